@@ -1,0 +1,70 @@
+import { Hono } from 'hono'
+import { sql } from 'drizzle-orm'
+import { authRoutes } from './auth/routes'
+import { loadSession, requireApprovedUser } from './auth/middleware'
+import { limitBodySize } from './http/body-limits'
+import type { AppDeps, AppEnv, SignedInEnv } from './http/context'
+import { handleError } from './http/error-handler'
+import { requestLog } from './http/request-log'
+import { refuseCrossOrigin } from './http/same-origin'
+import { securityHeaders } from './http/security-headers'
+import { mountWebAssets } from './http/web-assets'
+import { accountRoutes } from './modules/account/routes'
+import { adminRoutes } from './modules/admin/routes'
+import { clientRoutes } from './modules/clients/routes'
+import { contractRoutes } from './modules/contracts/routes'
+import { eventRoutes } from './modules/events/routes'
+import { facilityRoutes } from './modules/facilities/routes'
+import { marketingRoutes } from './modules/marketing/routes'
+import { publicDisplayRoutes } from './modules/public-display/routes'
+import { screenRoutes } from './modules/screens/routes'
+import { setupRoutes } from './modules/setup/routes'
+
+export type CreateAppOptions = AppDeps & {
+  // The built web app (dist/web). Tests of the API leave it out.
+  webRoot?: string | null
+}
+
+export function createApp(options: CreateAppOptions) {
+  const { database, auth, env, webRoot } = options
+  const app = new Hono<AppEnv>()
+
+  app.use('*', securityHeaders({ isHttps: env.baseUrl?.startsWith('https://') ?? false }))
+  if (env.logRequests) app.use('*', requestLog)
+
+  app.get('/healthz', async (c) => {
+    try {
+      await database.db.execute(sql`select 1`)
+      return c.json({ status: 'ok', database: database.kind })
+    } catch {
+      return c.json({ status: 'unavailable', database: database.kind }, 503)
+    }
+  })
+
+  app.use('/api/*', limitBodySize)
+  app.use('/api/*', refuseCrossOrigin(env.trustedOrigins))
+  app.route('/api/auth', authRoutes(options))
+  app.route('/api/public', publicDisplayRoutes(options))
+  app.use('/api/*', loadSession(auth))
+  app.route('/api', accountRoutes())
+
+  // Everything below needs a signed-in, approved account.
+  const signedIn = new Hono<SignedInEnv>()
+  signedIn.use('*', requireApprovedUser)
+  signedIn.route('/admin', adminRoutes(options))
+  // Each module owns its paths below /api (/facilities, /rooms/:id, ...).
+  signedIn.route('/', facilityRoutes(options))
+  signedIn.route('/', clientRoutes(options))
+  signedIn.route('/', contractRoutes(options))
+  signedIn.route('/', eventRoutes(options))
+  signedIn.route('/', screenRoutes(options))
+  signedIn.route('/', marketingRoutes(options))
+  signedIn.route('/', setupRoutes(options))
+  app.route('/api', signedIn)
+
+  app.all('/api/*', (c) => c.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404))
+  if (webRoot) mountWebAssets(app as unknown as Hono<never>, webRoot)
+
+  app.onError(handleError)
+  return app
+}

@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto'
+import { hash, verify } from '@node-rs/argon2'
+import { betterAuth } from 'better-auth'
+import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import { APIError } from 'better-auth/api'
+import { admin } from 'better-auth/plugins'
+import { count, eq } from 'drizzle-orm'
+import { LIMITS } from '@shared/limits'
+import { AUTH_MESSAGES } from '@shared/auth/schema'
+import type { Db } from '../db/client'
+import { accounts, sessions, users, verifications } from '../db/schema'
+import type { Env } from '../env'
+
+export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 7
+export const RESET_LINK_MAX_AGE_SECONDS = 60 * 60 * 24
+
+export type Auth = ReturnType<typeof createAuth>
+
+export function createAuth({ db, env }: { db: Db; env: Env }) {
+  return betterAuth({
+    appName: 'Fieldhouse',
+    secret: env.authSecret,
+    basePath: '/api/auth',
+    ...(env.baseUrl ? { baseURL: env.baseUrl } : {}),
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: LIMITS.password.minLength,
+      maxPasswordLength: LIMITS.password.maxLength,
+      // A new account is pending, so signing up must not sign in (the approval gate would refuse it anyway).
+      autoSignIn: false,
+      resetPasswordTokenExpiresIn: RESET_LINK_MAX_AGE_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      // argon2id with the library's defaults (19 MiB, t=2, p=1): OWASP's recommended minimum.
+      password: {
+        hash: (password) => hash(password),
+        verify: ({ hash: digest, password }) => verify(digest, password),
+      },
+    },
+    user: {
+      additionalFields: {
+        approved: { type: 'boolean', required: false, defaultValue: false, input: false },
+      },
+    },
+    session: {
+      expiresIn: SESSION_MAX_AGE_SECONDS,
+      updateAge: 60 * 60 * 24,
+      // No cookie cache: every request reads the session row, so a revoked account is out at once.
+      cookieCache: { enabled: false },
+    },
+    advanced: {
+      cookiePrefix: 'fieldhouse',
+      useSecureCookies: env.baseUrl?.startsWith('https://') ?? false,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      // Generated here, not by the database: better-auth then sends the id with the insert.
+      database: { generateId: () => randomUUID() },
+      ipAddress: { ipAddressHeaders: env.trustProxy ? ['x-forwarded-for'] : [] },
+    },
+    // The app's own origin, whatever host name it is reached by, plus any configured ones.
+    trustedOrigins: (request) => [request ? new URL(request.url).origin : undefined, ...env.trustedOrigins],
+    // Sign-in failures are limited by our own database-backed limiter (auth/sign-in-limiter.ts).
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] })],
+    databaseHooks: {
+      user: {
+        create: {
+          // The first account on an empty database runs the place: it is approved and an admin.
+          before: async (user) => {
+            const [row] = await db.select({ total: count() }).from(users)
+            if ((row?.total ?? 0) > 0) return { data: { ...user, approved: false } }
+            return { data: { ...user, approved: true, role: 'admin' } }
+          },
+        },
+      },
+      session: {
+        create: {
+          // Runs only after the password was verified, so a wrong password never reveals that
+          // an account exists, pending or not.
+          before: async (session) => {
+            const [owner] = await db
+              .select({ approved: users.approved })
+              .from(users)
+              .where(eq(users.id, session.userId))
+            if (!owner?.approved) {
+              throw new APIError('FORBIDDEN', { code: 'ACCOUNT_PENDING', message: AUTH_MESSAGES.pendingApproval })
+            }
+          },
+        },
+      },
+    },
+  })
+}

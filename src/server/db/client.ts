@@ -1,0 +1,93 @@
+import { join } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
+import type { ExtractTablesWithRelations } from 'drizzle-orm'
+import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres'
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import pg from 'pg'
+import { lockDataDir } from './data-dir-lock'
+import { migratePgliteDatabase, migratePostgresDatabase } from './migrate'
+import * as schema from './schema'
+
+export type Schema = typeof schema
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
+// Repositories take either, so a service decides where the transaction boundary is.
+export type Executor = Db | Tx
+
+export type DatabaseKind = 'pglite' | 'postgres'
+
+export type Database = {
+  db: Db
+  kind: DatabaseKind
+  ping: () => Promise<void>
+  close: () => Promise<void>
+}
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  // dataDir null keeps the database in memory (tests).
+  | { kind: 'pglite'; dataDir: string | null }
+
+// pg returns numeric as string (exact decimals) and date as 'YYYY-MM-DD'; keep both as text.
+pg.types.setTypeParser(1082, (value) => value)
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.kind === 'postgres' ? openPostgres(options.url, options.poolSize) : openPglite(options.dataDir)
+}
+
+async function openPostgres(url: string, poolSize = 20): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize })
+  // An idle client that loses its server must not crash the process.
+  pool.on('error', (error) => console.error(JSON.stringify({ level: 'error', msg: 'postgres pool error', error: error.message })))
+  try {
+    await migratePostgresDatabase(pool)
+  } catch (error) {
+    await pool.end()
+    throw error
+  }
+  const db = drizzleNodePostgres({ client: pool, schema }) as unknown as Db
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => {
+      await pool.query('select 1')
+    },
+    close: async () => {
+      await pool.end()
+    },
+  }
+}
+
+async function openPglite(dataDir: string | null): Promise<Database> {
+  const releaseLock = dataDir ? lockDataDir(dataDir) : () => {}
+  let client: PGlite | undefined
+  try {
+    client = await PGlite.create(dataDir ? join(dataDir, 'pgdata') : undefined, { extensions: { btree_gist } })
+    await migratePgliteDatabase(drizzlePglite({ client }))
+  } catch (error) {
+    await client?.close()
+    releaseLock()
+    throw error
+  }
+  const pglite = client
+  const db = drizzlePglite({ client: pglite, schema }) as unknown as Db
+  let isClosed = false
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await pglite.query('select 1')
+    },
+    close: async () => {
+      if (isClosed) return
+      isClosed = true
+      try {
+        await pglite.close()
+      } finally {
+        releaseLock()
+      }
+    },
+  }
+}

@@ -1,0 +1,341 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core'
+
+// Limits are written as literals here on purpose: a migration must not change when a
+// constant in src/shared moves. db/limits.test.ts checks they still agree with LIMITS.
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date())
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+})
+
+/* ---------- accounts (better-auth's tables; the spec's profiles and user_roles, see ADR 0004) ---------- */
+
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  // The spec's profiles.full_name.
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  // The spec's profiles.approved: false means pending.
+  approved: boolean('approved').notNull().default(false),
+  // The spec's user_roles.role, kept where better-auth's admin plugin reads it.
+  role: text('role'),
+  banned: boolean('banned').default(false),
+  banReason: text('ban_reason'),
+  banExpires: timestamp('ban_expires', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    token: text('token').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    impersonatedBy: text('impersonated_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('sessions_user_id_idx').on(table.userId)],
+)
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('accounts_user_id_idx').on(table.userId)],
+)
+
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('verifications_identifier_idx').on(table.identifier)],
+)
+
+// Failed sign-ins live in the database, not in memory, so that the limit holds across app instances.
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // 'email:<address>' or 'ip:<address>'
+    subject: text('subject').notNull(),
+    failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('sign_in_failures_subject_idx').on(table.subject, table.failedAt)],
+)
+
+/* ---------- facilities and spaces ---------- */
+
+export const facilities = pgTable(
+  'facilities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    description: varchar('description', { length: 500 }),
+    address: varchar('address', { length: 200 }),
+    timeZone: text('time_zone').notNull().default('UTC'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('facilities_user_id_created_at_idx').on(table.userId, table.createdAt.desc()),
+    check('facilities_name_not_blank', sql`btrim(${table.name}) <> ''`),
+  ],
+)
+
+export const rooms = pgTable(
+  'rooms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    facilityId: uuid('facility_id')
+      .notNull()
+      .references(() => facilities.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    type: text('type').notNull(),
+    capacity: integer('capacity'),
+    description: varchar('description', { length: 500 }),
+    operatingStartTime: time('operating_start_time').notNull().default('09:00'),
+    operatingEndTime: time('operating_end_time').notNull().default('22:00'),
+    bookingInterval: integer('booking_interval').notNull().default(30),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('rooms_facility_id_idx').on(table.facilityId),
+    check('rooms_name_not_blank', sql`btrim(${table.name}) <> ''`),
+    check('rooms_type_valid', sql`${table.type} in ('room', 'rink', 'court', 'field', 'change_room')`),
+    check('rooms_capacity_positive', sql`${table.capacity} is null or ${table.capacity} >= 1`),
+    check('rooms_operating_hours_ordered', sql`${table.operatingEndTime} > ${table.operatingStartTime}`),
+    check('rooms_booking_interval_valid', sql`${table.bookingInterval} in (15, 30, 60, 90, 120)`),
+  ],
+)
+
+/* ---------- clients and hour contracts ---------- */
+
+export const clients = pgTable(
+  'clients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    email: varchar('email', { length: 255 }),
+    phone: varchar('phone', { length: 50 }),
+    secondaryPhone: varchar('secondary_phone', { length: 50 }),
+    company: varchar('company', { length: 100 }),
+    address: varchar('address', { length: 200 }),
+    city: varchar('city', { length: 100 }),
+    provinceState: varchar('province_state', { length: 50 }),
+    postalCode: varchar('postal_code', { length: 20 }),
+    country: varchar('country', { length: 50 }),
+    website: varchar('website', { length: 255 }),
+    notes: varchar('notes', { length: 500 }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('clients_user_id_name_idx').on(table.userId, table.name),
+    check('clients_name_not_blank', sql`btrim(${table.name}) <> ''`),
+  ],
+)
+
+export const contracts = pgTable(
+  'contracts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // no action: a client's contracts go only through the client-deletion service (ADR 0006);
+    // unlike restrict it is checked at the end of the statement, so deleting a user still cascades.
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'no action' }),
+    startDate: date('start_date').notNull(),
+    // numeric, never float: hours are money-like and must add up exactly.
+    totalHours: numeric('total_hours', { precision: 10, scale: 2 }).notNull(),
+    hoursUsed: numeric('hours_used', { precision: 10, scale: 2 }).notNull().default('0'),
+    status: text('status').notNull().default('active'),
+    notes: varchar('notes', { length: 500 }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('contracts_client_id_status_idx').on(table.clientId, table.status, table.startDate.desc()),
+    index('contracts_user_id_idx').on(table.userId),
+    check('contracts_total_hours_positive', sql`${table.totalHours} > 0`),
+    check('contracts_status_valid', sql`${table.status} in ('active', 'expired', 'completed')`),
+  ],
+)
+
+/* ---------- scheduling ---------- */
+
+export const schedules = pgTable(
+  'schedules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    // 100 typed characters plus a ' (Part 1)' suffix when split at midnight.
+    title: varchar('title', { length: 109 }).notNull(),
+    description: varchar('description', { length: 500 }),
+    startTime: timestamp('start_time', { withTimezone: true, precision: 3 }).notNull(),
+    endTime: timestamp('end_time', { withTimezone: true, precision: 3 }).notNull(),
+    color: varchar('color', { length: 7 }).notNull().default('#3b82f6'),
+    eventType: text('event_type').notNull().default('practice'),
+    team1Name: varchar('team1_name', { length: 100 }),
+    team2Name: varchar('team2_name', { length: 100 }),
+    changeRoom1Id: uuid('change_room1_id').references(() => rooms.id, { onDelete: 'set null' }),
+    changeRoom2Id: uuid('change_room2_id').references(() => rooms.id, { onDelete: 'set null' }),
+    // set null: deleting a client keeps the schedule's history (ADR 0006).
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'set null' }),
+    eventGroupId: uuid('event_group_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    // The exclusion constraint (no overlap per room) is added by the custom migration 0001.
+    index('schedules_room_id_start_time_idx').on(table.roomId, table.startTime),
+    index('schedules_event_group_id_idx').on(table.eventGroupId),
+    index('schedules_client_id_idx').on(table.clientId),
+    check('schedules_title_not_blank', sql`btrim(${table.title}) <> ''`),
+    check('schedules_end_after_start', sql`${table.endTime} > ${table.startTime}`),
+    check('schedules_event_type_valid', sql`${table.eventType} in ('practice', 'game')`),
+    check('schedules_color_hex', sql`${table.color} ~ '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$'`),
+  ],
+)
+
+export const contractUsage = pgTable(
+  'contract_usage',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contractId: uuid('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    usageDate: date('usage_date').notNull(),
+    hoursLogged: numeric('hours_logged', { precision: 10, scale: 2 }).notNull(),
+    description: varchar('description', { length: 500 }),
+    // A charged event's row goes with the event; the trigger in migration 0001 gives its hours back.
+    scheduleId: uuid('schedule_id').references(() => schedules.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('contract_usage_contract_id_idx').on(table.contractId, table.usageDate.desc()),
+    uniqueIndex('contract_usage_schedule_id_idx').on(table.scheduleId),
+    check('contract_usage_hours_positive', sql`${table.hoursLogged} > 0`),
+  ],
+)
+
+/* ---------- display screens ---------- */
+
+export const screens = pgTable(
+  'screens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    location: varchar('location', { length: 100 }),
+    size: varchar('size', { length: 50 }),
+    // Unique across all operators: the slug is the board's public address.
+    slug: text('slug').notNull().unique(),
+    theme: text('theme').notNull().default('dark'),
+    logoUrl: text('logo_url'),
+    showTicker: boolean('show_ticker').notNull().default(true),
+    tickerText: varchar('ticker_text', { length: 500 })
+      .notNull()
+      .default('Welcome to our facility! We are glad to have you here. Enjoy your visit!'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('screens_user_id_created_at_idx').on(table.userId, table.createdAt.desc()),
+    check('screens_name_not_blank', sql`btrim(${table.name}) <> ''`),
+    check('screens_theme_valid', sql`${table.theme} in ('dark', 'light')`),
+    check('screens_slug_format', sql`${table.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+  ],
+)
+
+export const screenRooms = pgTable(
+  'screen_rooms',
+  {
+    screenId: uuid('screen_id')
+      .notNull()
+      .references(() => screens.id, { onDelete: 'cascade' }),
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    color: varchar('color', { length: 7 }).notNull().default('#3b82f6'),
+    position: integer('position').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.screenId, table.roomId] }),
+    index('screen_rooms_room_id_idx').on(table.roomId),
+    check('screen_rooms_color_hex', sql`${table.color} ~ '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$'`),
+  ],
+)
+
+// Logos live in the database so every app instance can serve them (ADR 0008).
+export const screenLogos = pgTable('screen_logos', {
+  screenId: uuid('screen_id')
+    .primaryKey()
+    .references(() => screens.id, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  content: bytea('content').notNull(),
+  // Part of the public URL, so a new logo gets a new address and caches stay correct.
+  version: text('version').notNull(),
+  createdAt: createdAt(),
+})

@@ -1,0 +1,63 @@
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { serve } from '@hono/node-server'
+import { createApp } from './app'
+import { createAuth } from './auth/auth'
+import { openDatabase } from './db/client'
+import { DataDirLockedError } from './db/data-dir-lock'
+import { readEnv } from './env'
+import { logError, logInfo } from './log'
+
+const webRoot = fileURLToPath(new URL('../../dist/web', import.meta.url))
+
+async function main() {
+  const env = readEnv()
+  if (env.isAuthSecretDefault) {
+    const warning = env.isProduction
+      ? '!!! AUTH_SECRET is not set. Sessions are signed with a PUBLIC development secret. Set AUTH_SECRET (32+ random characters) before serving real users. !!!'
+      : 'AUTH_SECRET is not set; using the local development secret.'
+    logInfo(warning, { level: env.isProduction ? 'warn' : 'info' })
+  }
+
+  const database = await openDatabase(
+    env.databaseUrl ? { kind: 'postgres', url: env.databaseUrl } : { kind: 'pglite', dataDir: env.dataDir },
+  )
+  const auth = createAuth({ db: database.db, env })
+  const app = createApp({ database, auth, env, webRoot: existsSync(webRoot) ? webRoot : null })
+
+  const server = serve({ fetch: app.fetch, port: env.port }, (info) => {
+    logInfo(`Fieldhouse is listening on http://localhost:${info.port}`, {
+      database: database.kind,
+      dataDir: database.kind === 'pglite' ? env.dataDir : undefined,
+    })
+  })
+
+  let isShuttingDown = false
+  const shutDown = (signal: string) => {
+    if (isShuttingDown) return
+    isShuttingDown = true
+    logInfo('shutting down', { signal })
+    // close() stops accepting connections and waits for in-flight requests to finish.
+    server.close(async () => {
+      await database.close()
+      logInfo('stopped')
+      process.exit(0)
+    })
+    if ('closeIdleConnections' in server) server.closeIdleConnections()
+    setTimeout(() => {
+      logInfo('forcing exit after 10 s')
+      process.exit(1)
+    }, 10_000).unref()
+  }
+  process.on('SIGINT', () => shutDown('SIGINT'))
+  process.on('SIGTERM', () => shutDown('SIGTERM'))
+}
+
+main().catch((error) => {
+  if (error instanceof DataDirLockedError) {
+    process.stderr.write(`\n${error.message}\n\n`)
+  } else {
+    logError('failed to start', error)
+  }
+  process.exit(1)
+})

@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { openDatabase, type Database, type DatabaseKind } from '../db/client'
+import { readEnv } from '../env'
+
+export type TestDatabase = Database & { drop: () => Promise<void> }
+
+// PGlite always; the real PostgreSQL too when DATABASE_URL points at one (CI sets it).
+export function testDatabaseKinds(): DatabaseKind[] {
+  return readEnv().databaseUrl ? ['pglite', 'postgres'] : ['pglite']
+}
+
+function withDatabaseName(url: string, name: string): string {
+  const parsed = new URL(url)
+  parsed.pathname = `/${name}`
+  return parsed.toString()
+}
+
+// Every test file gets a database of its own, created here and dropped after: no test trusts leftovers.
+export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+  if (kind === 'pglite') {
+    const database = await openDatabase({ kind: 'pglite', dataDir: null })
+    return { ...database, drop: database.close }
+  }
+  const serverUrl = readEnv().databaseUrl
+  if (!serverUrl) throw new Error('DATABASE_URL is not set')
+  const name = `fieldhouse_test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  try {
+    await admin.query(`create database ${name}`)
+  } finally {
+    await admin.end()
+  }
+  const database = await openDatabase({ kind: 'postgres', url: withDatabaseName(serverUrl, name), poolSize: 30 })
+  return {
+    ...database,
+    drop: async () => {
+      await database.close()
+      const cleaner = new pg.Client({ connectionString: serverUrl })
+      await cleaner.connect()
+      try {
+        await cleaner.query(`drop database if exists ${name} with (force)`)
+      } finally {
+        await cleaner.end()
+      }
+    },
+  }
+}

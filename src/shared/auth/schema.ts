@@ -1,0 +1,50 @@
+import { z } from 'zod'
+import { LIMITS } from '@shared/limits'
+import { tooLongMessage } from '@shared/schema-fields'
+
+// Texts of spec §8 that the server produces; the web shows them as they arrive.
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid email or password',
+  pendingApproval: 'Your account is pending admin approval. Please contact the administrator.',
+  emailTaken: 'This email is already registered',
+  unexpected: 'An unexpected error occurred',
+} as const
+
+const email = z
+  .string({ error: 'Please enter your email' })
+  .trim()
+  .toLowerCase()
+  .min(1, { error: 'Please enter your email', abort: true })
+  .max(LIMITS.profile.email, tooLongMessage('Email', LIMITS.profile.email))
+  .check(z.email({ error: 'Please enter a valid email address' }))
+
+// Never trimmed: spaces are legitimate password characters.
+const newPassword = z
+  .string({ error: 'Please enter a password' })
+  .min(LIMITS.password.minLength, `Password must be at least ${LIMITS.password.minLength} characters`)
+  .max(LIMITS.password.maxLength, `Password must be ${LIMITS.password.maxLength} characters or less`)
+
+export const signUpInput = z.object({
+  fullName: z
+    .string({ error: 'Please enter your full name' })
+    .trim()
+    .min(1, 'Please enter your full name')
+    .max(LIMITS.profile.fullName, tooLongMessage('Full name', LIMITS.profile.fullName)),
+  email,
+  password: newPassword,
+})
+export type SignUpInput = z.infer<typeof signUpInput>
+
+// Sign-in only checks presence: a length rule here would hint at which passwords cannot exist.
+export const signInInput = z.object({
+  email,
+  password: z.string({ error: 'Please enter your password' }).min(1, 'Please enter your password'),
+})
+export type SignInInput = z.infer<typeof signInInput>
+
+/** The page behind an admin's one-time reset link. */
+export const resetPasswordInput = z.object({
+  token: z.string({ error: 'This reset link is not valid' }).min(1, 'This reset link is not valid'),
+  password: newPassword,
+})
+export type ResetPasswordInput = z.infer<typeof resetPasswordInput>

@@ -1,0 +1,57 @@
+import { describe, expect, test } from 'vitest'
+import { contractInput, usageInput } from './schema'
+
+const CLIENT_ID = '0b4e7d0c-1234-4abc-8def-0123456789ab'
+const messages = (value: unknown) => contractInput.safeParse(value).error?.issues.map(({ message }) => message)
+const valid = { clientId: CLIENT_ID, startDate: '2024-06-01', totalHours: 10 }
+
+describe('contractInput', () => {
+  test('defaults to active with no hours used', () => {
+    expect(contractInput.parse(valid)).toEqual({ ...valid, hoursUsed: 0, status: 'active', notes: null })
+  })
+
+  test('client, start date and total hours are required', () => {
+    expect(messages({ ...valid, clientId: '' })).toEqual(['Please fill in all required fields'])
+    expect(messages({ ...valid, startDate: '' })).toEqual(['Please fill in all required fields'])
+    expect(messages({ ...valid, totalHours: undefined })).toEqual(['Please fill in all required fields'])
+    expect(messages({ ...valid, totalHours: Number.NaN })).toEqual(['Please fill in all required fields'])
+  })
+
+  test('total hours must be greater than 0, in steps of 0.01', () => {
+    expect(messages({ ...valid, totalHours: 0 })).toEqual(['Total hours must be greater than 0'])
+    expect(contractInput.safeParse({ ...valid, totalHours: 0.01 }).success).toBe(true)
+    expect(contractInput.safeParse({ ...valid, totalHours: 12.34 }).success).toBe(true)
+    expect(messages({ ...valid, totalHours: 1.005 })).toEqual(['Hours can have at most 2 decimal places'])
+  })
+
+  test('hours used must be between 0 and total hours', () => {
+    expect(contractInput.safeParse({ ...valid, hoursUsed: 10 }).success).toBe(true)
+    expect(messages({ ...valid, hoursUsed: 10.01 })).toEqual(['Hours used must be between 0 and total hours'])
+    expect(messages({ ...valid, hoursUsed: -1 })).toEqual(['Hours used must be between 0 and total hours'])
+  })
+
+  test('status is one of active, expired, completed and notes have a maximum', () => {
+    expect(contractInput.parse({ ...valid, status: 'completed' }).status).toBe('completed')
+    expect(contractInput.safeParse({ ...valid, status: 'paused' }).success).toBe(false)
+    expect(messages({ ...valid, notes: 'x'.repeat(501) })).toEqual(['Notes must be 500 characters or less'])
+  })
+})
+
+describe('usageInput', () => {
+  const usage = { contractId: CLIENT_ID, usageDate: '2024-06-01', hours: 2.5, description: '' }
+  const usageMessages = (value: unknown) => usageInput.safeParse(value).error?.issues.map(({ message }) => message)
+
+  test('accepts hours in steps of 0.25 from 0.25', () => {
+    expect(usageInput.parse(usage)).toEqual({ ...usage, description: null })
+    expect(usageInput.safeParse({ ...usage, hours: 0.25 }).success).toBe(true)
+  })
+
+  test('every problem gets the one spec message', () => {
+    const invalid = ['Please fill in all required fields with valid data']
+    expect(usageMessages({ ...usage, hours: 0 })).toEqual(invalid)
+    expect(usageMessages({ ...usage, hours: 0.3 })).toEqual(invalid)
+    expect(usageMessages({ ...usage, hours: Number.NaN })).toEqual(invalid)
+    expect(usageMessages({ ...usage, contractId: '' })).toEqual(invalid)
+    expect(usageMessages({ ...usage, usageDate: '2024-02-30' })).toEqual(invalid)
+  })
+})

@@ -1,0 +1,55 @@
+import { z } from 'zod'
+import { CONTRACT_STATUSES, LIMITS } from '@shared/limits'
+import { calendarDate, optionalText, whenValid } from '@shared/schema-fields'
+
+export const CONTRACT_MESSAGES = {
+  required: 'Please fill in all required fields',
+  totalHours: 'Total hours must be greater than 0',
+  hoursUsed: 'Hours used must be between 0 and total hours',
+  hoursStep: 'Hours can have at most 2 decimal places',
+  usageInvalid: 'Please fill in all required fields with valid data',
+} as const
+
+const hours = (message: string) =>
+  z
+    .number({ error: message })
+    .multipleOf(LIMITS.contract.hoursStep, CONTRACT_MESSAGES.hoursStep)
+    .max(LIMITS.contract.maxHours, `Hours must be ${LIMITS.contract.maxHours} or less`)
+
+export const contractInput = z
+  .object({
+    clientId: z.uuid({ error: CONTRACT_MESSAGES.required }),
+    startDate: calendarDate(CONTRACT_MESSAGES.required),
+    totalHours: hours(CONTRACT_MESSAGES.required).positive(CONTRACT_MESSAGES.totalHours),
+    hoursUsed: hours(CONTRACT_MESSAGES.hoursUsed).min(0, CONTRACT_MESSAGES.hoursUsed).default(0),
+    status: z.enum(CONTRACT_STATUSES, { error: 'Please choose a status' }).default('active'),
+    notes: optionalText(LIMITS.contract.notes, 'Notes'),
+  })
+  .refine(({ hoursUsed, totalHours }) => hoursUsed <= totalHours, {
+    message: CONTRACT_MESSAGES.hoursUsed,
+    path: ['hoursUsed'],
+    ...whenValid('hoursUsed', 'totalHours'),
+  })
+export type ContractFormValues = z.input<typeof contractInput>
+export type ContractInput = z.output<typeof contractInput>
+
+// The spec gives one message for every problem with a usage log.
+const invalidUsage = CONTRACT_MESSAGES.usageInvalid
+
+export const usageInput = z.object({
+  contractId: z.uuid({ error: invalidUsage }),
+  usageDate: calendarDate(invalidUsage),
+  hours: z
+    .number({ error: invalidUsage })
+    .min(LIMITS.usage.hoursMin, invalidUsage)
+    .multipleOf(LIMITS.usage.hoursStep, invalidUsage)
+    .max(LIMITS.contract.maxHours, invalidUsage),
+  description: z
+    .string()
+    .trim()
+    .max(LIMITS.usage.description, invalidUsage)
+    .nullish()
+    .transform((value) => value || null),
+})
+export type UsageFormValues = z.input<typeof usageInput>
+export type UsageInput = z.output<typeof usageInput>

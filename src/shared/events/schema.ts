@@ -1,0 +1,126 @@
+import { z } from 'zod'
+import { EVENT_TYPES, LIMITS, RECURRENCE_FREQUENCIES, type EventType } from '@shared/limits'
+import {
+  calendarDate,
+  hexColor,
+  optionalId,
+  optionalText,
+  timeOfDay,
+  tooLongMessage,
+  whenValid,
+} from '@shared/schema-fields'
+import { stripSplitSuffix } from '@shared/scheduling/split-at-midnight'
+
+export const EVENT_MESSAGES = {
+  room: 'Please select a room',
+  client: 'Please select a client',
+  dateTime: 'Please select a date and time',
+  title: 'Please enter a title',
+  duration: 'Please choose a duration',
+  tooLong: 'An event can last at most 24 hours',
+  recurrenceEndDate: 'Please select an end date for recurring events',
+  recurrenceWeekdays: 'Please select at least one day for weekly recurrence',
+  endBeforeStart: 'End time must be after start time',
+} as const
+
+// Titles of split parts carry ' (Part N)'; the limit applies to what the operator typed.
+const title = z
+  .string({ error: EVENT_MESSAGES.title })
+  .trim()
+  .min(1, EVENT_MESSAGES.title)
+  .refine(
+    (value) => stripSplitSuffix(value).length <= LIMITS.event.title,
+    tooLongMessage('Title', LIMITS.event.title),
+  )
+
+const eventDetails = {
+  clientId: z.uuid({ error: EVENT_MESSAGES.client }),
+  title,
+  description: optionalText(LIMITS.event.description, 'Description'),
+  color: hexColor.default(LIMITS.event.defaultColor),
+  eventType: z.enum(EVENT_TYPES, { error: 'Please choose practice or game' }).default(LIMITS.event.defaultType),
+  /** Home team, games only. */
+  team1Name: optionalText(LIMITS.event.teamName, 'Home team'),
+  /** Away team, games only. */
+  team2Name: optionalText(LIMITS.event.teamName, 'Away team'),
+  /** The home change room, or a practice's only one. */
+  changeRoom1Id: optionalId('Please select a change room'),
+  /** Away change room, games only. */
+  changeRoom2Id: optionalId('Please select a change room'),
+}
+
+export interface EventKindFields {
+  eventType: EventType
+  team1Name: string | null
+  team2Name: string | null
+  changeRoom2Id: string | null
+}
+
+/** Saving a practice clears what only a game has: the team names and the away change room (spec §4). */
+export function normalizeEventKind<T extends EventKindFields>(event: T): T {
+  if (event.eventType === 'game') return event
+  return { ...event, team1Name: null, team2Name: null, changeRoom2Id: null }
+}
+
+export const recurrenceInput = z
+  .object({
+    frequency: z.enum(RECURRENCE_FREQUENCIES, { error: 'Please choose how often the event repeats' }),
+    endDate: calendarDate(EVENT_MESSAGES.recurrenceEndDate),
+    /** 0 (Sunday) to 6 (Saturday); weekly only. */
+    weekdays: z
+      .array(z.int().min(0).max(6), { error: EVENT_MESSAGES.recurrenceWeekdays })
+      .default([])
+      .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
+  })
+  .refine(({ frequency, weekdays }) => frequency !== 'weekly' || weekdays.length > 0, {
+    message: EVENT_MESSAGES.recurrenceWeekdays,
+    path: ['weekdays'],
+    ...whenValid('frequency', 'weekdays'),
+  })
+export type RecurrenceInput = z.output<typeof recurrenceInput>
+
+/** The Add New Event dialog: a local date and wall time in the facility's zone, plus a duration. */
+export const createEventInput = z
+  .object({
+    roomId: z.uuid({ error: EVENT_MESSAGES.room }),
+    date: calendarDate(EVENT_MESSAGES.dateTime),
+    startTime: timeOfDay(EVENT_MESSAGES.dateTime),
+    durationMinutes: z
+      .int({ error: EVENT_MESSAGES.duration })
+      .min(1, EVENT_MESSAGES.duration)
+      .max(LIMITS.event.maxDurationMinutes, EVENT_MESSAGES.tooLong),
+    ...eventDetails,
+    recurrence: recurrenceInput.nullish().transform((value) => value ?? null),
+  })
+  .transform(normalizeEventKind)
+export type CreateEventFormValues = z.input<typeof createEventInput>
+export type CreateEventInput = z.output<typeof createEventInput>
+
+const instant = z.iso
+  .datetime({ offset: true, error: EVENT_MESSAGES.dateTime })
+  .transform((value) => new Date(value))
+
+/** The Edit Event sheet: any start and end as ISO instants, at most 24 hours apart. */
+export const updateEventInput = z
+  .object({
+    ...eventDetails,
+    startTime: instant,
+    endTime: instant,
+  })
+  .refine(({ startTime, endTime }) => endTime > startTime, {
+    message: EVENT_MESSAGES.endBeforeStart,
+    path: ['endTime'],
+    ...whenValid('startTime', 'endTime'),
+  })
+  .refine(
+    ({ startTime, endTime }) => endTime.getTime() - startTime.getTime() <= LIMITS.event.maxDurationMinutes * 60_000,
+    { message: EVENT_MESSAGES.tooLong, path: ['endTime'], ...whenValid('startTime', 'endTime') },
+  )
+  .transform(normalizeEventKind)
+export type UpdateEventFormValues = z.input<typeof updateEventInput>
+export type UpdateEventInput = z.output<typeof updateEventInput>
+
+/** The edit sheet offers a colour picker only for #rrggbb; shorter hex values stay a text field. */
+export function isSixDigitHexColor(color: string): boolean {
+  return /^#[0-9a-f]{6}$/i.test(color)
+}

@@ -1,0 +1,114 @@
+// Every business constant of the spec (§5, §9) lives here, so the forms, the API and the
+// database migrations read one number instead of repeating it.
+export const LIMITS = {
+  password: {
+    minLength: 6,
+    // Not in the spec: argon2 hashing time grows with input, so a cap keeps sign-up cheap to refuse.
+    maxLength: 128,
+  },
+  profile: { fullName: 100, email: 255 },
+  facility: { name: 100, address: 200, description: 500, defaultTimeZone: 'UTC' },
+  room: {
+    name: 100,
+    description: 500,
+    capacityMin: 1,
+    defaultOperatingStart: '09:00',
+    defaultOperatingEnd: '22:00',
+    bookingIntervalOptions: [15, 30, 60, 90, 120],
+    defaultBookingInterval: 30,
+  },
+  event: {
+    title: 100,
+    // A split part carries ' (Part 1)' or ' (Part 2)' after a full-length title, so columns need room for it.
+    storedTitle: 100 + ' (Part 1)'.length,
+    description: 500,
+    // Not in the spec: team names are shown on lobby boards, so they share the title limit.
+    teamName: 100,
+    defaultColor: '#3b82f6',
+    defaultType: 'practice',
+    durationMultiples: 12,
+    // At most 24 hours, so an event crosses midnight at most once and splits into two parts only.
+    maxDurationMinutes: 24 * 60,
+  },
+  recurrence: { maxOccurrences: 365 },
+  eventsList: { limit: 50 },
+  calendar: { dayViewFirstHour: 6, dayViewLastHour: 23, monthCellEvents: 3 },
+  screen: {
+    name: 100,
+    location: 100,
+    size: 50,
+    tickerText: 500,
+    logoMaxBytes: 5 * 1024 * 1024,
+    defaultTheme: 'dark',
+    defaultShowTicker: true,
+    defaultRoomColor: '#3b82f6',
+  },
+  display: { refreshIntervalMs: 2 * 60 * 1000, clockTickMs: 1000 },
+  client: {
+    name: 100,
+    email: 255,
+    phone: 50,
+    secondaryPhone: 50,
+    company: 100,
+    address: 200,
+    city: 100,
+    provinceState: 50,
+    postalCode: 20,
+    country: 50,
+    website: 255,
+    notes: 500,
+  },
+  contract: {
+    notes: 500,
+    hoursStep: 0.01,
+    idDisplayLength: 8,
+    // Not in the spec: larger values are typos, and they would overflow a numeric(10,2) column.
+    maxHours: 100_000,
+  },
+  usage: { hoursStep: 0.25, hoursMin: 0.25, description: 500 },
+  marketing: {
+    hoursAheadMin: 1,
+    hoursAheadMax: 12,
+    hoursAheadStep: 1,
+    hoursAheadDefault: 4,
+    fallbackBookingInterval: 30,
+  },
+  wizard: { steps: 6 },
+} as const
+
+export type BookingInterval = (typeof LIMITS.room.bookingIntervalOptions)[number]
+
+export const ROOM_TYPES = ['room', 'rink', 'court', 'field', 'change_room'] as const
+export type RoomType = (typeof ROOM_TYPES)[number]
+export const ROOM_TYPE_LABELS: Record<RoomType, string> = {
+  room: 'Room',
+  rink: 'Rink',
+  court: 'Court',
+  field: 'Field',
+  change_room: 'Change Room',
+}
+
+export const EVENT_TYPES = ['practice', 'game'] as const
+export type EventType = (typeof EVENT_TYPES)[number]
+export const EVENT_TYPE_LABELS: Record<EventType, string> = {
+  practice: 'Practice',
+  game: 'Game',
+}
+
+export const CONTRACT_STATUSES = ['active', 'expired', 'completed'] as const
+export type ContractStatus = (typeof CONTRACT_STATUSES)[number]
+export const CONTRACT_STATUS_LABELS: Record<ContractStatus, string> = {
+  active: 'Active',
+  expired: 'Expired',
+  completed: 'Completed',
+}
+
+export const SCREEN_THEMES = ['dark', 'light'] as const
+export type ScreenTheme = (typeof SCREEN_THEMES)[number]
+export const SCREEN_THEME_LABELS: Record<ScreenTheme, string> = {
+  dark: 'Dark',
+  light: 'Light',
+}
+
+export const RECURRENCE_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const
+export type RecurrenceFrequency = (typeof RECURRENCE_FREQUENCIES)[number]

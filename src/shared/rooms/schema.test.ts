@@ -1,0 +1,63 @@
+import { describe, expect, test } from 'vitest'
+import { roomInput } from './schema'
+
+const messages = (value: unknown) => roomInput.safeParse(value).error?.issues.map(({ message }) => message)
+
+describe('roomInput', () => {
+  test('fills the spec defaults: 09:00 to 22:00 in 30-minute steps', () => {
+    expect(roomInput.parse({ name: ' Rink A ', type: 'rink' })).toEqual({
+      name: 'Rink A',
+      type: 'rink',
+      capacity: null,
+      description: null,
+      operatingStartTime: '09:00',
+      operatingEndTime: '22:00',
+      bookingInterval: 30,
+    })
+  })
+
+  test('name and type are required', () => {
+    expect(messages({ name: '', type: 'rink' })).toEqual(['Please enter a name'])
+    expect(messages({ name: 'A' })).toEqual(['Please select a type'])
+    expect(messages({ name: 'A', type: 'pool' })).toEqual(['Please select a type'])
+  })
+
+  test('every type of the wizard is accepted, including field and change_room', () => {
+    for (const type of ['room', 'rink', 'court', 'field', 'change_room']) {
+      expect(roomInput.safeParse({ name: 'A', type }).success).toBe(true)
+    }
+  })
+
+  test('capacity is an optional whole number of at least 1', () => {
+    expect(roomInput.parse({ name: 'A', type: 'rink', capacity: 1 }).capacity).toBe(1)
+    expect(messages({ name: 'A', type: 'rink', capacity: 0 })).toEqual(['Capacity must be a whole number of at least 1'])
+    expect(messages({ name: 'A', type: 'rink', capacity: 2.5 })).toEqual(['Capacity must be a whole number of at least 1'])
+    expect(messages({ name: 'A', type: 'rink', capacity: Number.NaN })).toEqual([
+      'Capacity must be a whole number of at least 1',
+    ])
+  })
+
+  test('the closing time must be after the opening time', () => {
+    expect(messages({ name: 'A', type: 'rink', operatingStartTime: '22:00', operatingEndTime: '09:00' })).toEqual([
+      'Closing time must be after opening time',
+    ])
+    expect(messages({ name: 'A', type: 'rink', operatingStartTime: '09:00', operatingEndTime: '09:00' })).toEqual([
+      'Closing time must be after opening time',
+    ])
+    expect(messages({ name: 'A', type: 'rink', operatingStartTime: '9am' })).toEqual(['Please enter an opening time'])
+  })
+
+  test('the booking interval is one of 15, 30, 60, 90 or 120', () => {
+    expect(roomInput.parse({ name: 'A', type: 'rink', bookingInterval: 90 }).bookingInterval).toBe(90)
+    expect(messages({ name: 'A', type: 'rink', bookingInterval: 45 })).toEqual([
+      'Please choose a booking interval of 15, 30, 60, 90 or 120 minutes',
+    ])
+  })
+
+  test('the name and description have their maxima', () => {
+    expect(messages({ name: 'x'.repeat(101), type: 'rink' })).toEqual(['Name must be 100 characters or less'])
+    expect(messages({ name: 'A', type: 'rink', description: 'x'.repeat(501) })).toEqual([
+      'Description must be 500 characters or less',
+    ])
+  })
+})

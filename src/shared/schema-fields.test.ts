@@ -1,0 +1,44 @@
+import { describe, expect, test } from 'vitest'
+import { z } from 'zod'
+import { hexColor, optionalId, optionalText, requiredText, whenValid } from './schema-fields'
+
+describe('schema fields', () => {
+  test('required text is trimmed and limited', () => {
+    const name = requiredText(5, { label: 'Name', required: 'Please enter a name' })
+    expect(name.parse('  Rink ')).toBe('Rink')
+    expect(name.safeParse('   ').error?.issues[0]?.message).toBe('Please enter a name')
+    expect(name.safeParse(undefined).error?.issues[0]?.message).toBe('Please enter a name')
+    expect(name.safeParse('123456').error?.issues[0]?.message).toBe('Name must be 5 characters or less')
+  })
+
+  test('blank, null and missing optional text become null', () => {
+    const notes = optionalText(5, 'Notes')
+    expect(notes.parse('  ')).toBeNull()
+    expect(notes.parse(null)).toBeNull()
+    expect(notes.parse(undefined)).toBeNull()
+    expect(notes.parse(' ok ')).toBe('ok')
+  })
+
+  test('an empty id choice means none', () => {
+    const id = optionalId('Pick one')
+    expect(id.parse('')).toBeNull()
+    expect(id.safeParse('nope').error?.issues[0]?.message).toBe('Pick one')
+  })
+
+  test('colours are 3- or 6-digit hex', () => {
+    expect(hexColor.safeParse('#3b82f6').success).toBe(true)
+    expect(hexColor.safeParse('#FFF').success).toBe(true)
+    expect(hexColor.safeParse('#ffff').success).toBe(false)
+    expect(hexColor.safeParse('red').success).toBe(false)
+  })
+
+  test('a cross-field rule reports alongside errors in other fields', () => {
+    const range = z
+      .object({ label: z.string().min(1, 'Label'), from: z.number(), to: z.number() })
+      .refine(({ from, to }) => to > from, { message: 'Order', path: ['to'], ...whenValid('from', 'to') })
+    expect(range.safeParse({ label: '', from: 2, to: 1 }).error?.issues.map(({ message }) => message)).toEqual([
+      'Label',
+      'Order',
+    ])
+  })
+})
