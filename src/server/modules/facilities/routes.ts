@@ -1,7 +1,86 @@
 import { Hono } from 'hono'
+import { z } from 'zod'
+import { facilityInput } from '@shared/facilities/schema'
+import { roomInput } from '@shared/rooms/schema'
+import { whenValid } from '@shared/schema-fields'
 import type { AppDeps, SignedInEnv } from '../../http/context'
+import { jsonBody, queryParams, uuidParams } from '../../http/validate'
+import * as service from './service'
 
-// Filled in by its issue; mounted in app.ts under /api for signed-in, approved users.
-export function facilityRoutes(_deps: AppDeps) {
-  return new Hono<SignedInEnv>()
+// Six weeks covers a month grid; a wider range is a mistake, and an expensive one.
+const MAX_RANGE_DAYS = 42
+const MS_PER_DAY = 24 * 60 * 60 * 1000
+
+const instant = (message: string) =>
+  z.iso.datetime({ offset: true, error: message }).transform((value) => new Date(value))
+
+const eventRangeQuery = z
+  .object({
+    from: instant('Please give the start of the range as an ISO date-time'),
+    to: instant('Please give the end of the range as an ISO date-time'),
+    roomId: z
+      .uuid({ error: 'Room not found' })
+      .optional()
+      .transform((value) => value ?? null),
+  })
+  .refine(({ from, to }) => to > from, {
+    message: 'The end of the range must be after its start',
+    path: ['to'],
+    ...whenValid('from', 'to'),
+  })
+  .refine(({ from, to }) => to.getTime() - from.getTime() <= MAX_RANGE_DAYS * MS_PER_DAY, {
+    message: `The range may span at most ${MAX_RANGE_DAYS} days`,
+    path: ['to'],
+    ...whenValid('from', 'to'),
+  })
+
+// Every path checks ownership through the facility's owner: someone else's id is a 404.
+export function facilityRoutes({ database: { db } }: AppDeps) {
+  const app = new Hono<SignedInEnv>()
+  const facilityId = uuidParams('Facility')
+  const roomId = uuidParams('Room')
+
+  app.get('/facilities', async (c) => c.json({ facilities: await service.listFacilities(db, c.get('user').id) }))
+
+  app.get('/facilities/count', async (c) => c.json({ count: await service.countFacilities(db, c.get('user').id) }))
+
+  app.post('/facilities', jsonBody(facilityInput), async (c) =>
+    c.json({ facility: await service.createFacility(db, c.get('user').id, c.req.valid('json')) }, 201),
+  )
+
+  app.get('/facilities/:id', facilityId, async (c) =>
+    c.json({ facility: await service.getFacility(db, c.get('user').id, c.req.param('id')) }),
+  )
+
+  app.delete('/facilities/:id', facilityId, async (c) => {
+    await service.deleteFacility(db, c.get('user').id, c.req.param('id'))
+    return c.body(null, 204)
+  })
+
+  app.get('/facilities/:id/rooms', facilityId, async (c) =>
+    c.json({ rooms: await service.listRooms(db, c.get('user').id, c.req.param('id')) }),
+  )
+
+  app.post('/facilities/:id/rooms', facilityId, jsonBody(roomInput), async (c) =>
+    c.json({ room: await service.createRoom(db, c.get('user').id, c.req.param('id'), c.req.valid('json')) }, 201),
+  )
+
+  app.get('/facilities/:id/change-rooms', facilityId, async (c) =>
+    c.json({ changeRooms: await service.listChangeRooms(db, c.get('user').id, c.req.param('id')) }),
+  )
+
+  app.get('/facilities/:id/events', facilityId, queryParams(eventRangeQuery), async (c) =>
+    c.json({
+      events: await service.listFacilityEvents(db, c.get('user').id, c.req.param('id'), c.req.valid('query')),
+    }),
+  )
+
+  app.get('/rooms/:id', roomId, async (c) => c.json(await service.getRoom(db, c.get('user').id, c.req.param('id'))))
+
+  app.delete('/rooms/:id', roomId, async (c) => {
+    await service.deleteRoom(db, c.get('user').id, c.req.param('id'))
+    return c.body(null, 204)
+  })
+
+  return app
 }
