@@ -15,6 +15,8 @@ export type Env = {
   logRequests: boolean
   // The public address, e.g. https://fieldhouse.example.com. Secure cookies follow from https.
   baseUrl: string | null
+  // The built web app; tests point it at their own build.
+  webRoot: string | null
 }
 
 const DEVELOPMENT_SECRET = 'fieldhouse-local-development-secret-change-me-in-production'
@@ -43,5 +45,6 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     trustProxy: source.TRUST_PROXY === 'true' || source.TRUST_PROXY === '1',
     logRequests: source.LOG_REQUESTS !== 'false',
     baseUrl: source.BASE_URL?.trim().replace(/\/$/, '') || null,
+    webRoot: source.WEB_ROOT ? resolve(source.WEB_ROOT) : null,
   }
 }

@@ -8,7 +8,7 @@ import { DataDirLockedError } from './db/data-dir-lock'
 import { readEnv } from './env'
 import { logError, logInfo } from './log'
 
-const webRoot = fileURLToPath(new URL('../../dist/web', import.meta.url))
+const defaultWebRoot = fileURLToPath(new URL('../../dist/web', import.meta.url))
 
 async function main() {
   const env = readEnv()
@@ -23,6 +23,7 @@ async function main() {
     env.databaseUrl ? { kind: 'postgres', url: env.databaseUrl } : { kind: 'pglite', dataDir: env.dataDir },
   )
   const auth = createAuth({ db: database.db, env })
+  const webRoot = env.webRoot ?? defaultWebRoot
   const app = createApp({ database, auth, env, webRoot: existsSync(webRoot) ? webRoot : null })
 
   const server = serve({ fetch: app.fetch, port: env.port }, (info) => {

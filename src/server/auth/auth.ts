@@ -21,7 +21,8 @@ export function createAuth({ db, env }: { db: Db; env: Env }) {
     appName: 'Fieldhouse',
     secret: env.authSecret,
     basePath: '/api/auth',
-    ...(env.baseUrl ? { baseURL: env.baseUrl } : {}),
+    // Without BASE_URL the local address; requests from any host still pass the origin check below.
+    baseURL: env.baseUrl ?? `http://localhost:${env.port}`,
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications },

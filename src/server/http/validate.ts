@@ -24,10 +24,11 @@ export const pathParams = <Schema extends z.ZodType>(schema: Schema) =>
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 // An id that cannot exist is answered like one that does not: 404, never 422.
-export const uuidParams = (what: string) =>
+// `Keys` names the path parameters, e.g. uuidParams<'facilityId' | 'roomId'>('Room').
+export const uuidParams = <Keys extends string = 'id'>(what: string) =>
   validator('param', (params: Record<string, string>) => {
     for (const value of Object.values(params)) {
       if (!UUID_PATTERN.test(value)) throw new AppError('NOT_FOUND', `${what} not found`)
     }
-    return params
+    return params as Record<Keys, string>
   })

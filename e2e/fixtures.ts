@@ -1,0 +1,78 @@
+import { AxeBuilder } from '@axe-core/playwright'
+import { test as base, expect, request, type APIRequestContext, type Page } from '@playwright/test'
+
+export const ADMIN = { fullName: 'Erin Admin', email: 'admin@fieldhouse.test', password: 'admin-password-1' }
+
+export type Account = { id: string; fullName: string; email: string; password: string }
+
+let accountCounter = 0
+
+export function uniqueEmail(prefix = 'operator'): string {
+  accountCounter += 1
+  return `${prefix}-${Date.now()}-${accountCounter}@fieldhouse.test`
+}
+
+async function signedInAdminRequest(baseURL: string): Promise<APIRequestContext> {
+  const context = await request.newContext({ baseURL })
+  const response = await context.post('/api/auth/sign-in/email', { data: { email: ADMIN.email, password: ADMIN.password } })
+  expect(response.status(), 'the e2e admin signs in').toBe(200)
+  return context
+}
+
+// A new account through the API, approved by the admin unless asked otherwise.
+export async function createAccount(baseURL: string, { approved = true, fullName = 'Olivia Operator' } = {}): Promise<Account> {
+  const context = await request.newContext({ baseURL })
+  const email = uniqueEmail()
+  const password = 'operator-password-1'
+  const response = await context.post('/api/auth/sign-up/email', { data: { fullName, email, password } })
+  expect(response.status(), 'sign-up through the API').toBe(201)
+  const { user } = (await response.json()) as { user: { id: string } }
+  await context.dispose()
+  if (approved) {
+    const admin = await signedInAdminRequest(baseURL)
+    expect((await admin.post(`/api/admin/users/${user.id}/approve`)).status()).toBe(200)
+    await admin.dispose()
+  }
+  return { id: user.id, fullName, email, password }
+}
+
+// Signs the page's browser context in through the API: the session cookie lands in the context.
+export async function signInWithApi(page: Page, account: Pick<Account, 'email' | 'password'>): Promise<void> {
+  const response = await page.request.post('/api/auth/sign-in/email', { data: { email: account.email, password: account.password } })
+  expect(response.status(), 'sign-in through the API').toBe(200)
+}
+
+export async function signInWithUi(page: Page, account: Pick<Account, 'email' | 'password'>): Promise<void> {
+  await page.goto('/auth')
+  await page.getByLabel('Email').fill(account.email)
+  await page.getByLabel('Password').fill(account.password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+}
+
+// Runs axe on the page as it is now; every page a test visits must pass.
+export async function checkA11y(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle')
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
+  const summary = results.violations.map((violation) => ({
+    id: violation.id,
+    impact: violation.impact,
+    help: violation.help,
+    targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+  }))
+  expect(summary, `axe violations on ${page.url()}`).toEqual([])
+}
+
+type Fixtures = {
+  // A fresh approved operator, already signed in in this test's browser context.
+  operator: Account
+}
+
+export const test = base.extend<Fixtures>({
+  operator: async ({ page, baseURL }, use) => {
+    const account = await createAccount(baseURL!)
+    await signInWithApi(page, account)
+    await use(account)
+  },
+})
+
+export { expect }

@@ -1,0 +1,54 @@
+import { existsSync } from 'node:fs'
+import { defineConfig, devices } from '@playwright/test'
+
+// A browser from the machine: CHROMIUM_PATH, then Debian's chromium, then Playwright's own.
+const configuredChromium = process.env.CHROMIUM_PATH
+const executablePath = configuredChromium ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
+
+// Each run builds into and stores data in its own folder on its own port, so two runs on one
+// machine never share a server. Workers inherit the env set by the first evaluation.
+process.env.E2E_RUN_ID ??= `${Date.now()}-${process.pid}`
+process.env.E2E_PORT ??= String(20_000 + (process.pid % 20_000))
+const runId = process.env.E2E_RUN_ID
+const E2E_PORT = Number(process.env.E2E_PORT)
+const runDir = `.e2e-data/${runId}`
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  globalSetup: './e2e/global-setup.ts',
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: `vite build --logLevel error --outDir ../../${runDir}/web && tsx src/server/main.ts`,
+    url: `http://localhost:${E2E_PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    // An empty DATABASE_URL keeps the e2e server on its own fresh PGlite folder even in CI.
+    env: { PORT: String(E2E_PORT), DATA_DIR: `${runDir}/data`, WEB_ROOT: `${runDir}/web`, LOG_REQUESTS: 'false', DATABASE_URL: '' },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+})

@@ -1,0 +1,102 @@
+import { Building2, CalendarDays, FileText, LogOut, Megaphone, Monitor, Shield, Users } from 'lucide-react'
+import { NavLink, Outlet, useLocation } from 'react-router'
+import { toast } from 'sonner'
+import {
+  Sidebar,
+  SidebarContent,
+  SidebarFooter,
+  SidebarGroup,
+  SidebarGroupContent,
+  SidebarGroupLabel,
+  SidebarHeader,
+  SidebarInset,
+  SidebarMenu,
+  SidebarMenuButton,
+  SidebarMenuItem,
+  SidebarProvider,
+  SidebarRail,
+  SidebarTrigger,
+} from '@web/components/ui/sidebar'
+import { useAuth } from '@web/features/auth/auth-provider'
+import { PRODUCT_NAME } from '@shared/product'
+
+const NAVIGATION = [
+  { title: 'Facility Setup', to: '/facilities', icon: Building2, matches: ['/facilities', '/facility/'] },
+  { title: 'Events', to: '/events', icon: CalendarDays, matches: ['/events'] },
+  { title: 'Display Management', to: '/displays', icon: Monitor, matches: ['/displays'] },
+  { title: 'Clients', to: '/clients', icon: Users, matches: ['/clients'] },
+  { title: 'Contracts', to: '/contracts', icon: FileText, matches: ['/contracts'] },
+  { title: 'Marketing', to: '/marketing', icon: Megaphone, matches: ['/marketing'] },
+]
+
+const ADMIN_ENTRY = { title: 'Admin', to: '/admin', icon: Shield, matches: ['/admin'] }
+
+export function AppLayout() {
+  const { user, signOut } = useAuth()
+  const { pathname } = useLocation()
+  const entries = user?.isAdmin ? [...NAVIGATION, ADMIN_ENTRY] : NAVIGATION
+
+  const handleSignOut = async () => {
+    try {
+      // The route guard then leads to the landing page.
+      await signOut()
+      toast.success('Signed out successfully')
+    } catch {
+      toast.error('Failed to sign out')
+    }
+  }
+
+  return (
+    <SidebarProvider>
+      <Sidebar collapsible="icon">
+        <SidebarHeader>
+          <div className="flex h-8 items-center gap-2 px-1 font-bold">
+            <span className="flex size-6 shrink-0 items-center justify-center rounded bg-primary text-xs text-primary-foreground" aria-hidden="true">
+              F
+            </span>
+            <span className="truncate group-data-[collapsible=icon]:hidden">{PRODUCT_NAME}</span>
+          </div>
+        </SidebarHeader>
+        <SidebarContent>
+          <SidebarGroup>
+            <SidebarGroupLabel>Navigation</SidebarGroupLabel>
+            <SidebarGroupContent>
+              <SidebarMenu>
+                {entries.map((entry) => (
+                  <SidebarMenuItem key={entry.to}>
+                    <SidebarMenuButton asChild isActive={entry.matches.some((prefix) => pathname.startsWith(prefix))} tooltip={entry.title}>
+                      <NavLink to={entry.to}>
+                        <entry.icon aria-hidden="true" />
+                        <span>{entry.title}</span>
+                      </NavLink>
+                    </SidebarMenuButton>
+                  </SidebarMenuItem>
+                ))}
+              </SidebarMenu>
+            </SidebarGroupContent>
+          </SidebarGroup>
+        </SidebarContent>
+        <SidebarFooter>
+          <SidebarMenu>
+            <SidebarMenuItem>
+              <SidebarMenuButton onClick={handleSignOut} tooltip="Sign Out">
+                <LogOut aria-hidden="true" />
+                <span>Sign Out</span>
+              </SidebarMenuButton>
+            </SidebarMenuItem>
+          </SidebarMenu>
+        </SidebarFooter>
+        <SidebarRail />
+      </Sidebar>
+      <SidebarInset>
+        <header className="sticky top-0 z-10 flex h-14 items-center gap-2 border-b bg-background/95 px-4 backdrop-blur">
+          <SidebarTrigger />
+          <span className="truncate text-sm text-muted-foreground">{user?.name}</span>
+        </header>
+        <main id="main" className="flex-1 p-4 sm:p-6 lg:p-8">
+          <Outlet />
+        </main>
+      </SidebarInset>
+    </SidebarProvider>
+  )
+}

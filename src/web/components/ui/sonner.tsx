@@ -1,0 +1,39 @@
+import type * as React from 'react'
+import { Toaster as Sonner, type ToasterProps } from 'sonner'
+
+// Sonner's stock rich-colour text falls just short of 4.5:1 on its tinted backgrounds, so the
+// light theme's text colours are darkened. That tuning is why the theme is fixed to light.
+const richColourOverrides = {
+  '--success-text': '#166534',
+  '--info-text': '#1d4ed8',
+  '--warning-text': '#9a3412',
+  '--error-text': '#b91c1c',
+}
+
+/**
+ * Mount once near the root; raise toasts with `toast.success(...)` imported from 'sonner'.
+ * Sonner drops unknown props, so unlike the other primitives this one carries no data-slot.
+ */
+function Toaster({ style, ...props }: Omit<ToasterProps, 'theme'>) {
+  return (
+    <Sonner
+      theme="light"
+      richColors
+      position="top-right"
+      closeButton
+      style={
+        {
+          '--normal-bg': 'var(--popover)',
+          '--normal-text': 'var(--popover-foreground)',
+          '--normal-border': 'var(--border)',
+          '--border-radius': 'var(--radius)',
+          ...richColourOverrides,
+          ...style,
+        } as React.CSSProperties
+      }
+      {...props}
+    />
+  )
+}
+
+export { Toaster }

@@ -1,0 +1,53 @@
+import { queryOptions } from '@tanstack/react-query'
+import { ApiError, apiFetch } from '@web/lib/api-client'
+import type { SignInInput, SignUpInput } from '@shared/auth/schema'
+
+export type CurrentUser = {
+  id: string
+  email: string
+  name: string
+  role: string | null
+  approved: boolean
+  isAdmin: boolean
+}
+
+export const authKeys = {
+  all: ['auth'] as const,
+  me: () => [...authKeys.all, 'me'] as const,
+}
+
+// Signed out is an answer (null), not an error.
+export async function fetchCurrentUser(): Promise<CurrentUser | null> {
+  try {
+    const { user } = await apiFetch<{ user: CurrentUser }>('/api/me')
+    return user
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return null
+    throw error
+  }
+}
+
+export const currentUserQueryOptions = () =>
+  queryOptions({ queryKey: authKeys.me(), queryFn: fetchCurrentUser, staleTime: 60_000, retry: false })
+
+export function signIn(input: SignInInput) {
+  return apiFetch<{ user: { id: string } }>('/api/auth/sign-in/email', { method: 'POST', body: input })
+}
+
+export function signUp(input: SignUpInput) {
+  return apiFetch<{ user: { id: string; approved: boolean } }>('/api/auth/sign-up/email', { method: 'POST', body: input })
+}
+
+export async function signOut() {
+  try {
+    await apiFetch('/api/auth/sign-out', { method: 'POST', body: {} })
+  } catch (error) {
+    // A session that is already gone is what signing out wants anyway (spec §4).
+    if (error instanceof ApiError && (error.status === 401 || /session/i.test(error.message))) return
+    throw error
+  }
+}
+
+export function resetPassword(token: string, newPassword: string) {
+  return apiFetch<{ status: boolean }>('/api/auth/reset-password', { method: 'POST', body: { token, newPassword } })
+}

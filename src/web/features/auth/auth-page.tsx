@@ -1,0 +1,132 @@
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Link, Navigate, useLocation, useNavigate } from 'react-router'
+import { toast } from 'sonner'
+import { AUTH_MESSAGES, signInInput, signUpInput, type SignInInput, type SignUpInput } from '@shared/auth/schema'
+import { PRODUCT_NAME } from '@shared/product'
+import { Button } from '@web/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card'
+import { FormField } from '@web/components/ui/form-field'
+import { Input } from '@web/components/ui/input'
+import { LoadingScreen } from '@web/components/loading-screen'
+import { ApiError } from '@web/lib/api-client'
+import { signIn, signUp } from './api'
+import { useAuth } from './auth-provider'
+
+type Mode = 'sign-in' | 'sign-up'
+
+// Where to go after signing in: back to the page that sent the visitor here, else the facilities.
+function useDestination(): string {
+  const location = useLocation()
+  const from = (location.state as { from?: string } | null)?.from
+  return from && from.startsWith('/') && !from.startsWith('//') ? from : '/facilities'
+}
+
+export function AuthPage() {
+  const { user, loading } = useAuth()
+  const destination = useDestination()
+  const [mode, setMode] = useState<Mode>('sign-in')
+
+  if (loading) return <LoadingScreen />
+  if (user) return <Navigate to={destination} replace />
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-gradient-to-b from-background to-muted px-4 py-10">
+      <Card className="w-full max-w-md">
+        <CardHeader className="text-center">
+          <p className="text-sm font-semibold text-primary">
+            <Link to="/">{PRODUCT_NAME}</Link>
+          </p>
+          <CardTitle>
+            <h1 className="text-2xl">{mode === 'sign-in' ? 'Welcome Back' : 'Get Started'}</h1>
+          </CardTitle>
+          <CardDescription>{mode === 'sign-in' ? 'Sign in to manage your facilities' : 'Create your account to start scheduling'}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {mode === 'sign-in' ? <SignInForm destination={destination} /> : <SignUpForm onCreated={() => setMode('sign-in')} />}
+          <p className="mt-6 text-center text-sm">
+            <button
+              type="button"
+              className="text-primary underline-offset-4 hover:underline focus-visible:underline"
+              onClick={() => setMode(mode === 'sign-in' ? 'sign-up' : 'sign-in')}
+            >
+              {mode === 'sign-in' ? "Don't have an account? Sign up" : 'Already have an account? Sign in'}
+            </button>
+          </p>
+        </CardContent>
+      </Card>
+    </main>
+  )
+}
+
+function SignInForm({ destination }: { destination: string }) {
+  const { refresh } = useAuth()
+  const navigate = useNavigate()
+  const form = useForm<SignInInput>({ resolver: zodResolver(signInInput), defaultValues: { email: '', password: '' } })
+  const { errors, isSubmitting } = form.formState
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await signIn(values)
+      await refresh()
+      toast.success('Welcome back!')
+      navigate(destination, { replace: true })
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) toast.error(AUTH_MESSAGES.invalidCredentials)
+      else if (error instanceof ApiError && error.code === 'NETWORK') toast.error(AUTH_MESSAGES.unexpected, { description: error.message })
+      else if (error instanceof ApiError && error.status < 500) toast.error(error.message)
+      else toast.error(AUTH_MESSAGES.unexpected)
+    }
+  })
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <FormField label="Email" error={errors.email?.message}>
+        {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}
+      </FormField>
+      <FormField label="Password" error={errors.password?.message}>
+        {(control) => <Input {...control} type="password" autoComplete="current-password" {...form.register('password')} />}
+      </FormField>
+      <Button type="submit" disabled={isSubmitting} className="w-full">
+        {isSubmitting ? 'Signing in...' : 'Sign In'}
+      </Button>
+    </form>
+  )
+}
+
+function SignUpForm({ onCreated }: { onCreated: () => void }) {
+  const form = useForm<SignUpInput>({ resolver: zodResolver(signUpInput), defaultValues: { fullName: '', email: '', password: '' } })
+  const { errors, isSubmitting } = form.formState
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const { user } = await signUp(values)
+      // The very first account of a new install is approved at once as its administrator.
+      toast.success(user.approved ? 'Account created! You are the administrator; sign in to continue.' : 'Account created! Pending admin approval.')
+      form.reset()
+      onCreated()
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) toast.error(AUTH_MESSAGES.emailTaken)
+      else if (error instanceof ApiError && error.status < 500 && error.code !== 'NETWORK') toast.error(error.message)
+      else toast.error(AUTH_MESSAGES.unexpected)
+    }
+  })
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <FormField label="Full Name" error={errors.fullName?.message}>
+        {(control) => <Input {...control} autoComplete="name" {...form.register('fullName')} />}
+      </FormField>
+      <FormField label="Email" error={errors.email?.message}>
+        {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}
+      </FormField>
+      <FormField label="Password" description="At least 6 characters" error={errors.password?.message}>
+        {(control) => <Input {...control} type="password" autoComplete="new-password" {...form.register('password')} />}
+      </FormField>
+      <Button type="submit" disabled={isSubmitting} className="w-full">
+        {isSubmitting ? 'Creating account...' : 'Sign Up'}
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,15 @@
+import type { ReactNode } from 'react'
+import { Navigate, useLocation } from 'react-router'
+import { LoadingScreen } from '@web/components/loading-screen'
+import { useAuth } from './auth-provider'
+
+// The page guard. The server enforces the same rule on every API call; this only spares
+// a signed-out visitor a screen full of errors.
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { user, loading, hasSignedOut } = useAuth()
+  const location = useLocation()
+  if (loading) return <LoadingScreen />
+  if (!user && hasSignedOut) return <Navigate to="/" replace />
+  if (!user) return <Navigate to="/auth" replace state={{ from: location.pathname + location.search }} />
+  return children
+}

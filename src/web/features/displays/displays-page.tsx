@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '@web/components/placeholder-page'
+
+export function DisplaysPage() {
+  return <PlaceholderPage title="Display Management" />
+}
