@@ -1,0 +1,42 @@
+import { MapPin } from 'lucide-react'
+import { EVENT_TYPE_LABELS } from '@shared/limits'
+import { Badge } from '@web/components/ui/badge'
+import { formatTimeRange } from '@web/lib/datetime'
+import type { FacilityEvent } from '../api'
+
+type EventListItemProps = {
+  event: FacilityEvent
+  /** The facility's zone: times are the facility's wall clock, wherever the viewer is. */
+  timeZone: string
+  showRoom?: boolean
+}
+
+export function EventListItem({ event, timeZone, showRoom = true }: EventListItemProps) {
+  const isGame = event.eventType === 'game'
+  return (
+    <div className="flex min-w-0 gap-3 rounded-lg border bg-card p-3">
+      <span className="w-1 shrink-0 rounded-full" style={{ backgroundColor: event.color }} aria-hidden="true" />
+      <div className="grid min-w-0 flex-1 gap-1">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <p className="min-w-0 font-medium break-words">{event.title}</p>
+          <Badge variant="outline">{EVENT_TYPE_LABELS[event.eventType]}</Badge>
+        </div>
+        <p className="text-sm text-muted-foreground">
+          <time dateTime={event.startTime}>{formatTimeRange(event.startTime, event.endTime, timeZone)}</time>
+        </p>
+        {showRoom ? (
+          <p className="flex items-center gap-1 text-sm text-muted-foreground">
+            <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
+            {event.roomName}
+          </p>
+        ) : null}
+        {isGame && (event.team1Name || event.team2Name) ? (
+          <p className="text-sm break-words">
+            {event.team1Name ?? 'TBD'} vs {event.team2Name ?? 'TBD'}
+          </p>
+        ) : null}
+        {event.description ? <p className="text-sm break-words text-muted-foreground">{event.description}</p> : null}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,175 @@
+import { useEffect, useId, useState, type ReactNode } from 'react'
+import { CalendarDays, ChevronLeft, ChevronRight, List } from 'lucide-react'
+import { toast } from 'sonner'
+import { LIMITS } from '@shared/limits'
+import { addCalendarDays } from '@shared/scheduling/calendar-date'
+import { combineLocalDateTime, localDateOf, localDayRange, todayInZone } from '@shared/scheduling/local-day'
+import { Button } from '@web/components/ui/button'
+import { errorDescription } from '@web/lib/api-client'
+import { formatDate, formatLongDate, formatTimeOfDay } from '@web/lib/datetime'
+import { cn } from '@web/lib/utils'
+import { useEvents, type Facility, type FacilityEvent } from '../api'
+import { EventListItem } from './event-list-item'
+
+type View = 'list' | 'calendar'
+
+// List shows a week from the current date; Calendar shows the current date alone.
+const DAYS_SHOWN: Record<View, number> = { list: 7, calendar: 1 }
+const HOURS_PER_DAY = 24
+
+/** Reading A of the facility screen: the events of all its rooms, as a list of days or one day's calendar. */
+export function FacilityEvents({ facility }: { facility: Pick<Facility, 'id' | 'timeZone'> }) {
+  const { timeZone } = facility
+  const headingId = useId()
+  const [view, setView] = useState<View>('list')
+  const [date, setDate] = useState(() => todayInZone(timeZone, new Date()))
+  const days = DAYS_SHOWN[view]
+  const lastDate = addCalendarDays(date, days - 1)
+  const from = localDayRange(date, timeZone).start
+  const to = localDayRange(lastDate, timeZone).end
+  const events = useEvents({ facilityId: facility.id, from: from.toISOString(), to: to.toISOString() })
+  const isOnToday = date === todayInZone(timeZone, new Date())
+
+  useEffect(() => {
+    if (events.isError) toast.error('Failed to load events', { description: errorDescription(events.error) })
+  }, [events.isError, events.error])
+
+  const unit = view === 'list' ? 'week' : 'day'
+  const label =
+    view === 'list'
+      ? `${formatDate(from, timeZone)} - ${formatDate(localDayRange(lastDate, timeZone).start, timeZone)}`
+      : formatLongDate(from, timeZone)
+
+  return (
+    <section aria-labelledby={headingId} className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={headingId} className="text-xl font-semibold">
+          Events
+        </h2>
+        <div role="group" aria-label="View" className="inline-flex rounded-lg bg-muted p-[3px]">
+          <ViewButton isActive={view === 'list'} onClick={() => setView('list')}>
+            <List aria-hidden="true" />
+            List
+          </ViewButton>
+          <ViewButton isActive={view === 'calendar'} onClick={() => setView('calendar')}>
+            <CalendarDays aria-hidden="true" />
+            Calendar
+          </ViewButton>
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button variant="outline" size="icon" aria-label={`Previous ${unit}`} onClick={() => setDate(addCalendarDays(date, -days))}>
+          <ChevronLeft aria-hidden="true" />
+        </Button>
+        <Button variant="outline" size="icon" aria-label={`Next ${unit}`} onClick={() => setDate(addCalendarDays(date, days))}>
+          <ChevronRight aria-hidden="true" />
+        </Button>
+        {isOnToday ? null : (
+          <Button variant="outline" onClick={() => setDate(todayInZone(timeZone, new Date()))}>
+            Today
+          </Button>
+        )}
+        <p className="font-medium" aria-live="polite">
+          {label}
+        </p>
+      </div>
+      {events.isPending ? (
+        <p className="text-sm text-muted-foreground" role="status">
+          Loading...
+        </p>
+      ) : view === 'list' ? (
+        <EventDays events={events.data ?? []} timeZone={timeZone} />
+      ) : (
+        <DayCalendar events={events.data ?? []} date={date} timeZone={timeZone} />
+      )}
+    </section>
+  )
+}
+
+function ViewButton({ isActive, onClick, children }: { isActive: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <Button
+      type="button"
+      variant="ghost"
+      size="sm"
+      aria-pressed={isActive}
+      onClick={onClick}
+      className={cn('h-7 hover:bg-background/60', isActive && 'bg-background shadow-sm hover:bg-background')}
+    >
+      {children}
+    </Button>
+  )
+}
+
+function NoEvents({ children }: { children: string }) {
+  return <p className="rounded-lg border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">{children}</p>
+}
+
+/** The range's events under a heading per day of the facility's calendar, empty days left out. */
+function EventDays({ events, timeZone }: { events: FacilityEvent[]; timeZone: string }) {
+  if (events.length === 0) return <NoEvents>No events scheduled for these days</NoEvents>
+  const days = new Map<string, FacilityEvent[]>()
+  for (const event of events) {
+    const day = localDateOf(new Date(event.startTime), timeZone)
+    days.set(day, [...(days.get(day) ?? []), event])
+  }
+  return (
+    <div className="grid gap-6">
+      {[...days].map(([day, dayEvents]) => (
+        <div key={day} className="grid gap-2">
+          <h3 className="text-sm font-semibold text-muted-foreground">{formatLongDate(localDayRange(day, timeZone).start, timeZone)}</h3>
+          <ul className="grid gap-2">
+            {dayEvents.map((event) => (
+              <li key={event.id}>
+                <EventListItem event={event} timeZone={timeZone} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </div>
+  )
+}
+
+/**
+ * One day in hourly rows, each listing the events that start in that hour on the facility's
+ * wall clock. The rows span 6 AM to 11 PM, widened to reach any earlier or later event.
+ */
+function DayCalendar({ events, date, timeZone }: { events: FacilityEvent[]; date: string; timeZone: string }) {
+  if (events.length === 0) return <NoEvents>No events scheduled for this day</NoEvents>
+  const wallHour = (hour: number) => `${String(hour).padStart(2, '0')}:00`
+  // On a DST change day an hour can be missing or repeated; instants keep each event in the right row.
+  const hourStarts = Array.from({ length: HOURS_PER_DAY }, (_, hour) => combineLocalDateTime(date, wallHour(hour), timeZone).getTime())
+  const hourOf = (event: FacilityEvent) => {
+    const start = new Date(event.startTime).getTime()
+    return Math.max(0, hourStarts.findLastIndex((hourStart) => hourStart <= start))
+  }
+  const eventHours = events.map(hourOf)
+  const firstHour = Math.min(LIMITS.calendar.dayViewFirstHour, ...eventHours)
+  const lastHour = Math.max(LIMITS.calendar.dayViewLastHour, ...eventHours)
+  const hours = Array.from({ length: lastHour - firstHour + 1 }, (_, index) => firstHour + index)
+
+  return (
+    <ol className="overflow-hidden rounded-lg border" aria-label={`Hours of ${formatLongDate(hourStarts[0]!, timeZone)}`}>
+      {hours.map((hour) => {
+        const hourEvents = events.filter((_, index) => eventHours[index] === hour)
+        return (
+          <li key={hour} className="grid min-h-12 grid-cols-[4.5rem_1fr] border-t first:border-t-0">
+            <span className="border-r bg-muted/40 px-2 py-2 text-xs text-muted-foreground">{formatTimeOfDay(wallHour(hour))}</span>
+            {hourEvents.length > 0 ? (
+              <ul className="grid min-w-0 gap-2 p-2 lg:grid-cols-2">
+                {hourEvents.map((event) => (
+                  <li key={event.id}>
+                    <EventListItem event={event} timeZone={timeZone} />
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <span />
+            )}
+          </li>
+        )
+      })}
+    </ol>
+  )
+}

@@ -1,0 +1,57 @@
+import { CalendarDays, Trash2, Users } from 'lucide-react'
+import { Link } from 'react-router'
+import { ROOM_TYPE_LABELS } from '@shared/limits'
+import { Badge } from '@web/components/ui/badge'
+import { Button } from '@web/components/ui/button'
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card'
+import type { Room } from '../api'
+
+type RoomCardProps = {
+  room: Room
+  onDelete: (room: Room) => void
+}
+
+export function RoomCard({ room, onDelete }: RoomCardProps) {
+  const path = `/facility/${room.facilityId}/room/${room.id}`
+  return (
+    // The title's link is stretched over the card, so a click anywhere on it opens the schedule;
+    // the buttons sit above that layer.
+    <Card className="relative gap-4">
+      <CardHeader className="flex flex-wrap items-start justify-between gap-2">
+        <CardTitle asChild>
+          <h3 className="min-w-0 break-words">
+            <Link
+              to={path}
+              className="underline-offset-4 outline-hidden after:absolute after:inset-0 after:rounded-xl hover:underline focus-visible:after:ring-2 focus-visible:after:ring-ring"
+            >
+              {room.name}
+            </Link>
+          </h3>
+        </CardTitle>
+        <Badge variant={room.type === 'change_room' ? 'outline' : 'secondary'}>{ROOM_TYPE_LABELS[room.type]}</Badge>
+      </CardHeader>
+      {room.capacity !== null || room.description ? (
+        <CardContent className="grid gap-2 text-sm">
+          {room.capacity !== null ? (
+            <p className="flex items-center gap-1.5 text-muted-foreground">
+              <Users className="size-4 shrink-0" aria-hidden="true" />
+              Capacity: {room.capacity}
+            </p>
+          ) : null}
+          {room.description ? <p className="line-clamp-3 break-words">{room.description}</p> : null}
+        </CardContent>
+      ) : null}
+      <CardFooter className="relative z-10 mt-auto gap-2">
+        <Button asChild variant="outline" size="sm" className="flex-1">
+          <Link to={path} aria-label={`Schedule for ${room.name}`}>
+            <CalendarDays aria-hidden="true" />
+            Schedule
+          </Link>
+        </Button>
+        <Button variant="outline" size="icon" className="size-8" aria-label={`Delete ${room.name}`} onClick={() => onDelete(room)}>
+          <Trash2 className="text-destructive" aria-hidden="true" />
+        </Button>
+      </CardFooter>
+    </Card>
+  )
+}

@@ -1,0 +1,100 @@
+import { useEffect, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { Building2, Plus } from 'lucide-react'
+import { useNavigate } from 'react-router'
+import { toast } from 'sonner'
+import { ConfirmDialog } from '@web/components/confirm-dialog'
+import { EmptyState } from '@web/components/empty-state'
+import { LoadingScreen } from '@web/components/loading-screen'
+import { PageHeader } from '@web/components/page-header'
+import { Button } from '@web/components/ui/button'
+import { errorDescription } from '@web/lib/api-client'
+import { facilityCountQueryOptions, useDeleteFacility, useFacilities, type Facility } from './api'
+import { CreateFacilityDialog } from './components/create-facility-dialog'
+import { FacilityCard } from './components/facility-card'
+
+export function FacilitiesPage() {
+  const isCountChecked = useRedirectWithoutFacilities()
+  const facilities = useFacilities()
+  const deleteFacility = useDeleteFacility()
+  const [isCreating, setIsCreating] = useState(false)
+  const [pendingDeletion, setPendingDeletion] = useState<Facility | null>(null)
+
+  useEffect(() => {
+    if (facilities.isError) toast.error('Failed to load facilities', { description: errorDescription(facilities.error) })
+  }, [facilities.isError, facilities.error])
+
+  const confirmDeletion = () => {
+    if (!pendingDeletion) return
+    deleteFacility.mutate(pendingDeletion.id, {
+      onSuccess: () => {
+        toast.success('Facility deleted successfully')
+        setPendingDeletion(null)
+      },
+      onError: (error) => toast.error('Failed to delete facility', { description: errorDescription(error) }),
+    })
+  }
+
+  if (!isCountChecked || facilities.isPending) return <LoadingScreen />
+
+  const newFacilityButton = (label: string) => (
+    <Button onClick={() => setIsCreating(true)}>
+      <Plus aria-hidden="true" />
+      {label}
+    </Button>
+  )
+
+  return (
+    <div>
+      <PageHeader title="Facilities" description="Manage your facilities and their rooms" actions={newFacilityButton('New Facility')} />
+      {facilities.data?.length ? (
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Facilities">
+          {facilities.data.map((facility) => (
+            <li key={facility.id} className="grid">
+              <FacilityCard facility={facility} onDelete={setPendingDeletion} />
+            </li>
+          ))}
+        </ul>
+      ) : facilities.isSuccess ? (
+        <EmptyState
+          icon={Building2}
+          title="No facilities yet"
+          description="Create your first facility, then add its rooms, rinks and courts."
+          action={newFacilityButton('Create Facility')}
+        />
+      ) : null}
+      <CreateFacilityDialog open={isCreating} onOpenChange={setIsCreating} />
+      <ConfirmDialog
+        open={pendingDeletion !== null}
+        onOpenChange={(open) => (open ? undefined : setPendingDeletion(null))}
+        title="Delete Facility?"
+        description={
+          <p>
+            “{pendingDeletion?.name}”, all of its rooms and all of their scheduled events will be permanently deleted. Hours
+            charged to client contracts for those events are given back. This cannot be undone.
+          </p>
+        }
+        isPending={deleteFacility.isPending}
+        onConfirm={confirmDeletion}
+      />
+    </div>
+  )
+}
+
+// A user with no facility starts in the setup wizard (spec §2). The check runs once, when the
+// page opens: deleting the last facility here shows the empty state instead of leaving the page.
+/** true once the page may show: the user has a facility, or the count could not be read. */
+function useRedirectWithoutFacilities(): boolean {
+  const navigate = useNavigate()
+  const count = useQuery({ ...facilityCountQueryOptions(), refetchOnMount: 'always' })
+  const [isChecked, setIsChecked] = useState(false)
+  const isAnswered = count.isFetchedAfterMount || count.isError
+
+  useEffect(() => {
+    if (isChecked || !isAnswered) return
+    if (count.data === 0) navigate('/setup', { replace: true })
+    else setIsChecked(true)
+  }, [isChecked, isAnswered, count.data, navigate])
+
+  return isChecked
+}

@@ -1,0 +1,134 @@
+import { useEffect, useState } from 'react'
+import { ArrowLeft, DoorOpen, Globe, MapPin, Plus } from 'lucide-react'
+import { Link, useNavigate, useParams } from 'react-router'
+import { toast } from 'sonner'
+import { ConfirmDialog } from '@web/components/confirm-dialog'
+import { EmptyState } from '@web/components/empty-state'
+import { LoadingScreen } from '@web/components/loading-screen'
+import { Button } from '@web/components/ui/button'
+import { errorDescription } from '@web/lib/api-client'
+import { useDeleteRoom, useFacility, useRooms, type Facility, type Room } from './api'
+import { CreateRoomDialog } from './components/create-room-dialog'
+import { FacilityEvents } from './components/facility-events'
+import { RoomCard } from './components/room-card'
+
+export function FacilityPage() {
+  const { id = '' } = useParams()
+  const navigate = useNavigate()
+  const facility = useFacility(id)
+
+  useEffect(() => {
+    if (!facility.isError) return
+    toast.error('Failed to load facility data', { description: errorDescription(facility.error) })
+    navigate('/dashboard', { replace: true })
+  }, [facility.isError, facility.error, navigate])
+
+  if (!facility.data) return <LoadingScreen />
+
+  return (
+    <div className="grid gap-10">
+      <FacilityHeader facility={facility.data} />
+      <FacilityRooms facilityId={facility.data.id} />
+      <FacilityEvents facility={facility.data} />
+    </div>
+  )
+}
+
+function FacilityHeader({ facility }: { facility: Facility }) {
+  return (
+    <header className="grid gap-3">
+      <Button asChild variant="ghost" size="sm" className="-ml-2.5 w-fit">
+        <Link to="/facilities">
+          <ArrowLeft aria-hidden="true" />
+          Back to Facilities
+        </Link>
+      </Button>
+      <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{facility.name}</h1>
+      {facility.address ? (
+        <p className="flex items-start gap-1.5 text-muted-foreground">
+          <MapPin className="mt-1 size-4 shrink-0" aria-hidden="true" />
+          <span className="break-words">{facility.address}</span>
+        </p>
+      ) : null}
+      {facility.description ? <p className="max-w-prose break-words">{facility.description}</p> : null}
+      <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+        <Globe className="size-4 shrink-0" aria-hidden="true" />
+        Time zone: {facility.timeZone.replaceAll('_', ' ')}
+      </p>
+    </header>
+  )
+}
+
+function FacilityRooms({ facilityId }: { facilityId: string }) {
+  const rooms = useRooms(facilityId)
+  const deleteRoom = useDeleteRoom(facilityId)
+  const [isCreating, setIsCreating] = useState(false)
+  const [pendingDeletion, setPendingDeletion] = useState<Room | null>(null)
+
+  useEffect(() => {
+    if (rooms.isError) toast.error('Failed to load rooms', { description: errorDescription(rooms.error) })
+  }, [rooms.isError, rooms.error])
+
+  const confirmDeletion = () => {
+    if (!pendingDeletion) return
+    deleteRoom.mutate(pendingDeletion.id, {
+      onSuccess: () => {
+        toast.success('Room deleted successfully')
+        setPendingDeletion(null)
+      },
+      onError: (error) => toast.error('Failed to delete room', { description: errorDescription(error) }),
+    })
+  }
+
+  const addRoomButton = (
+    <Button onClick={() => setIsCreating(true)}>
+      <Plus aria-hidden="true" />
+      Add Room
+    </Button>
+  )
+
+  return (
+    <section aria-labelledby="rooms-heading" className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="rooms-heading" className="text-xl font-semibold">
+          Rooms &amp; Courts
+        </h2>
+        {rooms.data?.length ? addRoomButton : null}
+      </div>
+      {rooms.isPending ? (
+        <p className="text-sm text-muted-foreground" role="status">
+          Loading...
+        </p>
+      ) : rooms.data?.length ? (
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-labelledby="rooms-heading">
+          {rooms.data.map((room) => (
+            <li key={room.id} className="grid">
+              <RoomCard room={room} onDelete={setPendingDeletion} />
+            </li>
+          ))}
+        </ul>
+      ) : rooms.isSuccess ? (
+        <EmptyState
+          icon={DoorOpen}
+          title="No rooms yet"
+          description="Add the rooms, rinks, courts, fields and change rooms of this facility."
+          action={addRoomButton}
+        />
+      ) : null}
+      <CreateRoomDialog facilityId={facilityId} open={isCreating} onOpenChange={setIsCreating} />
+      <ConfirmDialog
+        open={pendingDeletion !== null}
+        onOpenChange={(open) => (open ? undefined : setPendingDeletion(null))}
+        title="Delete Room?"
+        description={
+          <p>
+            “{pendingDeletion?.name}” and all of its scheduled events will be permanently deleted. Hours charged to client
+            contracts for those events are given back. This cannot be undone.
+          </p>
+        }
+        isPending={deleteRoom.isPending}
+        onConfirm={confirmDeletion}
+      />
+    </section>
+  )
+}

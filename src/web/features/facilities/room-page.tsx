@@ -1,0 +1,65 @@
+import { useEffect, type ReactNode } from 'react'
+import { ArrowLeft } from 'lucide-react'
+import { Link, useNavigate, useParams } from 'react-router'
+import { toast } from 'sonner'
+import { ROOM_TYPE_LABELS } from '@shared/limits'
+import { LoadingScreen } from '@web/components/loading-screen'
+import { Badge } from '@web/components/ui/badge'
+import { Button } from '@web/components/ui/button'
+import { errorDescription } from '@web/lib/api-client'
+import { formatTimeOfDay } from '@web/lib/datetime'
+import { useRoom } from './api'
+import { RoomSchedule } from './components/room-schedule'
+
+export function RoomPage() {
+  const { facilityId = '', roomId = '' } = useParams()
+  const navigate = useNavigate()
+  const loaded = useRoom(roomId)
+  // A real room reached through another facility's address is refused like a missing one.
+  const isInOtherFacility = loaded.data !== undefined && loaded.data.facility.id !== facilityId
+  const hasFailed = loaded.isError || isInOtherFacility
+
+  useEffect(() => {
+    if (!hasFailed) return
+    toast.error('Failed to load room data', { description: errorDescription(loaded.error) })
+    navigate('/dashboard', { replace: true })
+  }, [hasFailed, loaded.error, navigate])
+
+  if (!loaded.data || hasFailed) return <LoadingScreen />
+  const { room, facility } = loaded.data
+
+  return (
+    <div className="grid gap-8">
+      <header className="grid gap-3">
+        <Button asChild variant="ghost" size="sm" className="-ml-2.5 w-fit">
+          <Link to={`/facility/${facility.id}`}>
+            <ArrowLeft aria-hidden="true" />
+            Back to {facility.name}
+          </Link>
+        </Button>
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="min-w-0 text-2xl font-bold tracking-tight break-words sm:text-3xl">{room.name}</h1>
+          <Badge variant={room.type === 'change_room' ? 'outline' : 'secondary'}>{ROOM_TYPE_LABELS[room.type]}</Badge>
+        </div>
+        {room.description ? <p className="max-w-prose break-words text-muted-foreground">{room.description}</p> : null}
+        <dl className="grid gap-x-8 gap-y-3 text-sm sm:grid-cols-[repeat(3,max-content)]">
+          <Detail term="Capacity">{room.capacity ?? 'Not set'}</Detail>
+          <Detail term="Operating Hours">
+            {formatTimeOfDay(room.operatingStartTime)} - {formatTimeOfDay(room.operatingEndTime)}
+          </Detail>
+          <Detail term="Booking Interval">{room.bookingInterval} minutes</Detail>
+        </dl>
+      </header>
+      <RoomSchedule room={room} facility={facility} />
+    </div>
+  )
+}
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="text-muted-foreground">{term}</dt>
+      <dd className="font-medium">{children}</dd>
+    </div>
+  )
+}
