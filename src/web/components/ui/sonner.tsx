@@ -21,6 +21,8 @@ function Toaster({ style, ...props }: Omit<ToasterProps, 'theme'>) {
       richColors
       position="top-right"
       closeButton
+      // Sonner sets its own system font stack; toasts should read like the rest of the app.
+      toastOptions={{ className: 'font-sans' }}
       style={
         {
           '--normal-bg': 'var(--popover)',

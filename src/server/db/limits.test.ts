@@ -1,0 +1,43 @@
+import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core'
+import { describe, expect, it } from 'vitest'
+import { LIMITS } from '@shared/limits'
+import { clients, contracts, facilities, rooms, schedules, screens } from './schema'
+
+// The schema writes its limits as literals so migrations never move with a constant;
+// this keeps the two from drifting apart.
+function lengthOf(table: PgTable, column: string): number | undefined {
+  const found = getTableConfig(table).columns.find((candidate) => candidate.name === column)
+  return (found as unknown as { length?: number } | undefined)?.length
+}
+
+describe('database limits agree with LIMITS', () => {
+  it.each([
+    [facilities, 'name', LIMITS.facility.name],
+    [facilities, 'address', LIMITS.facility.address],
+    [facilities, 'description', LIMITS.facility.description],
+    [rooms, 'name', LIMITS.room.name],
+    [rooms, 'description', LIMITS.room.description],
+    [schedules, 'title', LIMITS.event.storedTitle],
+    [schedules, 'description', LIMITS.event.description],
+    [schedules, 'team1_name', LIMITS.event.teamName],
+    [screens, 'name', LIMITS.screen.name],
+    [screens, 'location', LIMITS.screen.location],
+    [screens, 'size', LIMITS.screen.size],
+    [screens, 'ticker_text', LIMITS.screen.tickerText],
+    [clients, 'name', LIMITS.client.name],
+    [clients, 'email', LIMITS.client.email],
+    [clients, 'phone', LIMITS.client.phone],
+    [clients, 'secondary_phone', LIMITS.client.secondaryPhone],
+    [clients, 'company', LIMITS.client.company],
+    [clients, 'address', LIMITS.client.address],
+    [clients, 'city', LIMITS.client.city],
+    [clients, 'province_state', LIMITS.client.provinceState],
+    [clients, 'postal_code', LIMITS.client.postalCode],
+    [clients, 'country', LIMITS.client.country],
+    [clients, 'website', LIMITS.client.website],
+    [clients, 'notes', LIMITS.client.notes],
+    [contracts, 'notes', LIMITS.contract.notes],
+  ] as const)('%#: %s', (table, column, limit) => {
+    expect(lengthOf(table, column)).toBe(limit)
+  })
+})
