@@ -6,6 +6,7 @@ import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import pg from 'pg'
+import { createPostgresListener, type NotificationHandler, type Unlisten } from '../realtime/postgres-listener'
 import { lockDataDir } from './data-dir-lock'
 import { migratePgliteDatabase, migratePostgresDatabase } from './migrate'
 import * as schema from './schema'
@@ -22,6 +23,8 @@ export type Database = {
   db: Db
   kind: DatabaseKind
   ping: () => Promise<void>
+  // NOTIFY reaches every app instance that LISTENs, whichever instance wrote (lobby boards, issue 6).
+  listen: (channel: string, handler: NotificationHandler) => Promise<Unlisten>
   close: () => Promise<void>
 }
 
@@ -48,13 +51,16 @@ async function openPostgres(url: string, poolSize = 20): Promise<Database> {
     throw error
   }
   const db = drizzleNodePostgres({ client: pool, schema }) as unknown as Db
+  const listener = createPostgresListener(url)
   return {
     db,
     kind: 'postgres',
     ping: async () => {
       await pool.query('select 1')
     },
+    listen: listener.listen,
     close: async () => {
+      await listener.close()
       await pool.end()
     },
   }
@@ -79,6 +85,11 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     kind: 'pglite',
     ping: async () => {
       await pglite.query('select 1')
+    },
+    // In-process, so no notification is ever lost and the handler never hears null.
+    listen: async (channel, handler) => {
+      const unlisten = await pglite.listen(channel, handler)
+      return () => unlisten()
     },
     close: async () => {
       if (isClosed) return

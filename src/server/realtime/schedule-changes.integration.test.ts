@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq, sql } from 'drizzle-orm'
+import { openDatabase, type Database } from '../db/client'
+import { facilities, rooms, schedules, screenRooms, screens, users } from '../db/schema'
+import { readEnv } from '../env'
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../test/test-database'
+import { changeKeys, SCHEDULE_CHANGES_CHANNEL } from './schedule-changes'
+
+// Collects payloads and lets a test wait until one arrives.
+function recordNotifications() {
+  const received: Array<string | null> = []
+  const waiters = new Set<() => void>()
+  return {
+    received,
+    handler: (payload: string | null) => {
+      received.push(payload)
+      for (const wake of waiters) wake()
+    },
+    async waitFor(payload: string, timeoutMs = 2_000) {
+      const deadline = Date.now() + timeoutMs
+      while (!received.includes(payload)) {
+        if (Date.now() > deadline) throw new Error(`no notification ${payload}; got ${JSON.stringify(received)}`)
+        await new Promise<void>((resolve) => {
+          const wake = () => {
+            waiters.delete(wake)
+            resolve()
+          }
+          waiters.add(wake)
+          setTimeout(wake, 50)
+        })
+      }
+    },
+  }
+}
+
+async function seedRoom(database: Database) {
+  const [user] = await database.db
+    .insert(users)
+    .values({ id: `user-${Date.now()}-${Math.random()}`, name: 'Owner', email: `owner-${Date.now()}-${Math.random()}@example.com` })
+    .returning()
+  const [facility] = await database.db.insert(facilities).values({ userId: user!.id, name: 'Maple Arena' }).returning()
+  const [room] = await database.db.insert(rooms).values({ facilityId: facility!.id, name: 'Rink A', type: 'rink' }).returning()
+  return { userId: user!.id, facilityId: facility!.id, roomId: room!.id }
+}
+
+describe.each(testDatabaseKinds())('schedule change notifications on %s', (kind) => {
+  let database: TestDatabase
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind)
+  })
+  afterAll(async () => {
+    await database.drop()
+  })
+
+  it('announces every write that changes what a board shows, by the key it touched', async () => {
+    const notifications = recordNotifications()
+    const unlisten = await database.listen(SCHEDULE_CHANGES_CHANNEL, notifications.handler)
+    const { userId, facilityId, roomId } = await seedRoom(database)
+    const [otherRoom] = await database.db.insert(rooms).values({ facilityId, name: 'Rink B', type: 'rink' }).returning()
+
+    const [event] = await database.db
+      .insert(schedules)
+      .values({ roomId, title: 'Practice', startTime: new Date('2030-01-01T10:00:00Z'), endTime: new Date('2030-01-01T11:00:00Z') })
+      .returning()
+    await notifications.waitFor(changeKeys.room(roomId))
+
+    // Moving an event announces the room it left as well as the one it joined.
+    notifications.received.length = 0
+    await database.db.update(schedules).set({ roomId: otherRoom!.id }).where(eq(schedules.id, event!.id))
+    await notifications.waitFor(changeKeys.room(roomId))
+    await notifications.waitFor(changeKeys.room(otherRoom!.id))
+
+    const [screen] = await database.db.insert(screens).values({ userId, name: 'Lobby', slug: 'lobby-notify' }).returning()
+    await notifications.waitFor(changeKeys.slug('lobby-notify'))
+    await database.db.insert(screenRooms).values({ screenId: screen!.id, roomId })
+    await notifications.waitFor(changeKeys.screen(screen!.id))
+
+    await database.db.update(facilities).set({ name: 'Maple Arena North' }).where(eq(facilities.id, facilityId))
+    await notifications.waitFor(changeKeys.facility(facilityId))
+
+    // A cascade announces what it removed.
+    notifications.received.length = 0
+    await database.db.delete(rooms).where(eq(rooms.id, otherRoom!.id))
+    await notifications.waitFor(changeKeys.room(otherRoom!.id))
+    await unlisten()
+  })
+
+  it('sends one notification per key and transaction, however many rows change', async () => {
+    const notifications = recordNotifications()
+    const unlisten = await database.listen(SCHEDULE_CHANGES_CHANNEL, notifications.handler)
+    const { roomId } = await seedRoom(database)
+    await database.db.transaction(async (tx) => {
+      for (let day = 1; day <= 20; day++) {
+        const start = new Date(Date.UTC(2031, 0, day, 10))
+        await tx.insert(schedules).values({ roomId, title: 'Practice', startTime: start, endTime: new Date(start.getTime() + 3_600_000) })
+      }
+    })
+    await notifications.waitFor(changeKeys.room(roomId))
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(notifications.received.filter((payload) => payload === changeKeys.room(roomId))).toHaveLength(1)
+    await unlisten()
+  })
+
+  it.runIf(kind === 'postgres')('reaches a listener on another app instance of the same database', async () => {
+    const [{ name }] = (await database.db.execute<{ name: string }>(sql`select current_database() as name`)).rows as [{ name: string }]
+    const url = new URL(readEnv().databaseUrl!)
+    url.pathname = `/${name}`
+    const otherInstance = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 2 })
+    try {
+      const notifications = recordNotifications()
+      await otherInstance.listen(SCHEDULE_CHANGES_CHANNEL, notifications.handler)
+      const { roomId } = await seedRoom(database)
+      const started = Date.now()
+      await database.db
+        .insert(schedules)
+        .values({ roomId, title: 'Game', startTime: new Date('2032-01-01T10:00:00Z'), endTime: new Date('2032-01-01T11:00:00Z') })
+      await notifications.waitFor(changeKeys.room(roomId))
+      expect(Date.now() - started).toBeLessThan(2_000)
+    } finally {
+      await otherInstance.close()
+    }
+  })
+})

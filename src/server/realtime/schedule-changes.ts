@@ -1,0 +1,12 @@
+// The channel the triggers of migration 0002 notify on. A payload names what a write touched,
+// as '<kind>:<id>'; a board depends on a set of these keys.
+export const SCHEDULE_CHANGES_CHANNEL = 'schedule_changes'
+
+export type ChangeKey = `${'room' | 'screen' | 'facility' | 'slug'}:${string}`
+
+export const changeKeys = {
+  room: (id: string): ChangeKey => `room:${id}`,
+  screen: (id: string): ChangeKey => `screen:${id}`,
+  facility: (id: string): ChangeKey => `facility:${id}`,
+  slug: (slug: string): ChangeKey => `slug:${slug}`,
+}
