@@ -89,6 +89,19 @@ describe('computeSlots', () => {
     expect(computeSlots(request({ now: local('22:30'), hoursAhead: 4 }))).toEqual([])
   })
 
+  test('after today’s closing, a window reaching tomorrow offers only tomorrow’s first slots', () => {
+    const slots = computeSlots(request({ operatingStart: '06:00', now: local('22:30'), hoursAhead: 9 }))
+    expect(startsOf(slots)).toEqual([local('06:00', '2024-06-04').toISOString()])
+  })
+
+  test('an event that began before now books the slots it still covers', () => {
+    const slots = computeSlots(
+      request({ now: local('09:40'), hoursAhead: 3, events: [{ start: local('08:00'), end: local('10:30') }] }),
+    )
+    expect(startsOf(slots)).toEqual([local('10:00').toISOString(), local('11:00').toISOString()])
+    expect(slots.map(({ isAvailable }) => isAvailable)).toEqual([false, true])
+  })
+
   test('after midnight, the new day’s hours apply, not yesterday’s', () => {
     const slots = computeSlots(request({ now: local('01:00', '2024-06-04'), hoursAhead: 9 }))
     expect(startsOf(slots)).toEqual([local('09:00', '2024-06-04').toISOString()])

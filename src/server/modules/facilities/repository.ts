@@ -36,7 +36,7 @@ const facilityColumns = {
 
 // The column type is `time`, which both drivers return as 'HH:MM:SS'; the API speaks 'HH:MM',
 // the shape the room form sends and the scheduling maths reads.
-const wallClock = (column: AnyPgColumn) => sql<string>`to_char(${column}, 'HH24:MI')`
+export const wallClock = (column: AnyPgColumn) => sql<string>`to_char(${column}, 'HH24:MI')`
 
 const roomColumns = {
   id: rooms.id,

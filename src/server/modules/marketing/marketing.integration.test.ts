@@ -1,0 +1,170 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { schedules } from '../../db/schema'
+import { createTestApp, type TestApp, type TestUser } from '../../test/test-app'
+import { testDatabaseKinds } from '../../test/test-database'
+
+type ErrorBody = { error: { code: string; message: string } }
+type Slot = { start: string; end: string; isAvailable: boolean }
+type Availability = {
+  facility: { id: string; name: string; timeZone: string }
+  window: { start: string; end: string }
+  rooms: { id: string; name: string; type: string; slots: Slot[] }[]
+}
+
+const MISSING_ID = '00000000-0000-4000-8000-000000000000'
+// 2024-06-03 in Toronto is EDT, UTC-4: the server's clock reads 10:10 on the facility's wall clock.
+const NOW = new Date('2024-06-03T14:10:00Z')
+const toronto = (time: string) => {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number)
+  return new Date(Date.UTC(2024, 5, 3, hours + 4, minutes)).toISOString()
+}
+
+describe.each(testDatabaseKinds())('marketing availability on %s', (kind) => {
+  let t: TestApp
+  let admin: TestUser
+  let owner: TestUser
+  let stranger: TestUser
+
+  beforeAll(async () => {
+    t = await createTestApp(kind)
+    admin = await t.createAdmin()
+    owner = await t.createOperator(admin)
+    stranger = await t.createOperator(admin)
+  })
+  afterAll(async () => {
+    await t.close()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  async function createFacility(user: TestUser, name = 'Maple Arena'): Promise<string> {
+    const response = await t.request('/api/facilities', {
+      method: 'POST',
+      cookie: user.cookie,
+      body: { name, timeZone: 'America/Toronto' },
+    })
+    expect(response.status).toBe(201)
+    return ((await response.json()) as { facility: { id: string } }).facility.id
+  }
+
+  async function createRoom(user: TestUser, facilityId: string, body: Record<string, unknown>): Promise<string> {
+    const response = await t.request(`/api/facilities/${facilityId}/rooms`, { method: 'POST', cookie: user.cookie, body })
+    expect(response.status).toBe(201)
+    return ((await response.json()) as { room: { id: string } }).room.id
+  }
+
+  async function insertEvent(roomId: string, start: string, end: string) {
+    await t.db.insert(schedules).values({ roomId, title: 'Practice', startTime: new Date(start), endTime: new Date(end) })
+  }
+
+  // Only the clock the service reads is frozen; timers keep running for the database drivers.
+  async function readAvailabilityAt(now: Date, user: TestUser, query: string) {
+    vi.useFakeTimers({ toFake: ['Date'], now })
+    try {
+      return await t.request(`/api/marketing/availability?${query}`, { cookie: user.cookie })
+    } finally {
+      vi.useRealTimers()
+    }
+  }
+
+  it('answers every sellable room with its slots in one request, booked by the overlap rule', async () => {
+    const facilityId = await createFacility(owner)
+    const rinkId = await createRoom(owner, facilityId, { name: 'Rink A', type: 'rink', bookingInterval: 60 })
+    const courtId = await createRoom(owner, facilityId, {
+      name: 'court B',
+      type: 'court',
+      bookingInterval: 30,
+      operatingStartTime: '09:00',
+      operatingEndTime: '12:00',
+    })
+    await createRoom(owner, facilityId, { name: 'Home Change Room', type: 'change_room' })
+
+    // Ends exactly at the 11:00 slot's start: that slot stays free.
+    await insertEvent(rinkId, toronto('10:30'), toronto('11:00'))
+    await insertEvent(rinkId, toronto('12:15'), toronto('12:45'))
+    // Starts exactly at the 13:00 slot's end: that slot stays free.
+    await insertEvent(rinkId, toronto('14:00'), toronto('15:00'))
+    // Began before now and runs into the first slot.
+    await insertEvent(courtId, toronto('09:00'), toronto('10:45'))
+    // Another operator's rink at the same hour changes nothing here.
+    const foreignRinkId = await createRoom(stranger, await createFacility(stranger), { name: 'Rink A', type: 'rink' })
+    await insertEvent(foreignRinkId, toronto('11:00'), toronto('14:00'))
+
+    const response = await readAvailabilityAt(NOW, owner, `facilityId=${facilityId}&hoursAhead=4`)
+    expect(response.status).toBe(200)
+    const availability = (await response.json()) as Availability
+    expect(availability.facility).toEqual({ id: facilityId, name: 'Maple Arena', timeZone: 'America/Toronto' })
+    expect(availability.window).toEqual({ start: NOW.toISOString(), end: toronto('14:10') })
+    // By name, whatever the case; change rooms are not sold.
+    expect(availability.rooms.map(({ name, type }) => [name, type])).toEqual([
+      ['court B', 'court'],
+      ['Rink A', 'rink'],
+    ])
+    const [court, rink] = availability.rooms
+    expect(court?.id).toBe(courtId)
+    expect(court?.slots).toEqual([
+      { start: toronto('10:30'), end: toronto('11:00'), isAvailable: false },
+      { start: toronto('11:00'), end: toronto('11:30'), isAvailable: true },
+      { start: toronto('11:30'), end: toronto('12:00'), isAvailable: true },
+    ])
+    expect(rink?.id).toBe(rinkId)
+    expect(rink?.slots).toEqual([
+      { start: toronto('11:00'), end: toronto('12:00'), isAvailable: true },
+      { start: toronto('12:00'), end: toronto('13:00'), isAvailable: false },
+      { start: toronto('13:00'), end: toronto('14:00'), isAvailable: true },
+    ])
+  })
+
+  it('widens the window with hours ahead, and defaults to 4 hours', async () => {
+    const facilityId = await createFacility(owner)
+    await createRoom(owner, facilityId, { name: 'Rink A', type: 'rink', bookingInterval: 60 })
+
+    const byDefault = (await (await readAvailabilityAt(NOW, owner, `facilityId=${facilityId}`)).json()) as Availability
+    expect(byDefault.window.end).toBe(toronto('14:10'))
+    expect(byDefault.rooms[0]?.slots).toHaveLength(3)
+
+    const wider = (await (await readAvailabilityAt(NOW, owner, `facilityId=${facilityId}&hoursAhead=12`)).json()) as Availability
+    // 11:00 to 22:00, the closing time, comes before the window's end at 22:10.
+    expect(wider.rooms[0]?.slots).toHaveLength(11)
+    expect(wider.rooms[0]?.slots.at(-1)?.end).toBe(toronto('22:00'))
+  })
+
+  it('answers a facility without sellable rooms with no rooms', async () => {
+    const facilityId = await createFacility(owner)
+    await createRoom(owner, facilityId, { name: 'Away Change Room', type: 'change_room' })
+    const response = await t.request(`/api/marketing/availability?facilityId=${facilityId}`, { cookie: owner.cookie })
+    expect(response.status).toBe(200)
+    expect(((await response.json()) as Availability).rooms).toEqual([])
+  })
+
+  it("answers another operator's facility exactly like a missing one: 404", async () => {
+    const facilityId = await createFacility(owner)
+    await createRoom(owner, facilityId, { name: 'Rink A', type: 'rink' })
+    for (const id of [facilityId, MISSING_ID]) {
+      const response = await t.request(`/api/marketing/availability?facilityId=${id}`, { cookie: stranger.cookie })
+      expect(response.status).toBe(404)
+      expect(((await response.json()) as ErrorBody).error).toEqual({ code: 'NOT_FOUND', message: 'Facility not found' })
+    }
+  })
+
+  it('answers 422 to hours ahead outside 1 to 12 and to a missing facility', async () => {
+    const facilityId = await createFacility(owner)
+    for (const hoursAhead of ['0', '13', '1.5']) {
+      const response = await t.request(`/api/marketing/availability?facilityId=${facilityId}&hoursAhead=${hoursAhead}`, {
+        cookie: owner.cookie,
+      })
+      expect(response.status, hoursAhead).toBe(422)
+      expect(((await response.json()) as ErrorBody).error.message).toBe('Hours ahead must be a whole number from 1 to 12')
+    }
+    const missing = await t.request('/api/marketing/availability', { cookie: owner.cookie })
+    expect(missing.status).toBe(422)
+    expect(((await missing.json()) as ErrorBody).error.message).toBe('Please select a facility')
+  })
+
+  it('answers 401 to a signed-out caller', async () => {
+    const facilityId = await createFacility(owner)
+    const response = await t.request(`/api/marketing/availability?facilityId=${facilityId}`)
+    expect(response.status).toBe(401)
+  })
+})
