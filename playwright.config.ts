@@ -15,6 +15,8 @@ const runDir = `.e2e-data/${runId}`
 
 export default defineConfig({
   testDir: './e2e',
+  // Per run, so parallel runs never delete each other's traces.
+  outputDir: `${runDir}/test-results`,
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -1,12 +1,10 @@
-import { StrictMode } from 'react'
+import { lazy, StrictMode, Suspense } from 'react'
 import { createRoot } from 'react-dom/client'
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { RouterProvider } from 'react-router'
-import { Toaster } from './components/ui/sonner'
 import { authKeys } from './features/auth/api'
 import { AuthProvider } from './features/auth/auth-provider'
 import { ApiError } from './lib/api-client'
-import { createRouter } from './router'
+import { AppRoutes } from './router'
 import './styles.css'
 
 // A 401 or 403-not-approved anywhere means the session is gone (signed out elsewhere, or
@@ -28,14 +26,17 @@ const queryClient = new QueryClient({
   },
 })
 
-const router = createRouter()
+// Toasts are raised only by lazy screens, so sonner need not weigh on the landing page.
+const Toaster = lazy(() => import('./components/ui/sonner').then((module) => ({ default: module.Toaster })))
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
-        <RouterProvider router={router} />
-        <Toaster />
+        <AppRoutes />
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
       </AuthProvider>
     </QueryClientProvider>
   </StrictMode>,

@@ -1,44 +1,55 @@
-import type { ComponentType } from 'react'
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
-import { AppLayout } from './components/app-layout'
+import { lazy, Suspense, type ComponentType } from 'react'
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router'
+import { LoadingScreen } from './components/loading-screen'
 import { NotFoundPage } from './components/not-found-page'
-import { RequireAuth } from './features/auth/require-auth'
 import { LandingPage } from './features/landing/landing-page'
 
-// Each screen is its own chunk; only the landing page and the shell load up front.
-const page = <Module,>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) => ({
-  lazy: async () => ({ Component: pick(await load()) }),
-})
+// Each screen is its own chunk; only the landing page loads up front. Declarative routes keep
+// the data router's machinery out of the landing page's budget (issue 9).
+const screen = <Module,>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) =>
+  lazy(async () => ({ default: pick(await load()) }))
 
-const signedInRoutes: RouteObject[] = [
-  { path: '/facilities', ...page(() => import('./features/facilities/facilities-page'), (m) => m.FacilitiesPage) },
-  { path: '/facility/:id', ...page(() => import('./features/facilities/facility-page'), (m) => m.FacilityPage) },
-  { path: '/facility/:facilityId/room/:roomId', ...page(() => import('./features/facilities/room-page'), (m) => m.RoomPage) },
-  { path: '/events', ...page(() => import('./features/events/events-page'), (m) => m.EventsPage) },
-  { path: '/displays', ...page(() => import('./features/displays/displays-page'), (m) => m.DisplaysPage) },
-  { path: '/clients', ...page(() => import('./features/clients/clients-page'), (m) => m.ClientsPage) },
-  { path: '/clients/:id', ...page(() => import('./features/clients/client-page'), (m) => m.ClientPage) },
-  { path: '/contracts', ...page(() => import('./features/contracts/contracts-page'), (m) => m.ContractsPage) },
-  { path: '/marketing', ...page(() => import('./features/marketing/marketing-page'), (m) => m.MarketingPage) },
-  { path: '/admin', ...page(() => import('./features/admin/admin-page'), (m) => m.AdminPage) },
-]
+const SignedInShell = screen(() => import('./components/signed-in-shell'), (m) => m.SignedInShell)
+const AuthPage = screen(() => import('./features/auth/auth-page'), (m) => m.AuthPage)
+const ResetPasswordPage = screen(() => import('./features/auth/reset-password-page'), (m) => m.ResetPasswordPage)
+const SetupPage = screen(() => import('./features/setup/setup-page'), (m) => m.SetupPage)
+const FacilitiesPage = screen(() => import('./features/facilities/facilities-page'), (m) => m.FacilitiesPage)
+const FacilityPage = screen(() => import('./features/facilities/facility-page'), (m) => m.FacilityPage)
+const RoomPage = screen(() => import('./features/facilities/room-page'), (m) => m.RoomPage)
+const EventsPage = screen(() => import('./features/events/events-page'), (m) => m.EventsPage)
+const DisplaysPage = screen(() => import('./features/displays/displays-page'), (m) => m.DisplaysPage)
+const ClientsPage = screen(() => import('./features/clients/clients-page'), (m) => m.ClientsPage)
+const ClientPage = screen(() => import('./features/clients/client-page'), (m) => m.ClientPage)
+const ContractsPage = screen(() => import('./features/contracts/contracts-page'), (m) => m.ContractsPage)
+const MarketingPage = screen(() => import('./features/marketing/marketing-page'), (m) => m.MarketingPage)
+const AdminPage = screen(() => import('./features/admin/admin-page'), (m) => m.AdminPage)
 
-export const routes: RouteObject[] = [
-  { path: '/', element: <LandingPage /> },
-  { path: '/auth', ...page(() => import('./features/auth/auth-page'), (m) => m.AuthPage) },
-  { path: '/reset-password/:token', ...page(() => import('./features/auth/reset-password-page'), (m) => m.ResetPasswordPage) },
-  { path: '/setup', ...page(() => import('./features/setup/setup-page'), (m) => m.SetupPage) },
-  {
-    element: (
-      <RequireAuth>
-        <AppLayout />
-      </RequireAuth>
-    ),
-    children: signedInRoutes,
-  },
-  { path: '/dashboard', element: <Navigate to="/facilities" replace /> },
-  { path: '/screens', element: <Navigate to="/displays" replace /> },
-  { path: '*', element: <NotFoundPage /> },
-]
-
-export const createRouter = () => createBrowserRouter(routes)
+export function AppRoutes() {
+  return (
+    <BrowserRouter>
+      <Suspense fallback={<LoadingScreen />}>
+        <Routes>
+          <Route path="/" element={<LandingPage />} />
+          <Route path="/auth" element={<AuthPage />} />
+          <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
+          <Route path="/setup" element={<SetupPage />} />
+          <Route element={<SignedInShell />}>
+            <Route path="/facilities" element={<FacilitiesPage />} />
+            <Route path="/facility/:id" element={<FacilityPage />} />
+            <Route path="/facility/:facilityId/room/:roomId" element={<RoomPage />} />
+            <Route path="/events" element={<EventsPage />} />
+            <Route path="/displays" element={<DisplaysPage />} />
+            <Route path="/clients" element={<ClientsPage />} />
+            <Route path="/clients/:id" element={<ClientPage />} />
+            <Route path="/contracts" element={<ContractsPage />} />
+            <Route path="/marketing" element={<MarketingPage />} />
+            <Route path="/admin" element={<AdminPage />} />
+          </Route>
+          <Route path="/dashboard" element={<Navigate to="/facilities" replace />} />
+          <Route path="/screens" element={<Navigate to="/displays" replace />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
+    </BrowserRouter>
+  )
+}

@@ -1,3 +1,4 @@
+import { Suspense } from 'react'
 import { Building2, CalendarDays, FileText, LogOut, Megaphone, Monitor, Shield, Users } from 'lucide-react'
 import { NavLink, Outlet, useLocation } from 'react-router'
 import { toast } from 'sonner'
@@ -18,6 +19,7 @@ import {
   SidebarTrigger,
 } from '@web/components/ui/sidebar'
 import { useAuth } from '@web/features/auth/auth-provider'
+import { LoadingScreen } from './loading-screen'
 import { PRODUCT_NAME } from '@shared/product'
 
 const NAVIGATION = [
@@ -94,7 +96,10 @@ export function AppLayout() {
           <span className="truncate text-sm text-muted-foreground">{user?.name}</span>
         </header>
         <main id="main" className="flex-1 p-4 sm:p-6 lg:p-8">
-          <Outlet />
+          {/* The shell stays on screen while a page's chunk loads. */}
+          <Suspense fallback={<LoadingScreen />}>
+            <Outlet />
+          </Suspense>
         </main>
       </SidebarInset>
     </SidebarProvider>

@@ -1,0 +1,10 @@
+import { RequireAuth } from '@web/features/auth/require-auth'
+import { AppLayout } from './app-layout'
+
+export function SignedInShell() {
+  return (
+    <RequireAuth>
+      <AppLayout />
+    </RequireAuth>
+  )
+}
