@@ -1,0 +1,70 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { ClientInput } from '@shared/clients/schema'
+import { apiFetch } from '@web/lib/api-client'
+
+export type Client = {
+  id: string
+  name: string
+  email: string | null
+  phone: string | null
+  secondaryPhone: string | null
+  company: string | null
+  address: string | null
+  city: string | null
+  provinceState: string | null
+  postalCode: string | null
+  country: string | null
+  website: string | null
+  notes: string | null
+  createdAt: string
+}
+
+/** What deleting the client touches (ADR 0006): its contracts and their usage logs go, its events stay. */
+export type ClientDependents = { contracts: number; usageLogs: number; events: number }
+
+export type ClientDetail = { client: Client; dependents: ClientDependents }
+
+export const clientKeys = {
+  all: ['clients'] as const,
+  list: () => [...clientKeys.all, 'list'] as const,
+  details: () => [...clientKeys.all, 'detail'] as const,
+  detail: (id: string) => [...clientKeys.details(), id] as const,
+}
+
+export const fetchClients = () => apiFetch<{ clients: Client[] }>('/api/clients').then((result) => result.clients)
+
+export const fetchClient = (id: string) => apiFetch<ClientDetail>(`/api/clients/${id}`)
+
+export const clientsQueryOptions = () => queryOptions({ queryKey: clientKeys.list(), queryFn: fetchClients })
+
+export const clientQueryOptions = (id: string) => queryOptions({ queryKey: clientKeys.detail(id), queryFn: () => fetchClient(id) })
+
+export const useClients = () => useQuery(clientsQueryOptions())
+
+export const useClient = (id: string) => useQuery(clientQueryOptions(id))
+
+/** Adds a client, or updates it when an id is given. */
+export function useSaveClient() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: string; input: ClientInput }) =>
+      apiFetch<{ client: Client }>(id ? `/api/clients/${id}` : '/api/clients', { method: id ? 'PUT' : 'POST', body: input }).then(
+        (result) => result.client,
+      ),
+    // Contracts and events show the client's name, so every list refreshes, not only the clients'.
+    onSuccess: () => queryClient.invalidateQueries(),
+  })
+}
+
+export function useDeleteClient() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<void>(`/api/clients/${id}`, { method: 'DELETE' }),
+    // The client's contracts go with it and its events lose it, so every list refreshes; its own
+    // detail is dropped rather than refetched into a 404.
+    onSuccess: (_, id) => {
+      queryClient.removeQueries({ queryKey: clientKeys.detail(id) })
+      return queryClient.invalidateQueries()
+    },
+  })
+}

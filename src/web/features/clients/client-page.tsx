@@ -1,0 +1,124 @@
+import { useEffect, useState } from 'react'
+import { ArrowLeft, Clock, FileText, Plus } from 'lucide-react'
+import { Link, useParams } from 'react-router'
+import { toast } from 'sonner'
+import { EmptyState } from '@web/components/empty-state'
+import { LoadingScreen } from '@web/components/loading-screen'
+import { PageHeader } from '@web/components/page-header'
+import { Button } from '@web/components/ui/button'
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs'
+import { useClientContracts, useUsageReport } from '@web/features/contracts/api'
+import { ContractCard } from '@web/features/contracts/components/contract-card'
+import { LogHoursDialog } from '@web/features/contracts/components/log-hours-dialog'
+import { UsageReport } from '@web/features/contracts/components/usage-report'
+import type { ContractsPageState } from '@web/features/contracts/contracts-page'
+import { ApiError, errorDescription } from '@web/lib/api-client'
+import { useClient, type Client } from './api'
+import { ClientContactDetails } from './components/client-contact-details'
+
+export function ClientPage() {
+  const { id = '' } = useParams()
+  const detail = useClient(id)
+  const isMissing = detail.error instanceof ApiError && detail.error.status === 404
+
+  useEffect(() => {
+    if (detail.isError && !isMissing) toast.error('Failed to load clients', { description: errorDescription(detail.error) })
+  }, [detail.isError, detail.error, isMissing])
+
+  if (detail.isPending) return <LoadingScreen />
+
+  return (
+    <div>
+      <Link to="/clients" className="mb-4 inline-flex items-center gap-1.5 text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Back to Clients
+      </Link>
+      {detail.data ? (
+        <ClientDetail clientId={id} client={detail.data.client} />
+      ) : isMissing ? (
+        <PageHeader title="Client not found" description="It may have been deleted, or the link is wrong." />
+      ) : null}
+    </div>
+  )
+}
+
+function ClientDetail({ clientId, client }: { clientId: string; client: Client }) {
+  const contracts = useClientContracts(clientId)
+  const usage = useUsageReport(clientId)
+  const [isLoggingHours, setIsLoggingHours] = useState(false)
+  const hasContracts = Boolean(contracts.data?.length)
+
+  useEffect(() => {
+    const error = contracts.error ?? usage.error
+    if (error) toast.error('Failed to load contracts', { description: errorDescription(error) })
+  }, [contracts.error, usage.error])
+
+  const newContractLink = (
+    <Button asChild variant="outline">
+      <Link to="/contracts" state={{ newContractForClientId: clientId } satisfies ContractsPageState}>
+        <Plus aria-hidden="true" />
+        New Contract
+      </Link>
+    </Button>
+  )
+
+  return (
+    <>
+      <PageHeader
+        title={client.name}
+        actions={
+          <>
+            {newContractLink}
+            <Button onClick={() => setIsLoggingHours(true)}>
+              <Clock aria-hidden="true" />
+              Log Hours
+            </Button>
+          </>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] lg:items-start">
+        <Card className="gap-4">
+          <CardHeader>
+            <CardTitle asChild>
+              <h2>Client Information</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ClientContactDetails client={client} showCompany />
+            {isBlank(client) ? <p className="text-sm text-muted-foreground">No contact details yet.</p> : null}
+          </CardContent>
+        </Card>
+        <Tabs defaultValue="contracts" className="min-w-0">
+          <TabsList>
+            <TabsTrigger value="contracts">Contracts</TabsTrigger>
+            <TabsTrigger value="usage">Usage Report</TabsTrigger>
+          </TabsList>
+          <TabsContent value="contracts" className="pt-2">
+            {contracts.isPending ? (
+              <LoadingScreen />
+            ) : hasContracts ? (
+              <ul className="grid gap-3 xl:grid-cols-2" aria-label={`Contracts of ${client.name}`}>
+                {contracts.data!.map((contract) => (
+                  <li key={contract.id} className="grid">
+                    <ContractCard contract={contract} />
+                  </li>
+                ))}
+              </ul>
+            ) : contracts.isSuccess ? (
+              <EmptyState icon={FileText} title="No contracts yet" description="Create a contract to track this client's hours." action={newContractLink} />
+            ) : null}
+          </TabsContent>
+          <TabsContent value="usage" className="pt-2">
+            {usage.isPending ? <LoadingScreen /> : usage.data ? <UsageReport report={usage.data} /> : null}
+          </TabsContent>
+        </Tabs>
+      </div>
+      <LogHoursDialog open={isLoggingHours} onOpenChange={setIsLoggingHours} clientName={client.name} contracts={contracts.data ?? []} />
+    </>
+  )
+}
+
+function isBlank(client: Client): boolean {
+  return ![client.company, client.email, client.phone, client.secondaryPhone, client.address, client.city, client.provinceState, client.postalCode, client.country, client.website, client.notes].some(Boolean)
+}

@@ -1,0 +1,57 @@
+import { useEffect, useState } from 'react'
+import { Plus, Users } from 'lucide-react'
+import { toast } from 'sonner'
+import { EmptyState } from '@web/components/empty-state'
+import { LoadingScreen } from '@web/components/loading-screen'
+import { PageHeader } from '@web/components/page-header'
+import { Button } from '@web/components/ui/button'
+import { errorDescription } from '@web/lib/api-client'
+import { useClients, type Client } from './api'
+import { ClientCard } from './components/client-card'
+import { ClientFormDialog } from './components/client-form-dialog'
+import { DeleteClientDialog } from './components/delete-client-dialog'
+
+type Editing = { client: Client | null }
+
+export function ClientsPage() {
+  const clients = useClients()
+  const [editing, setEditing] = useState<Editing | null>(null)
+  const [pendingDeletion, setPendingDeletion] = useState<Client | null>(null)
+
+  useEffect(() => {
+    if (clients.isError) toast.error('Failed to load clients', { description: errorDescription(clients.error) })
+  }, [clients.isError, clients.error])
+
+  if (clients.isPending) return <LoadingScreen />
+
+  const addClientButton = (
+    <Button onClick={() => setEditing({ client: null })}>
+      <Plus aria-hidden="true" />
+      Add Client
+    </Button>
+  )
+
+  return (
+    <div>
+      <PageHeader title="Clients" description="The teams and groups you book time for" actions={addClientButton} />
+      {clients.data?.length ? (
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Clients">
+          {clients.data.map((client) => (
+            <li key={client.id} className="grid">
+              <ClientCard client={client} onEdit={(target) => setEditing({ client: target })} onDelete={setPendingDeletion} />
+            </li>
+          ))}
+        </ul>
+      ) : clients.isSuccess ? (
+        <EmptyState
+          icon={Users}
+          title="No clients yet"
+          description="Add the teams and groups you book time for, then give them hour contracts."
+          action={addClientButton}
+        />
+      ) : null}
+      <ClientFormDialog open={editing !== null} onOpenChange={(open) => (open ? undefined : setEditing(null))} client={editing?.client} />
+      {pendingDeletion ? <DeleteClientDialog key={pendingDeletion.id} client={pendingDeletion} onClose={() => setPendingDeletion(null)} /> : null}
+    </div>
+  )
+}

@@ -1,0 +1,94 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { ContractInput, UsageInput } from '@shared/contracts/schema'
+import type { ContractStatus } from '@shared/limits'
+import { apiFetch } from '@web/lib/api-client'
+import { clientKeys } from '@web/features/clients/api'
+
+/** Hours are exact decimals from numeric columns, as strings ('2.50'). */
+export type Contract = {
+  id: string
+  clientId: string
+  /** 'YYYY-MM-DD' */
+  startDate: string
+  totalHours: string
+  hoursUsed: string
+  status: ContractStatus
+  notes: string | null
+  createdAt: string
+}
+
+export type ContractGroup = {
+  client: { id: string; name: string }
+  totals: { totalHours: string; hoursUsed: string; hoursRemaining: string }
+  contracts: Contract[]
+}
+
+export type UsageRow = {
+  id: string
+  contractId: string
+  /** 'YYYY-MM-DD' */
+  usageDate: string
+  hoursLogged: string
+  description: string | null
+  /** The booked event the row charges, shown in its facility's zone. */
+  schedule: { id: string; title: string; startTime: string; timeZone: string } | null
+}
+
+export type UsageReport = { usage: UsageRow[]; totals: { contractId: string; hoursLogged: string }[] }
+
+// Everything about contracts and their ledger sits under 'contracts', so one invalidation
+// refreshes the grouped list, a client's contracts and its usage report together.
+export const contractKeys = {
+  all: ['contracts'] as const,
+  groups: () => [...contractKeys.all, 'groups'] as const,
+  ofClient: (clientId: string) => [...contractKeys.all, 'client', clientId] as const,
+  usageOfClient: (clientId: string) => [...contractKeys.all, 'usage', clientId] as const,
+}
+
+export const fetchContractGroups = () => apiFetch<{ groups: ContractGroup[] }>('/api/contracts').then((result) => result.groups)
+
+export const fetchClientContracts = (clientId: string) =>
+  apiFetch<{ contracts: Contract[] }>(`/api/clients/${clientId}/contracts`).then((result) => result.contracts)
+
+export const fetchUsageReport = (clientId: string) => apiFetch<UsageReport>(`/api/clients/${clientId}/usage`)
+
+export const contractGroupsQueryOptions = () => queryOptions({ queryKey: contractKeys.groups(), queryFn: fetchContractGroups })
+
+export const clientContractsQueryOptions = (clientId: string) =>
+  queryOptions({ queryKey: contractKeys.ofClient(clientId), queryFn: () => fetchClientContracts(clientId) })
+
+export const usageReportQueryOptions = (clientId: string) =>
+  queryOptions({ queryKey: contractKeys.usageOfClient(clientId), queryFn: () => fetchUsageReport(clientId) })
+
+export const useContractGroups = () => useQuery(contractGroupsQueryOptions())
+
+export const useClientContracts = (clientId: string) => useQuery(clientContractsQueryOptions(clientId))
+
+export const useUsageReport = (clientId: string) => useQuery(usageReportQueryOptions(clientId))
+
+function useContractMutation<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn,
+    // A client's detail counts its contracts for the deletion dialog, so it is refreshed too.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: contractKeys.all }),
+        queryClient.invalidateQueries({ queryKey: clientKeys.details() }),
+      ]),
+  })
+}
+
+/** Creates a contract, or updates it when an id is given. */
+export const useSaveContract = () =>
+  useContractMutation(({ id, input }: { id?: string; input: ContractInput }) =>
+    apiFetch<{ contract: Contract }>(id ? `/api/contracts/${id}` : '/api/contracts', { method: id ? 'PUT' : 'POST', body: input }),
+  )
+
+export const useDeleteContract = () =>
+  useContractMutation((id: string) => apiFetch<void>(`/api/contracts/${id}`, { method: 'DELETE' }))
+
+export const useLogUsage = () =>
+  useContractMutation((input: UsageInput) =>
+    apiFetch<{ contract: { id: string; hoursUsed: string } }>('/api/usage', { method: 'POST', body: input }),
+  )

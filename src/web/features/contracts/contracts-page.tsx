@@ -1,0 +1,184 @@
+import { useEffect, useState } from 'react'
+import { ArrowRight, FileText, Pencil, Plus, Trash2 } from 'lucide-react'
+import { Link, useLocation, useNavigate } from 'react-router'
+import { toast } from 'sonner'
+import { ConfirmDialog } from '@web/components/confirm-dialog'
+import { EmptyState } from '@web/components/empty-state'
+import { LoadingScreen } from '@web/components/loading-screen'
+import { PageHeader } from '@web/components/page-header'
+import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@web/components/ui/accordion'
+import { Button } from '@web/components/ui/button'
+import { useClients } from '@web/features/clients/api'
+import { errorDescription } from '@web/lib/api-client'
+import { useContractGroups, useDeleteContract, type Contract, type ContractGroup } from './api'
+import { ContractCard } from './components/contract-card'
+import { ContractFormDialog } from './components/contract-form-dialog'
+import { formatHours, shortContractId } from './hours'
+
+/** Where the client page's 'New Contract' asks for a contract of that client. */
+export type ContractsPageState = { newContractForClientId?: string }
+
+type Editing = { contract: Contract | null; initialClientId?: string }
+
+export function ContractsPage() {
+  const groups = useContractGroups()
+  const clients = useClients()
+  const deleteContract = useDeleteContract()
+  const [editing, setEditing] = useState<Editing | null>(null)
+  const [pendingDeletion, setPendingDeletion] = useState<Contract | null>(null)
+  const [collapsedClientIds, setCollapsedClientIds] = useState<string[]>([])
+  useNewContractRequest(setEditing)
+
+  useEffect(() => {
+    if (groups.isError) toast.error('Failed to load contracts', { description: errorDescription(groups.error) })
+  }, [groups.isError, groups.error])
+  useEffect(() => {
+    if (clients.isError) toast.error('Failed to load clients', { description: errorDescription(clients.error) })
+  }, [clients.isError, clients.error])
+
+  const confirmDeletion = () => {
+    if (!pendingDeletion) return
+    deleteContract.mutate(pendingDeletion.id, {
+      onSuccess: () => {
+        toast.success('Contract deleted successfully')
+        setPendingDeletion(null)
+      },
+      onError: (error) => toast.error('Failed to delete contract', { description: errorDescription(error) }),
+    })
+  }
+
+  if (groups.isPending) return <LoadingScreen />
+
+  const newContractButton = (
+    <Button onClick={() => setEditing({ contract: null })}>
+      <Plus aria-hidden="true" />
+      New Contract
+    </Button>
+  )
+  const data = groups.data ?? []
+  // Every group is open unless the operator closed it, so a newly added client's group shows open.
+  const openClientIds = data.map((group) => group.client.id).filter((id) => !collapsedClientIds.includes(id))
+
+  return (
+    <div>
+      <PageHeader title="Contracts" description="Hours bought by each client, and how many are used" actions={newContractButton} />
+      {data.length ? (
+        <section aria-labelledby="contract-groups-heading">
+          <h2 id="contract-groups-heading" className="sr-only">
+            Contracts by client
+          </h2>
+          <Accordion
+            type="multiple"
+            value={openClientIds}
+            onValueChange={(open) => setCollapsedClientIds(data.map((group) => group.client.id).filter((id) => !open.includes(id)))}
+            className="rounded-lg border px-4"
+          >
+            {data.map((group) => (
+              <ClientGroup
+                key={group.client.id}
+                group={group}
+                onEdit={(contract) => setEditing({ contract })}
+                onDelete={setPendingDeletion}
+              />
+            ))}
+          </Accordion>
+        </section>
+      ) : groups.isSuccess ? (
+        <EmptyState
+          icon={FileText}
+          title="No contracts yet"
+          description="A contract holds the hours a client bought. Booked events and logged hours count against it."
+          action={newContractButton}
+        />
+      ) : null}
+      <ContractFormDialog
+        open={editing !== null}
+        onOpenChange={(open) => (open ? undefined : setEditing(null))}
+        clients={clients.data ?? []}
+        contract={editing?.contract}
+        initialClientId={editing?.initialClientId}
+      />
+      <ConfirmDialog
+        open={pendingDeletion !== null}
+        onOpenChange={(open) => (open ? undefined : setPendingDeletion(null))}
+        title="Delete Contract?"
+        description={
+          <p>
+            Contract #{pendingDeletion ? shortContractId(pendingDeletion.id) : ''} and its usage log will be permanently deleted.
+            Events already booked stay on the schedule. This cannot be undone.
+          </p>
+        }
+        isPending={deleteContract.isPending}
+        onConfirm={confirmDeletion}
+      />
+    </div>
+  )
+}
+
+type ClientGroupProps = {
+  group: ContractGroup
+  onEdit: (contract: Contract) => void
+  onDelete: (contract: Contract) => void
+}
+
+function ClientGroup({ group, onEdit, onDelete }: ClientGroupProps) {
+  const { client, totals, contracts } = group
+  return (
+    <AccordionItem value={client.id}>
+      <AccordionTrigger>
+        <span className="grid min-w-0 gap-1">
+          <span className="text-base font-semibold break-words">{client.name}</span>
+          <span className="flex flex-wrap gap-x-4 gap-y-1 font-normal text-muted-foreground">
+            <span>Bought: {formatHours(totals.totalHours)} h</span>
+            <span>Used: {formatHours(totals.hoursUsed)} h</span>
+            <span>Remaining: {formatHours(totals.hoursRemaining)} h</span>
+          </span>
+        </span>
+      </AccordionTrigger>
+      <AccordionContent className="grid gap-3">
+        <Link to={`/clients/${client.id}`} className="inline-flex w-fit items-center gap-1.5 text-sm text-primary underline-offset-4 hover:underline">
+          Client details
+          <span className="sr-only">: {client.name}</span>
+          <ArrowRight className="size-4" aria-hidden="true" />
+        </Link>
+        <ul className="grid gap-3 lg:grid-cols-2" aria-label={`Contracts of ${client.name}`}>
+          {contracts.map((contract) => {
+            const shortId = shortContractId(contract.id)
+            return (
+              <li key={contract.id} className="grid">
+                <ContractCard
+                  contract={contract}
+                  headingLevel="h4"
+                  actions={
+                    <>
+                      <Button variant="ghost" size="icon" aria-label={`Edit contract ${shortId}`} onClick={() => onEdit(contract)}>
+                        <Pencil aria-hidden="true" />
+                      </Button>
+                      <Button variant="ghost" size="icon" aria-label={`Delete contract ${shortId}`} onClick={() => onDelete(contract)}>
+                        <Trash2 className="text-destructive" aria-hidden="true" />
+                      </Button>
+                    </>
+                  }
+                />
+              </li>
+            )
+          })}
+        </ul>
+      </AccordionContent>
+    </AccordionItem>
+  )
+}
+
+// The client page's 'New Contract' lands here with its client: the dialog opens for it once,
+// and the request is cleared so that going back or reloading does not open it again.
+function useNewContractRequest(setEditing: (editing: Editing) => void) {
+  const location = useLocation()
+  const navigate = useNavigate()
+  const clientId = (location.state as ContractsPageState | null)?.newContractForClientId
+
+  useEffect(() => {
+    if (!clientId) return
+    setEditing({ contract: null, initialClientId: clientId })
+    navigate(location.pathname, { replace: true, state: null })
+  }, [clientId, location.pathname, navigate, setEditing])
+}
