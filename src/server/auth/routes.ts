@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm'
 import type { ErrorCode } from '@shared/api-error'
 import { AUTH_MESSAGES, signInInput, signUpInput } from '@shared/auth/schema'
 import { AppError } from '../errors'
-import { users } from '../db/schema'
+import { sessions, users } from '../db/schema'
 import type { AppDeps, AppEnv } from '../http/context'
 import { jsonBody, parseOrThrow } from '../http/validate'
 import { isSignInLocked, recordSignInFailure, SIGN_IN_LOCKED_MESSAGE } from './sign-in-limiter'
@@ -77,8 +77,11 @@ export function authRoutes({ auth, database, env }: AppDeps) {
     const { email } = parseOrThrow(signInInput, body)
     const ip = clientIp(c, env.trustProxy)
     if (await isSignInLocked(db, email, ip)) throw new AppError('RATE_LIMITED', SIGN_IN_LOCKED_MESSAGE)
+    const previous = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null)
     const response = await auth.handler(c.req.raw)
     if (response.status === 401) await recordSignInFailure(db, email, ip)
+    // Signing in again always starts a new session and ends the one the browser had (ASVS 7.2.4).
+    if (response.ok && previous) await db.delete(sessions).where(eq(sessions.id, previous.session.id))
     return withAppErrorBody(response)
   })
 

@@ -3,21 +3,24 @@ import { AppError } from '../errors'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
-// CSRF defence for cookie sessions: a state-changing request whose browser says it came from
-// another site is refused. Requests without Origin or Sec-Fetch-Site (curl, server to server)
-// carry no ambient cookie risk and pass.
+const refuse = () => {
+  throw new AppError('FORBIDDEN', 'Cross-origin requests are not allowed')
+}
+
+// CSRF defence for cookie sessions (ASVS 3.5.1). A state-changing request must either carry our
+// own Origin, or, when a client sends no Origin at all (curl, server to server), be JSON: a
+// content type no cross-site form or CORS-safelisted request can produce without a preflight.
 export function refuseCrossOrigin(trustedOrigins: string[]) {
   return createMiddleware(async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next()
     const origin = c.req.header('origin')
-    const ownOrigin = new URL(c.req.url).origin
-    if (origin !== undefined) {
-      if (origin !== ownOrigin && !trustedOrigins.includes(origin)) {
-        throw new AppError('FORBIDDEN', 'Cross-origin requests are not allowed')
-      }
-    } else if (c.req.header('sec-fetch-site') === 'cross-site') {
-      throw new AppError('FORBIDDEN', 'Cross-origin requests are not allowed')
+    if (origin !== undefined && origin !== '') {
+      if (origin !== new URL(c.req.url).origin && !trustedOrigins.includes(origin)) refuse()
+      return next()
     }
+    if (c.req.header('sec-fetch-site') === 'cross-site') refuse()
+    const contentType = c.req.header('content-type') ?? ''
+    if (c.req.raw.body !== null && !contentType.toLowerCase().startsWith('application/json')) refuse()
     await next()
   })
 }

@@ -10,9 +10,9 @@ export type TestUser = { id: string; email: string; cookie: string }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
-export async function createTestApp(kind: DatabaseKind) {
+export async function createTestApp(kind: DatabaseKind, environment: Record<string, string> = {}) {
   const database: TestDatabase = await createTestDatabase(kind)
-  const env = { ...readEnv({ NODE_ENV: 'test', LOG_REQUESTS: 'false' }) }
+  const env = readEnv({ NODE_ENV: 'test', LOG_REQUESTS: 'false', ...environment })
   const auth = createAuth({ db: database.db, env })
   const app = createApp({ database, auth, env })
   let userCounter = 0

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, sessionCookieFrom, TEST_ORIGIN, type TestApp, type TestUser } from '../test/test-app'
+
+// The OWASP ASVS 5.0 items of issue 9 that belong to the HTTP layer; docs/security.md maps each.
+describe('web security (PGlite)', () => {
+  let t: TestApp
+  let admin: TestUser
+
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { TRUST_PROXY: 'true' })
+    admin = await t.createAdmin()
+  })
+  afterAll(async () => {
+    await t.close()
+  })
+
+  it('sends a strict Content-Security-Policy and the other security headers', async () => {
+    const response = await t.request('/api/me', { cookie: admin.cookie })
+    const csp = response.headers.get('content-security-policy') ?? ''
+    expect(csp).toContain("script-src 'self'")
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
+    expect(csp).toContain("object-src 'none'")
+    expect(csp).toContain("base-uri 'none'")
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+    // Served over plain http here, so no HSTS.
+    expect(response.headers.get('strict-transport-security')).toBeNull()
+  })
+
+  it('V3.5.1: refuses CORS-safelisted writes that do not come from the app', async () => {
+    const textPlain = await t.app.request(`${TEST_ORIGIN}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', cookie: admin.cookie },
+      body: JSON.stringify({ fullName: 'Forged', email: 'forged@example.com', password: 'secret123' }),
+    })
+    expect(textPlain.status).toBe(403)
+    const formFromElsewhere = await t.app.request(`${TEST_ORIGIN}/api/admin/users/${admin.id}/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example', cookie: admin.cookie },
+      body: 'a=1',
+    })
+    expect(formFromElsewhere.status).toBe(403)
+    // A JSON request with no Origin (a script or a server) is not a browser form: it passes on.
+    const json = await t.app.request(`${TEST_ORIGIN}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ fullName: '', email: 'x', password: '1' }),
+    })
+    expect(json.status).toBe(422)
+  })
+
+  it('V7.2.4: signing in issues a new session token and ends the previous one', async () => {
+    const account = await t.createOperator(admin)
+    const again = await t.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      cookie: account.cookie,
+      body: { email: account.email, password: 'correct horse battery' },
+    })
+    expect(again.status).toBe(200)
+    const fresh = sessionCookieFrom(again)
+    expect(fresh).not.toBe(account.cookie)
+    expect((await t.request('/api/me', { cookie: account.cookie })).status).toBe(401)
+    expect((await t.request('/api/me', { cookie: fresh })).status).toBe(200)
+  })
+
+  it('V6.3.1: limits failed sign-ins per address across accounts, with a clear message', async () => {
+    const headers = { 'x-forwarded-for': '203.0.113.77' }
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const response = await t.request('/api/auth/sign-in/email', { method: 'POST', headers, body: { email: `guess${attempt}@example.com`, password: 'wrong-password' } })
+      expect(response.status).toBe(401)
+    }
+    const blocked = await t.request('/api/auth/sign-in/email', { method: 'POST', headers, body: { email: admin.email, password: 'correct horse battery' } })
+    expect(blocked.status).toBe(429)
+    const body = (await blocked.json()) as { error: { message: string } }
+    expect(body.error.message).toBe('Too many failed sign-in attempts. Please wait 15 minutes and try again.')
+    // Another address is not affected.
+    const elsewhere = await t.request('/api/auth/sign-in/email', { method: 'POST', headers: { 'x-forwarded-for': '198.51.100.9' }, body: { email: admin.email, password: 'correct horse battery' } })
+    expect(elsewhere.status).toBe(200)
+  })
+})
+
+describe('web security behind https', () => {
+  let t: TestApp
+
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { BASE_URL: 'https://fieldhouse.example.com', TRUSTED_ORIGINS: TEST_ORIGIN })
+  })
+  afterAll(async () => {
+    await t.close()
+  })
+
+  it('marks the session cookie Secure and sends HSTS', async () => {
+    const { email, password } = await t.signUp()
+    const response = await t.request('/api/auth/sign-in/email', { method: 'POST', body: { email, password } })
+    expect(response.status).toBe(200)
+    const cookie = response.headers.getSetCookie().find((value) => value.includes('session_token='))!
+    expect(cookie).toMatch(/;\s*Secure/i)
+    expect(cookie).toMatch(/HttpOnly/i)
+    expect(cookie).toMatch(/SameSite=Lax/i)
+    expect(response.headers.get('strict-transport-security')).toContain('max-age=')
+  })
+})
