@@ -1,0 +1,37 @@
+import { existsSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { backupDataDir, restoreDataDir } from './backup'
+import { openDatabase } from './client'
+import { facilities, users } from './schema'
+
+describe('backup and restore of the embedded database', () => {
+  it('round-trips a seeded database, and refuses while the folder is in use', async () => {
+    const source = mkdtempSync(join(tmpdir(), 'fieldhouse-backup-source-'))
+    const target = mkdtempSync(join(tmpdir(), 'fieldhouse-backup-target-'))
+    const file = join(tmpdir(), `fieldhouse-backup-${Date.now()}.tar.gz`)
+
+    const database = await openDatabase({ kind: 'pglite', dataDir: source })
+    await database.db.insert(users).values({ id: 'user-1', name: 'Backup Owner', email: 'owner@example.com', approved: true })
+    await database.db.insert(facilities).values({ userId: 'user-1', name: 'Arena North', timeZone: 'America/Toronto' })
+    await expect(backupDataDir(source, file)).rejects.toThrow(/in use/)
+    await database.close()
+
+    await backupDataDir(source, file)
+    // Something already in the target is kept aside, never lost.
+    const existing = await openDatabase({ kind: 'pglite', dataDir: target })
+    await existing.close()
+    const { previous } = await restoreDataDir(target, file)
+    expect(previous && existsSync(previous)).toBe(true)
+
+    const restored = await openDatabase({ kind: 'pglite', dataDir: target })
+    try {
+      const rows = await restored.db.select().from(facilities).where(eq(facilities.userId, 'user-1'))
+      expect(rows.map((row) => [row.name, row.timeZone])).toEqual([['Arena North', 'America/Toronto']])
+    } finally {
+      await restored.close()
+    }
+  })
+})
