@@ -7,6 +7,7 @@ import { openDatabase } from './db/client'
 import { DataDirLockedError } from './db/data-dir-lock'
 import { readEnv } from './env'
 import { logError, logInfo } from './log'
+import { endLiveStreams } from './realtime/live-streams'
 
 const defaultWebRoot = fileURLToPath(new URL('../../dist/web', import.meta.url))
 
@@ -38,7 +39,9 @@ async function main() {
     if (isShuttingDown) return
     isShuttingDown = true
     logInfo('shutting down', { signal })
-    // close() stops accepting connections and waits for in-flight requests to finish.
+    // close() stops accepting connections and waits for in-flight requests to finish; the
+    // boards' live streams never finish by themselves, so they are ended first.
+    endLiveStreams()
     server.close(async () => {
       await database.close()
       logInfo('stopped')

@@ -1,5 +1,6 @@
 import { bodyLimit } from 'hono/body-limit'
 import { createMiddleware } from 'hono/factory'
+import { SCREEN_MESSAGES } from '@shared/screens/schema'
 import { AppError } from '../errors'
 
 const JSON_LIMIT_BYTES = 64 * 1024
@@ -11,7 +12,12 @@ const tooLarge = () => {
 }
 
 const jsonLimit = bodyLimit({ maxSize: JSON_LIMIT_BYTES, onError: tooLarge })
-const uploadLimit = bodyLimit({ maxSize: UPLOAD_LIMIT_BYTES, onError: tooLarge })
+const uploadLimit = bodyLimit({
+  maxSize: UPLOAD_LIMIT_BYTES,
+  onError: () => {
+    throw new AppError('PAYLOAD_TOO_LARGE', SCREEN_MESSAGES.logoTooLarge, { logo: SCREEN_MESSAGES.logoTooLarge })
+  },
+})
 
 // Refused while streaming, before the body is buffered or parsed.
 export const limitBodySize = createMiddleware(async (c, next) =>

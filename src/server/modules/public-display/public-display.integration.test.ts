@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { addCalendarDays } from '@shared/scheduling/calendar-date'
+import { combineLocalDateTime, todayInZone } from '@shared/scheduling/local-day'
+import type { PublicBoard } from '@shared/screens/public-board'
+import { schedules } from '../../db/schema'
+import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from '../../test/test-app'
+import { testDatabaseKinds } from '../../test/test-database'
+
+const ZONE = 'America/Toronto'
+const UUID_ANYWHERE = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+)
+
+// Reads a server-sent event stream until an event with this name arrives.
+async function nextEvent(reader: ReadableStreamDefaultReader<Uint8Array>, name: string, timeoutMs = 2_000) {
+  const decoder = new TextDecoder()
+  let buffered = ''
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    const chunk = await Promise.race([
+      reader.read(),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), Math.max(0, deadline - Date.now()))),
+    ])
+    if (!chunk || chunk.done) break
+    buffered += decoder.decode(chunk.value, { stream: true })
+    if (buffered.split('\n\n').some((message) => message.split('\n').includes(`event: ${name}`))) return
+  }
+  throw new Error(`no '${name}' event within ${timeoutMs} ms; got ${JSON.stringify(buffered)}`)
+}
+
+describe.each(testDatabaseKinds())('the public board on %s', (kind) => {
+  let t: TestApp
+  let owner: TestUser
+  let rinkA: string
+  let rinkB: string
+  let screenId: string
+  const today = todayInZone(ZONE, new Date())
+  const at = (time: string, day = today) => combineLocalDateTime(day, time, ZONE)
+
+  async function post<T>(path: string, body: unknown): Promise<T> {
+    const response = await t.request(path, { method: 'POST', cookie: owner.cookie, body })
+    expect(response.status, await response.clone().text()).toBe(201)
+    return (await response.json()) as T
+  }
+
+  async function insertEvent(values: Partial<typeof schedules.$inferInsert> & { roomId: string; startTime: Date; endTime: Date }) {
+    const [row] = await t.db.insert(schedules).values({ title: 'Practice', ...values }).returning({ id: schedules.id })
+    return row!.id
+  }
+
+  const getBoard = (slug = 'main-lobby', headers: Record<string, string> = {}) => t.request(`/api/public/displays/${slug}`, { headers })
+
+  beforeAll(async () => {
+    t = await createTestApp(kind)
+    const admin = await t.createAdmin()
+    owner = await t.createOperator(admin)
+    const facility = (await post<{ facility: { id: string } }>('/api/facilities', { name: 'Maple Arena', timeZone: ZONE })).facility
+    const room = async (name: string, type = 'rink') =>
+      (await post<{ room: { id: string } }>(`/api/facilities/${facility.id}/rooms`, { name, type })).room.id
+    rinkA = await room('Rink A')
+    rinkB = await room('Rink B')
+    const offBoard = await room('Studio', 'room')
+    const home = await room('Change Room 1', 'change_room')
+    const away = await room('Change Room 2', 'change_room')
+    const client = (
+      await post<{ client: { id: string } }>('/api/clients', {
+        name: 'Secret Client Inc',
+        email: 'private@example.com',
+        notes: 'Pays late, do not tell anyone',
+      })
+    ).client
+
+    await insertEvent({ roomId: rinkA, title: 'Yesterday late', startTime: at('22:00', addCalendarDays(today, -1)), endTime: at('23:00', addCalendarDays(today, -1)) })
+    await insertEvent({
+      roomId: rinkA,
+      title: 'Cup Final',
+      eventType: 'game',
+      team1Name: 'Hawks',
+      team2Name: 'Owls',
+      changeRoom1Id: home,
+      changeRoom2Id: away,
+      clientId: client.id,
+      description: 'Private description',
+      startTime: at('18:00'),
+      endTime: at('20:00'),
+    })
+    await insertEvent({ roomId: rinkA, title: 'Learn to Skate', changeRoom1Id: home, clientId: client.id, startTime: at('09:00'), endTime: at('10:00') })
+    await insertEvent({ roomId: rinkA, title: 'Tomorrow early', startTime: at('00:00', addCalendarDays(today, 1)), endTime: at('01:00', addCalendarDays(today, 1)) })
+    await insertEvent({ roomId: offBoard, title: 'Yoga', startTime: at('09:00'), endTime: at('10:00') })
+
+    const screen = (
+      await post<{ screen: { id: string } }>('/api/screens', {
+        name: 'Main Lobby',
+        rooms: [
+          { roomId: rinkA, color: '#ef4444' },
+          { roomId: rinkB, color: '#22c55e' },
+        ],
+        tickerText: 'Skate night on Friday!',
+      })
+    ).screen
+    screenId = screen.id
+    const form = new FormData()
+    form.append('logo', new Blob([PNG_1X1]), 'logo.png')
+    const upload = await t.app.request(`${TEST_ORIGIN}/api/screens/${screenId}/logo`, {
+      method: 'PUT',
+      headers: { origin: TEST_ORIGIN, cookie: owner.cookie },
+      body: form,
+    })
+    expect(upload.status).toBe(200)
+  })
+  afterAll(async () => {
+    await t.close()
+  })
+
+  it('shows today’s events per room in the facility’s day, with only what a board shows', async () => {
+    const response = await getBoard()
+    expect(response.status).toBe(200)
+    const text = await response.text()
+    const board = JSON.parse(text) as PublicBoard
+    expect(Object.keys(board).sort()).toEqual(['facilityName', 'logoUrl', 'rooms', 'theme', 'ticker', 'timeZone'])
+    expect(board).toMatchObject({ facilityName: 'Maple Arena', timeZone: ZONE, theme: 'dark', ticker: 'Skate night on Friday!' })
+    expect(board.logoUrl).toMatch(/^\/api\/public\/logos\/main-lobby\/[0-9a-f]{16}$/)
+    expect(board.rooms.map((room) => Object.keys(room).sort())).toEqual([
+      ['color', 'events', 'name', 'timeZone'],
+      ['color', 'events', 'name', 'timeZone'],
+    ])
+    expect(board.rooms.map(({ name, color }) => ({ name, color }))).toEqual([
+      { name: 'Rink A', color: '#ef4444' },
+      { name: 'Rink B', color: '#22c55e' },
+    ])
+    expect(board.rooms[1]!.events).toEqual([])
+    expect(board.rooms[0]!.events).toEqual([
+      {
+        title: 'Learn to Skate',
+        startTime: at('09:00').toISOString(),
+        endTime: at('10:00').toISOString(),
+        eventType: 'practice',
+        team1Name: null,
+        team2Name: null,
+        changeRoom1Name: 'Change Room 1',
+        changeRoom2Name: null,
+      },
+      {
+        title: 'Cup Final',
+        startTime: at('18:00').toISOString(),
+        endTime: at('20:00').toISOString(),
+        eventType: 'game',
+        team1Name: 'Hawks',
+        team2Name: 'Owls',
+        changeRoom1Name: 'Change Room 1',
+        changeRoom2Name: 'Change Room 2',
+      },
+    ])
+    // Nothing private, and no row's id, anywhere in the answer.
+    for (const secret of ['Secret Client', 'private@example.com', 'Pays late', 'Private description', 'Yoga', 'Studio']) {
+      expect(text).not.toContain(secret)
+    }
+    expect(text).not.toMatch(UUID_ANYWHERE)
+    expect((await t.request(board.logoUrl!)).status).toBe(200)
+  })
+
+  it('answers an unchanged board with 304 from its ETag, and a changed one with new data at once', async () => {
+    const first = await getBoard()
+    const etag = first.headers.get('etag')!
+    expect(first.headers.get('cache-control')).toBe('no-cache')
+    const unchanged = await getBoard('main-lobby', { 'if-none-match': etag })
+    expect(unchanged.status).toBe(304)
+    expect(await unchanged.text()).toBe('')
+
+    await insertEvent({ roomId: rinkB, title: 'Public Skate', startTime: at('12:00'), endTime: at('13:00') })
+    // The notification travels through the database; it takes milliseconds, not seconds.
+    const deadline = Date.now() + 2_000
+    let changed = await getBoard('main-lobby', { 'if-none-match': etag })
+    while (changed.status === 304 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      changed = await getBoard('main-lobby', { 'if-none-match': etag })
+    }
+    expect(changed.status).toBe(200)
+    expect(changed.headers.get('etag')).not.toBe(etag)
+    const board = (await changed.json()) as PublicBoard
+    expect(board.rooms[1]!.events.map(({ title }) => title)).toEqual(['Public Skate'])
+  })
+
+  it('pushes a change to an open board over server-sent events', async () => {
+    const response = await t.request('/api/public/displays/main-lobby/changes')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('text/event-stream')
+    const reader = response.body!.getReader()
+    try {
+      await nextEvent(reader, 'ready')
+      const eventId = await insertEvent({ roomId: rinkA, title: 'Hockey', startTime: at('14:00'), endTime: at('15:00') })
+      await nextEvent(reader, 'changed')
+      await t.db.update(schedules).set({ title: 'Hockey (moved)' }).where(eq(schedules.id, eventId))
+      await nextEvent(reader, 'changed')
+    } finally {
+      await reader.cancel()
+    }
+  })
+
+  it('follows the screen’s theme and ticker switch', async () => {
+    const response = await t.request(`/api/screens/${screenId}`, {
+      method: 'PUT',
+      cookie: owner.cookie,
+      body: { name: 'Main Lobby', theme: 'light', showTicker: false, tickerText: 'Hidden', rooms: [{ roomId: rinkB }] },
+    })
+    expect(response.status).toBe(200)
+    const deadline = Date.now() + 2_000
+    let board = (await (await getBoard()).json()) as PublicBoard
+    while (board.theme !== 'light' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      board = (await (await getBoard()).json()) as PublicBoard
+    }
+    expect(board).toMatchObject({ theme: 'light', ticker: null })
+    expect(board.rooms.map(({ name }) => name)).toEqual(['Rink B'])
+  })
+
+  it('answers an unknown address with a plain not found', async () => {
+    for (const slug of ['no-such-board', 'NOT-A-SLUG', '-dash']) {
+      const response = await getBoard(slug)
+      expect(response.status).toBe(404)
+      expect(await response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Screen not found' } })
+    }
+    expect((await t.request('/api/public/logos/main-lobby/0123456789abcdef')).status).toBe(404)
+    expect((await t.request('/api/public/logos/main-lobby/..%2F..%2Fetc')).status).toBe(404)
+  })
+})

@@ -1,0 +1,118 @@
+import type { ScreenInput } from '@shared/screens/schema'
+import { SCREEN_MESSAGES, slugify } from '@shared/screens/schema'
+import type { Db, Executor } from '../../db/client'
+import { AppError, findPostgresError, notFound, SQLSTATE } from '../../errors'
+import { publicLogoPath } from '../public-display/paths'
+import { readLogo } from './logo'
+import * as repository from './repository'
+
+type ScreenRow = NonNullable<Awaited<ReturnType<typeof repository.findOwnedScreen>>>
+
+export async function listScreens(db: Db, userId: string) {
+  const screens = await repository.listScreens(db, userId)
+  return withRooms(db, screens)
+}
+
+export async function getScreen(db: Db, userId: string, screenId: string) {
+  const screen = await repository.findOwnedScreen(db, userId, screenId)
+  if (!screen) throw notFound('Screen')
+  const [withItsRooms] = await withRooms(db, [screen])
+  return withItsRooms!
+}
+
+// The slug is the board's public address, so it is set once from the first name and kept when
+// the screen is renamed: a lobby TV pointed at it keeps working.
+export async function createScreen(db: Db, userId: string, { rooms, ...fields }: ScreenInput) {
+  await requireDisplayableRooms(db, userId, rooms)
+  try {
+    const screen = await db.transaction(async (tx) => {
+      const inserted = await repository.insertScreen(tx, userId, slugify(fields.name), fields)
+      await repository.replaceScreenRooms(tx, inserted.id, rooms)
+      return inserted
+    })
+    return (await withRooms(db, [screen]))[0]!
+  } catch (error) {
+    throw translateWriteError(error)
+  }
+}
+
+/** The screen and its room list are replaced together or not at all. */
+export async function updateScreen(db: Db, userId: string, screenId: string, { rooms, ...fields }: ScreenInput) {
+  await requireDisplayableRooms(db, userId, rooms)
+  try {
+    const screen = await db.transaction(async (tx) => {
+      const updated = await repository.updateOwnedScreen(tx, userId, screenId, fields)
+      if (!updated) throw notFound('Screen')
+      await repository.replaceScreenRooms(tx, screenId, rooms)
+      return updated
+    })
+    return (await withRooms(db, [screen]))[0]!
+  } catch (error) {
+    throw translateWriteError(error)
+  }
+}
+
+export async function deleteScreen(db: Db, userId: string, screenId: string) {
+  if (!(await repository.deleteOwnedScreen(db, userId, screenId))) throw notFound('Screen')
+}
+
+export async function replaceLogo(db: Db, userId: string, screenId: string, file: unknown) {
+  // Someone else's screen is a 404 whatever the file is.
+  const owned = await repository.findOwnedScreen(db, userId, screenId)
+  if (!owned) throw notFound('Screen')
+  const logo = await readLogo(file)
+  const screen = await db.transaction(async (tx) => {
+    // The slug never changes, so the address built from it stays right.
+    const updated = await repository.setOwnedScreenLogoUrl(tx, userId, screenId, publicLogoPath(owned.slug, logo.version))
+    if (!updated) throw notFound('Screen')
+    await repository.saveLogo(tx, screenId, logo)
+    return updated
+  })
+  return (await withRooms(db, [screen]))[0]!
+}
+
+export async function removeLogo(db: Db, userId: string, screenId: string) {
+  const screen = await db.transaction(async (tx) => {
+    const updated = await repository.setOwnedScreenLogoUrl(tx, userId, screenId, null)
+    if (!updated) throw notFound('Screen')
+    await repository.deleteLogo(tx, screenId)
+    return updated
+  })
+  return (await withRooms(db, [screen]))[0]!
+}
+
+// Only the operator's own rooms, and never a change room: a board lists what happens in a
+// space, and a change room is named beside each event instead.
+async function requireDisplayableRooms(db: Executor, userId: string, rooms: ScreenInput['rooms']) {
+  const owned = await repository.findOwnedRooms(
+    db,
+    userId,
+    rooms.map(({ roomId }) => roomId),
+  )
+  if (owned.length !== rooms.length) throw notFound('Room')
+  if (owned.some((room) => room.type === 'change_room')) {
+    const message = 'A change room cannot be shown as a room on a screen'
+    throw new AppError('VALIDATION', message, { rooms: message })
+  }
+}
+
+function translateWriteError(error: unknown) {
+  const postgres = findPostgresError(error)
+  if (postgres?.code === SQLSTATE.uniqueViolation && postgres.constraint === 'screens_slug_unique') {
+    return new AppError('CONFLICT', SCREEN_MESSAGES.duplicateSlug, { name: SCREEN_MESSAGES.duplicateSlug })
+  }
+  // A room was deleted between the check and the write.
+  if (postgres?.code === SQLSTATE.foreignKeyViolation) return notFound('Room')
+  return error
+}
+
+async function withRooms(db: Executor, screens: ScreenRow[]) {
+  const rooms = await repository.listScreenRooms(
+    db,
+    screens.map(({ id }) => id),
+  )
+  return screens.map((screen) => ({
+    ...screen,
+    rooms: rooms.filter((room) => room.screenId === screen.id).map(({ screenId: _screen, ...room }) => room),
+  }))
+}
