@@ -101,6 +101,7 @@ test.describe('clients and hour contracts', () => {
     await checkA11y(page)
     await deleteDialog.getByRole('button', { name: 'Delete' }).click()
     await expect(page.getByText('Client deleted successfully')).toBeVisible()
+    await expect(page.getByText('Failed to delete client')).toHaveCount(0)
     await expect(page.getByRole('heading', { name: 'No clients yet' })).toBeVisible()
     await page.goto('/contracts')
     await expect(page.getByRole('heading', { name: 'No contracts yet' })).toBeVisible()

@@ -77,7 +77,7 @@ function ClientDetail({ clientId, client }: { clientId: string; client: Client }
           </>
         }
       />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] lg:items-start">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] lg:items-start">
         <Card className="gap-4">
           <CardHeader>
             <CardTitle asChild>

@@ -51,7 +51,7 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 
 function DeletionSummary({ name, dependents }: { name: string; dependents: ClientDependents }) {
   return (
-    <div className="grid gap-2">
+    <div className="grid gap-2 text-left">
       <p>“{name}” will be permanently deleted.</p>
       <ul className="list-disc space-y-1 pl-5">
         <li>

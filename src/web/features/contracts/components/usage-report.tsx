@@ -12,8 +12,9 @@ export function UsageReport({ report }: { report: UsageReportData }) {
   }
   return (
     <div className="grid gap-6">
-      <div className="overflow-x-auto rounded-lg border">
-        <table className="w-full min-w-[640px] text-sm">
+      {/* Focusable, so a keyboard can scroll the table sideways on a phone; relative, so the sr-only texts inside scroll with it instead of widening the page. */}
+      <div className="relative overflow-x-auto rounded-lg border" tabIndex={0} role="region" aria-label="Usage rows">
+        <table className="w-full min-w-[36rem] text-sm">
           <caption className="sr-only">Usage, newest first</caption>
           <thead className="bg-muted/50 text-left">
             <tr>
