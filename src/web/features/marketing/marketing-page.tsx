@@ -1,5 +1,155 @@
-import { PlaceholderPage } from '@web/components/placeholder-page'
+import { useEffect, useMemo, useState } from 'react'
+import { Building2, CalendarX2, DoorOpen } from 'lucide-react'
+import { Link } from 'react-router'
+import { toast } from 'sonner'
+import { LIMITS } from '@shared/limits'
+import { localDateOf } from '@shared/scheduling/local-day'
+import { buildSelloffEmail } from '@shared/scheduling/selloff-email'
+import { EmptyState } from '@web/components/empty-state'
+import { LoadingScreen } from '@web/components/loading-screen'
+import { PageHeader } from '@web/components/page-header'
+import { Button } from '@web/components/ui/button'
+import { useFacilities, type Facility } from '@web/features/facilities/api'
+import { errorDescription } from '@web/lib/api-client'
+import { formatTime } from '@web/lib/datetime'
+import { useAvailability, type Availability } from './api'
+import { AvailabilityControls } from './components/availability-controls'
+import { RoomAvailabilityCard } from './components/room-availability-card'
+import { SelloffEmailCard } from './components/selloff-email-card'
+import { useEmailDraft } from './email-draft'
+import { composeEmailText } from './email-text'
 
 export function MarketingPage() {
-  return <PlaceholderPage title="Marketing" />
+  const facilities = useFacilities()
+
+  useEffect(() => {
+    if (facilities.isError) toast.error('Failed to load facilities', { description: errorDescription(facilities.error) })
+  }, [facilities.isError, facilities.error])
+
+  const byName = useMemo(
+    () => [...(facilities.data ?? [])].sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' })),
+    [facilities.data],
+  )
+
+  return (
+    <div>
+      <PageHeader title="Marketing" description="Create selloff emails for available time slots" />
+      {facilities.isPending ? (
+        <LoadingScreen />
+      ) : byName.length > 0 ? (
+        <SelloffWorkspace facilities={byName} />
+      ) : facilities.isSuccess ? (
+        <EmptyState
+          icon={Building2}
+          title="No facilities yet"
+          description="Create a facility with its rooms, rinks and courts, then come back to sell their open time."
+          action={
+            <Button asChild>
+              <Link to="/facilities">Go to Facilities</Link>
+            </Button>
+          }
+        />
+      ) : null}
+    </div>
+  )
+}
+
+function SelloffWorkspace({ facilities }: { facilities: Facility[] }) {
+  const [chosenFacilityId, setChosenFacilityId] = useState<string | null>(null)
+  // The first by name until the operator picks one (or when the picked one has been deleted).
+  const facility = facilities.find(({ id }) => id === chosenFacilityId) ?? facilities[0]!
+  const [hoursAhead, setHoursAhead] = useState<number>(LIMITS.marketing.hoursAheadDefault)
+  const [keepEdits, setKeepEdits] = useState(false)
+  const availability = useAvailability({ facilityId: facility.id, hoursAhead })
+
+  useEffect(() => {
+    if (availability.isError) toast.error('Failed to load availability', { description: errorDescription(availability.error) })
+  }, [availability.isError, availability.error])
+
+  // Only an answer for the facility and hours on screen may (re)generate the text.
+  const current = availability.isPlaceholderData ? undefined : availability.data
+  const generated = useMemo(() => (current ? composeEmailText(buildSelloffEmailFor(current)) : null), [current])
+  const draft = useEmailDraft(generated, `${facility.id}:${hoursAhead}`, keepEdits)
+
+  return (
+    <div className="grid gap-6">
+      <AvailabilityControls
+        facilities={facilities}
+        facilityId={facility.id}
+        onFacilityChange={setChosenFacilityId}
+        hoursAhead={hoursAhead}
+        onHoursAheadChange={setHoursAhead}
+      />
+      <section aria-labelledby="availability-overview" aria-busy={availability.isFetching} className="grid gap-4">
+        <div>
+          <h2 id="availability-overview" className="text-lg font-semibold">
+            Availability Overview
+          </h2>
+          {availability.data ? <WindowDescription availability={availability.data} /> : null}
+        </div>
+        <AvailabilityRooms availability={availability.data} isPending={availability.isPending} facilityId={facility.id} />
+      </section>
+      <SelloffEmailCard
+        text={draft.text}
+        onTextChange={draft.edit}
+        isEdited={draft.isEdited}
+        onRegenerate={draft.regenerate}
+        keepEdits={keepEdits}
+        onKeepEditsChange={setKeepEdits}
+      />
+    </div>
+  )
+}
+
+function buildSelloffEmailFor({ facility, window, rooms }: Availability) {
+  return buildSelloffEmail({
+    facilityName: facility.name,
+    timeZone: facility.timeZone,
+    now: new Date(window.start),
+    rooms: rooms.map((room) => ({
+      ...room,
+      slots: room.slots.map((slot) => ({ ...slot, start: new Date(slot.start), end: new Date(slot.end) })),
+    })),
+  })
+}
+
+function WindowDescription({ availability: { facility, window } }: { availability: Availability }) {
+  const isEndTomorrow = localDateOf(new Date(window.end), facility.timeZone) !== localDateOf(new Date(window.start), facility.timeZone)
+  return (
+    <p className="text-sm text-muted-foreground">
+      Slots from {formatTime(window.start, facility.timeZone)} to {formatTime(window.end, facility.timeZone)}
+      {isEndTomorrow ? ' tomorrow' : ''}, {facility.timeZone.replaceAll('_', ' ')} time
+    </p>
+  )
+}
+
+function AvailabilityRooms({ availability, isPending, facilityId }: { availability: Availability | undefined; isPending: boolean; facilityId: string }) {
+  if (isPending) return <LoadingScreen label="Loading availability..." />
+  if (!availability) {
+    return <EmptyState icon={CalendarX2} title="Availability could not be loaded" description="Check your connection, then pick the facility again." />
+  }
+  if (availability.rooms.length === 0) {
+    return (
+      <EmptyState
+        icon={DoorOpen}
+        title="No rooms to sell"
+        description="This facility has no rooms, rinks or courts yet. Change rooms are never offered."
+        action={
+          <Button asChild variant="outline">
+            <Link to={`/facility/${facilityId}`}>Add a room</Link>
+          </Button>
+        }
+      />
+    )
+  }
+  const today = localDateOf(new Date(availability.window.start), availability.facility.timeZone)
+  return (
+    <ul className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3" aria-label="Rooms">
+      {availability.rooms.map((room) => (
+        <li key={room.id}>
+          <RoomAvailabilityCard room={room} timeZone={availability.facility.timeZone} today={today} />
+        </li>
+      ))}
+    </ul>
+  )
 }
