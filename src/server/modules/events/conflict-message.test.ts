@@ -1,0 +1,44 @@
+import { describe, expect, test } from 'vitest'
+import { formatConflictMessage } from './conflict-message'
+
+const conflict = (id: string, title: string, start: string, end: string) => ({ id, title, start: new Date(start), end: new Date(end) })
+
+describe('formatConflictMessage', () => {
+  test('names the event with its times in the facility zone', () => {
+    const message = formatConflictMessage([conflict('a', 'Jets practice', '2026-11-22T00:00:00Z', '2026-11-22T01:00:00Z')], 'America/Toronto')
+    expect(message).toBe('Time slot conflicts with: "Jets practice" (Nov 21, 2026 7:00 PM - 8:00 PM)')
+  })
+
+  test('lists each distinct conflict once, earliest first', () => {
+    const early = conflict('a', 'Early', '2026-06-01T09:00:00Z', '2026-06-01T10:00:00Z')
+    const late = conflict('b', 'Late', '2026-06-02T09:00:00Z', '2026-06-02T10:00:00Z')
+    expect(formatConflictMessage([late, early, late], 'UTC')).toBe(
+      'Time slot conflicts with: "Early" (Jun 1, 2026 9:00 AM - 10:00 AM), "Late" (Jun 2, 2026 9:00 AM - 10:00 AM)',
+    )
+  })
+
+  test('an event that ends on another local day shows both dates', () => {
+    const message = formatConflictMessage([conflict('a', 'Overnight', '2026-06-01T22:00:00Z', '2026-06-02T02:00:00Z')], 'UTC')
+    expect(message).toBe('Time slot conflicts with: "Overnight" (Jun 1, 2026 10:00 PM - Jun 2, 2026 2:00 AM)')
+  })
+
+  test('a Part 1 ends at 11:59 PM of its day', () => {
+    const message = formatConflictMessage([conflict('a', 'Game (Part 1)', '2026-06-01T23:00:00Z', '2026-06-01T23:59:59.999Z')], 'UTC')
+    expect(message).toBe('Time slot conflicts with: "Game (Part 1)" (Jun 1, 2026 11:00 PM - 11:59 PM)')
+  })
+
+  test('a long list stops after ten and counts the rest', () => {
+    const conflicts = Array.from({ length: 14 }, (_, day) =>
+      conflict(String(day), `Day ${day + 1}`, `2026-06-${String(day + 1).padStart(2, '0')}T09:00:00Z`, `2026-06-${String(day + 1).padStart(2, '0')}T10:00:00Z`),
+    )
+    const message = formatConflictMessage(conflicts, 'UTC')
+    expect(message).toContain('"Day 10"')
+    expect(message).not.toContain('"Day 11"')
+    expect(message.endsWith(', and 4 more')).toBe(true)
+  })
+
+  test('a title is quoted as typed, never interpreted', () => {
+    const message = formatConflictMessage([conflict('a', '<b>"Bold"</b>', '2026-06-01T09:00:00Z', '2026-06-01T10:00:00Z')], 'UTC')
+    expect(message).toContain('"<b>"Bold"</b>"')
+  })
+})

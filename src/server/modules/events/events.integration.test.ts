@@ -1,0 +1,569 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq, sql } from 'drizzle-orm'
+import { EVENT_MESSAGES } from '@shared/events/schema'
+import { addCalendarDays } from '@shared/scheduling/calendar-date'
+import { combineLocalDateTime, localDateOf } from '@shared/scheduling/local-day'
+import { RECURRENCE_MESSAGES } from '@shared/scheduling/recurrence'
+import { contractUsage, contracts, schedules } from '../../db/schema'
+import { createTestApp, type TestApp, type TestUser } from '../../test/test-app'
+import { testDatabaseKinds } from '../../test/test-database'
+
+type ApiEvent = {
+  id: string
+  roomId: string
+  title: string
+  description: string | null
+  startTime: string
+  endTime: string
+  color: string
+  eventType: 'practice' | 'game'
+  team1Name: string | null
+  team2Name: string | null
+  changeRoom1Id: string | null
+  changeRoom2Id: string | null
+  clientId: string | null
+  eventGroupId: string | null
+}
+type CreateResult = { events: ApiEvent[]; isSplit: boolean; isRecurring: boolean }
+type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } }
+
+const TORONTO = 'America/Toronto'
+const KATHMANDU = 'Asia/Kathmandu'
+
+describe.each(testDatabaseKinds())('scheduling on %s', (kind) => {
+  let t: TestApp
+  let admin: TestUser
+  let operator: TestUser
+  let other: TestUser
+
+  beforeAll(async () => {
+    t = await createTestApp(kind)
+    admin = await t.createAdmin()
+    operator = await t.createOperator(admin)
+    other = await t.createOperator(admin)
+  })
+  afterAll(async () => {
+    await t.close()
+  })
+
+  const errorOf = async (response: Response) => ((await response.json()) as ErrorBody).error
+
+  const post = async <T>(user: TestUser, path: string, body: unknown) => {
+    const response = await t.request(path, { method: 'POST', body, cookie: user.cookie })
+    expect(response.status, `${path}: ${response.status}`).toBe(201)
+    return (await response.json()) as T
+  }
+
+  /** A facility in the zone with a rink, two change rooms and a client holding an active contract. */
+  const createVenue = async (user: TestUser = operator, timeZone = TORONTO, openingHours = 5.25) => {
+    const { facility } = await post<{ facility: { id: string } }>(user, '/api/facilities', { name: 'Arena', timeZone })
+    const room = async (name: string, type: string) =>
+      (await post<{ room: { id: string } }>(user, `/api/facilities/${facility.id}/rooms`, { name, type })).room.id
+    const { client } = await post<{ client: { id: string } }>(user, '/api/clients', { name: 'Northside Jets' })
+    const { contract } = await post<{ contract: { id: string } }>(user, '/api/contracts', {
+      clientId: client.id,
+      startDate: '2020-01-01',
+      totalHours: 5000,
+      hoursUsed: openingHours,
+    })
+    return {
+      facilityId: facility.id,
+      roomId: await room('Rink A', 'rink'),
+      homeChangeRoomId: await room('Change Room 1', 'change_room'),
+      awayChangeRoomId: await room('Change Room 2', 'change_room'),
+      clientId: client.id,
+      contractId: contract.id,
+      timeZone,
+      openingHours,
+    }
+  }
+  type Venue = Awaited<ReturnType<typeof createVenue>>
+
+  const practice = (venue: Venue, overrides: Record<string, unknown> = {}) => ({
+    roomId: venue.roomId,
+    clientId: venue.clientId,
+    title: 'Practice',
+    date: '2030-06-03',
+    startTime: '19:00',
+    durationMinutes: 60,
+    ...overrides,
+  })
+
+  const create = (body: unknown, user: TestUser = operator) => t.request('/api/events', { method: 'POST', body, cookie: user.cookie })
+  const createOk = async (body: unknown) => {
+    const response = await create(body)
+    expect(response.status, JSON.stringify(await response.clone().json())).toBe(201)
+    return (await response.json()) as CreateResult
+  }
+  const update = (id: string, body: unknown, user: TestUser = operator) =>
+    t.request(`/api/events/${id}`, { method: 'PUT', body, cookie: user.cookie })
+  const remove = (id: string, user: TestUser = operator) => t.request(`/api/events/${id}`, { method: 'DELETE', cookie: user.cookie })
+
+  const editBody = (event: ApiEvent, overrides: Record<string, unknown> = {}) => ({
+    clientId: event.clientId,
+    title: event.title,
+    description: event.description,
+    color: event.color,
+    eventType: event.eventType,
+    team1Name: event.team1Name,
+    team2Name: event.team2Name,
+    changeRoom1Id: event.changeRoom1Id,
+    changeRoom2Id: event.changeRoom2Id,
+    startTime: event.startTime,
+    endTime: event.endTime,
+    ...overrides,
+  })
+
+  const eventsOfRoom = (roomId: string) =>
+    t.db.select().from(schedules).where(eq(schedules.roomId, roomId)).orderBy(schedules.startTime)
+
+  const hoursUsedOf = async (contractId: string) => {
+    const [row] = await t.db.select({ hoursUsed: contracts.hoursUsed }).from(contracts).where(eq(contracts.id, contractId))
+    return row!.hoursUsed
+  }
+
+  const local = (date: string, time: string, timeZone: string) => combineLocalDateTime(date, time, timeZone).toISOString()
+
+  describe('creating', () => {
+    it('books a practice in the facility zone and charges its hours to the client’s contract', async () => {
+      const venue = await createVenue()
+      const result = await createOk(practice(venue, { description: '  Bring pucks ', color: '#ff0000', changeRoom1Id: venue.homeChangeRoomId }))
+      expect(result).toMatchObject({ isSplit: false, isRecurring: false })
+      expect(result.events).toHaveLength(1)
+      expect(result.events[0]).toMatchObject({
+        roomId: venue.roomId,
+        title: 'Practice',
+        description: 'Bring pucks',
+        color: '#ff0000',
+        eventType: 'practice',
+        changeRoom1Id: venue.homeChangeRoomId,
+        clientId: venue.clientId,
+        eventGroupId: null,
+        startTime: local('2030-06-03', '19:00', TORONTO),
+        endTime: local('2030-06-03', '20:00', TORONTO),
+      })
+      expect(await hoursUsedOf(venue.contractId)).toBe('6.25')
+      const [usage] = await t.db.select().from(contractUsage).where(eq(contractUsage.scheduleId, result.events[0]!.id))
+      expect(usage).toMatchObject({ contractId: venue.contractId, hoursLogged: '1.00', usageDate: '2030-06-03', description: 'Practice' })
+    })
+
+    it('keeps a game’s teams and away change room, and clears them from a practice', async () => {
+      const venue = await createVenue()
+      const teams = { team1Name: 'Jets', team2Name: 'Sharks', changeRoom1Id: venue.homeChangeRoomId, changeRoom2Id: venue.awayChangeRoomId }
+      const game = await createOk(practice(venue, { ...teams, eventType: 'game', title: 'Game' }))
+      expect(game.events[0]).toMatchObject({ eventType: 'game', ...teams })
+      const plain = await createOk(practice(venue, { ...teams, startTime: '21:00' }))
+      expect(plain.events[0]).toMatchObject({ eventType: 'practice', team1Name: null, team2Name: null, changeRoom1Id: venue.homeChangeRoomId, changeRoom2Id: null })
+    })
+
+    it('answers missing fields with the spec messages', async () => {
+      const venue = await createVenue()
+      const cases: [Record<string, unknown>, string, string][] = [
+        [{ clientId: '' }, 'clientId', EVENT_MESSAGES.client],
+        [{ date: '' }, 'date', 'Please select a date and time'],
+        [{ startTime: '' }, 'startTime', 'Please select a date and time'],
+        [{ title: ' ' }, 'title', EVENT_MESSAGES.title],
+        [{ title: 'x'.repeat(101) }, 'title', 'Title must be 100 characters or less'],
+        [{ durationMinutes: 1441 }, 'durationMinutes', EVENT_MESSAGES.tooLong],
+        [{ recurrence: { frequency: 'daily' } }, 'recurrence.endDate', 'Please select an end date for recurring events'],
+        [{ recurrence: { frequency: 'weekly', endDate: '2030-07-01', weekdays: [] } }, 'recurrence.weekdays', 'Please select at least one day for weekly recurrence'],
+      ]
+      for (const [overrides, field, message] of cases) {
+        const response = await create(practice(venue, overrides))
+        expect(response.status).toBe(422)
+        expect((await errorOf(response)).fields).toEqual({ [field]: message })
+      }
+      expect(await eventsOfRoom(venue.roomId)).toEqual([])
+    })
+
+    it('refuses another operator’s room and client as missing', async () => {
+      const mine = await createVenue()
+      const theirs = await createVenue(other)
+      const foreignRoom = await create(practice(mine, { roomId: theirs.roomId }))
+      expect(foreignRoom.status).toBe(404)
+      expect((await errorOf(foreignRoom)).message).toBe('Room not found')
+      const foreignClient = await create(practice(mine, { clientId: theirs.clientId }))
+      expect(foreignClient.status).toBe(404)
+      expect((await errorOf(foreignClient)).message).toBe('Client not found')
+      expect(await eventsOfRoom(mine.roomId)).toEqual([])
+      expect(await eventsOfRoom(theirs.roomId)).toEqual([])
+    })
+
+    it('accepts only change rooms of the same facility as change rooms', async () => {
+      const venue = await createVenue()
+      const elsewhere = await createVenue()
+      const cases = [
+        { changeRoom1Id: elsewhere.homeChangeRoomId },
+        { changeRoom1Id: venue.roomId },
+        { eventType: 'game', changeRoom2Id: elsewhere.awayChangeRoomId },
+      ]
+      for (const overrides of cases) {
+        const response = await create(practice(venue, overrides))
+        expect(response.status).toBe(422)
+        expect(Object.values((await errorOf(response)).fields ?? {})).toEqual(['Please select a change room of this facility'])
+      }
+      expect(await eventsOfRoom(venue.roomId)).toEqual([])
+    })
+
+    it('books a client without an active contract without charging anything', async () => {
+      const venue = await createVenue()
+      const { client } = await post<{ client: { id: string } }>(operator, '/api/clients', { name: 'Walk-in' })
+      await createOk(practice(venue, { clientId: client.id }))
+      expect(await hoursUsedOf(venue.contractId)).toBe('5.25')
+    })
+  })
+
+  describe('splitting at the facility’s midnight', () => {
+    const expectSplit = (events: ApiEvent[], title: string, midnight: string, start: string, end: string) => {
+      expect(events).toHaveLength(2)
+      const [first, second] = events
+      expect(first).toMatchObject({ title: `${title} (Part 1)`, startTime: start, endTime: new Date(new Date(midnight).getTime() - 1).toISOString() })
+      expect(second).toMatchObject({ title: `${title} (Part 2)`, startTime: midnight, endTime: end })
+      expect(first!.eventGroupId).toBeTruthy()
+      expect(second!.eventGroupId).toBe(first!.eventGroupId)
+    }
+
+    it('splits a 23:00–01:00 game into two parts and charges each its own hour', async () => {
+      const venue = await createVenue()
+      const result = await createOk(practice(venue, { title: 'Game', eventType: 'game', startTime: '23:00', durationMinutes: 120 }))
+      expect(result.isSplit).toBe(true)
+      expectSplit(result.events, 'Game', local('2030-06-04', '00:00', TORONTO), local('2030-06-03', '23:00', TORONTO), local('2030-06-04', '01:00', TORONTO))
+      expect(await hoursUsedOf(venue.contractId)).toBe('7.25')
+    })
+
+    it('splits at local midnight on the fall-back night in America/Toronto', async () => {
+      const venue = await createVenue()
+      // 2030-11-03 is the fall-back day: midnight is still EDT (UTC-4).
+      const result = await createOk(practice(venue, { title: 'Late game', date: '2030-11-02', startTime: '23:00', durationMinutes: 120 }))
+      expectSplit(result.events, 'Late game', '2030-11-03T04:00:00.000Z', '2030-11-03T03:00:00.000Z', '2030-11-03T05:00:00.000Z')
+      expect(localDateOf(new Date(result.events[1]!.startTime), TORONTO)).toBe('2030-11-03')
+    })
+
+    it('splits at local midnight on the spring-forward night in America/Toronto', async () => {
+      const venue = await createVenue()
+      // 2030-03-10 loses 02:00–03:00; midnight is still EST (UTC-5).
+      const result = await createOk(practice(venue, { title: 'Late game', date: '2030-03-09', startTime: '23:00', durationMinutes: 180 }))
+      expectSplit(result.events, 'Late game', '2030-03-10T05:00:00.000Z', '2030-03-10T04:00:00.000Z', '2030-03-10T07:00:00.000Z')
+      expect(await hoursUsedOf(venue.contractId)).toBe('8.25')
+    })
+
+    it('splits at local midnight in Asia/Kathmandu (UTC+05:45)', async () => {
+      const venue = await createVenue(operator, KATHMANDU)
+      const result = await createOk(practice(venue, { date: '2030-06-03', startTime: '23:30', durationMinutes: 60 }))
+      expectSplit(result.events, 'Practice', '2030-06-03T18:15:00.000Z', '2030-06-03T17:45:00.000Z', '2030-06-03T18:45:00.000Z')
+    })
+
+    it('keeps an event that ends exactly at midnight whole', async () => {
+      const venue = await createVenue()
+      const result = await createOk(practice(venue, { startTime: '23:00', durationMinutes: 60 }))
+      expect(result.isSplit).toBe(false)
+      expect(result.events).toHaveLength(1)
+    })
+  })
+
+  describe('recurrence', () => {
+    it('creates Mondays and Wednesdays for 4 weeks as 8 events at 19:00 local time', async () => {
+      const venue = await createVenue()
+      const result = await createOk(practice(venue, { date: '2030-06-03', recurrence: { frequency: 'weekly', endDate: '2030-06-28', weekdays: [1, 3] } }))
+      expect(result).toMatchObject({ isRecurring: true, isSplit: false })
+      expect(result.events).toHaveLength(8)
+      expect(result.events.map((event) => localDateOf(new Date(event.startTime), TORONTO))).toEqual([
+        '2030-06-03', '2030-06-05', '2030-06-10', '2030-06-12', '2030-06-17', '2030-06-19', '2030-06-24', '2030-06-26',
+      ])
+      expect(await hoursUsedOf(venue.contractId)).toBe('13.25')
+    })
+
+    it('keeps a weekly 19:00 practice at 19:00 local time across the DST change', async () => {
+      const venue = await createVenue()
+      const result = await createOk(practice(venue, { date: '2030-10-26', recurrence: { frequency: 'weekly', endDate: '2030-11-09', weekdays: [6] } }))
+      expect(result.events.map((event) => event.startTime)).toEqual([
+        local('2030-10-26', '19:00', TORONTO),
+        local('2030-11-02', '19:00', TORONTO),
+        local('2030-11-09', '19:00', TORONTO),
+      ])
+      expect(result.events[0]!.startTime).toBe('2030-10-26T23:00:00.000Z')
+      expect(result.events[2]!.startTime).toBe('2030-11-10T00:00:00.000Z')
+    })
+
+    it('repeats the 31st monthly on the last day of shorter months', async () => {
+      const venue = await createVenue(operator, KATHMANDU)
+      const result = await createOk(practice(venue, { date: '2031-01-31', recurrence: { frequency: 'monthly', endDate: '2031-05-31' } }))
+      expect(result.events.map((event) => localDateOf(new Date(event.startTime), KATHMANDU))).toEqual([
+        '2031-01-31', '2031-02-28', '2031-03-31', '2031-04-30', '2031-05-31',
+      ])
+    })
+
+    it('accepts 365 events and refuses 366 without writing anything', async () => {
+      const venue = await createVenue()
+      const daily = (endDate: string, startTime = '10:00') => ({ frequency: 'daily', endDate, weekdays: [] as number[], startTime })
+      const refused = await create(practice(venue, { date: '2032-01-01', recurrence: daily(addCalendarDays('2032-01-01', 365)) }))
+      expect(refused.status).toBe(422)
+      expect(await errorOf(refused)).toMatchObject({ message: RECURRENCE_MESSAGES.tooMany, fields: { 'recurrence.endDate': RECURRENCE_MESSAGES.tooMany } })
+      // 183 nights across midnight make 366 events once split.
+      const splitRefused = await create(practice(venue, { date: '2032-01-01', startTime: '23:00', durationMinutes: 120, recurrence: daily(addCalendarDays('2032-01-01', 182)) }))
+      expect((await errorOf(splitRefused)).message).toBe('Too many recurring events. Maximum 365 occurrences.')
+      expect(await eventsOfRoom(venue.roomId)).toEqual([])
+
+      const accepted = await createOk(practice(venue, { date: '2032-01-01', recurrence: daily(addCalendarDays('2032-01-01', 364)) }))
+      expect(accepted.events).toHaveLength(365)
+      expect(await eventsOfRoom(venue.roomId)).toHaveLength(365)
+      expect(await hoursUsedOf(venue.contractId)).toBe('370.25')
+    })
+
+    it('refuses a series with no occurrence', async () => {
+      const venue = await createVenue()
+      const response = await create(practice(venue, { date: '2030-06-03', recurrence: { frequency: 'weekly', endDate: '2030-06-04', weekdays: [5] } }))
+      expect(response.status).toBe(422)
+      expect((await errorOf(response)).message).toBe('No events to create. Check your recurrence settings.')
+    })
+  })
+
+  describe('conflicts', () => {
+    it('refuses an overlapping event, naming the booked one in the facility zone', async () => {
+      const venue = await createVenue()
+      await createOk(practice(venue, { title: 'Jets practice' }))
+      const response = await create(practice(venue, { title: 'Other', startTime: '19:30' }))
+      expect(response.status).toBe(409)
+      expect(await errorOf(response)).toEqual({
+        code: 'CONFLICT',
+        message: 'Time slot conflicts with: "Jets practice" (Jun 3, 2030 7:00 PM - 8:00 PM)',
+      })
+      expect(await eventsOfRoom(venue.roomId)).toHaveLength(1)
+      expect(await hoursUsedOf(venue.contractId)).toBe('6.25')
+    })
+
+    it('lets back-to-back events touch', async () => {
+      const venue = await createVenue()
+      await createOk(practice(venue))
+      await createOk(practice(venue, { startTime: '20:00' }))
+      await createOk(practice(venue, { startTime: '18:00' }))
+      expect(await eventsOfRoom(venue.roomId)).toHaveLength(3)
+    })
+
+    it('checks every occurrence of a series and writes nothing when a later one conflicts', async () => {
+      const venue = await createVenue()
+      await createOk(practice(venue, { title: 'Booked A', date: '2030-06-12' }))
+      await createOk(practice(venue, { title: 'Booked B', date: '2030-06-19', startTime: '19:30' }))
+      const response = await create(practice(venue, { title: 'Series', date: '2030-06-03', recurrence: { frequency: 'weekly', endDate: '2030-06-28', weekdays: [1, 3] } }))
+      expect(response.status).toBe(409)
+      expect((await errorOf(response)).message).toBe(
+        'Time slot conflicts with: "Booked A" (Jun 12, 2030 7:00 PM - 8:00 PM), "Booked B" (Jun 19, 2030 7:30 PM - 8:30 PM)',
+      )
+      expect((await eventsOfRoom(venue.roomId)).map((event) => event.title)).toEqual(['Booked A', 'Booked B'])
+    })
+
+    it('does not see events of another room', async () => {
+      const venue = await createVenue()
+      const { room } = await post<{ room: { id: string } }>(operator, `/api/facilities/${venue.facilityId}/rooms`, { name: 'Rink B', type: 'rink' })
+      await createOk(practice(venue))
+      await createOk(practice(venue, { roomId: room.id }))
+    })
+
+    // Only PostgreSQL has a second connection to hold a booking open while another request checks.
+    it.runIf(kind === 'postgres')('a booking that slips past the check meets the constraint and still gets the conflict message', async () => {
+      const venue = await createVenue()
+      let commitWinner!: () => void
+      let winnerInserted!: () => void
+      const inserted = new Promise<void>((resolve) => (winnerInserted = resolve))
+      const winner = t.db.transaction(async (tx) => {
+        await tx.insert(schedules).values({
+          roomId: venue.roomId,
+          title: 'Winner',
+          startTime: new Date(local('2030-06-03', '19:00', TORONTO)),
+          endTime: new Date(local('2030-06-03', '20:00', TORONTO)),
+        })
+        winnerInserted()
+        await new Promise<void>((resolve) => (commitWinner = resolve))
+      })
+      await inserted
+      // The request's check cannot see the uncommitted booking; its insert waits on the constraint.
+      const racing = create(practice(venue, { title: 'Loser', startTime: '19:30' }))
+      const waitingOnLock = async () => {
+        const result = (await t.db.execute(sql`select count(*)::int as waiting from pg_locks where not granted`)) as { rows: { waiting: number }[] }
+        return Number(result.rows[0]?.waiting) > 0
+      }
+      while (!(await waitingOnLock())) await new Promise((resolve) => setTimeout(resolve, 20))
+      commitWinner()
+      await winner
+      const response = await racing
+      expect(response.status).toBe(409)
+      expect((await errorOf(response)).message).toBe('Time slot conflicts with: "Winner" (Jun 3, 2030 7:00 PM - 8:00 PM)')
+      expect((await eventsOfRoom(venue.roomId)).map((event) => event.title)).toEqual(['Winner'])
+      expect(await hoursUsedOf(venue.contractId)).toBe('5.25')
+    })
+
+    it('ends a 200-way race for one slot with exactly one booking and 199 clean conflicts', async () => {
+      const venue = await createVenue()
+      const responses = await Promise.all(
+        Array.from({ length: 200 }, (_, index) =>
+          create(practice(venue, { title: `Racer ${index}`, startTime: index % 2 === 0 ? '19:00' : '19:30' })),
+        ),
+      )
+      const statuses = responses.map((response) => response.status)
+      expect(statuses.filter((status) => status === 201)).toHaveLength(1)
+      expect(statuses.filter((status) => status === 409)).toHaveLength(199)
+      const messages = await Promise.all(responses.filter((response) => response.status === 409).map(errorOf))
+      expect(messages.every(({ message }) => /^Time slot conflicts with: "Racer \d+" \(Jun 3, 2030 7:[03]0 PM - 8:[03]0 PM\)$/.test(message))).toBe(true)
+      expect(await eventsOfRoom(venue.roomId)).toHaveLength(1)
+      expect(await hoursUsedOf(venue.contractId)).toBe('6.25')
+    })
+  })
+
+  describe('editing', () => {
+    it('moves an event, refuses an end before the start, and charges the new duration', async () => {
+      const venue = await createVenue()
+      const [event] = (await createOk(practice(venue))).events
+      const backwards = await update(event!.id, editBody(event!, { endTime: event!.startTime }))
+      expect(backwards.status).toBe(422)
+      expect(await errorOf(backwards)).toMatchObject({ message: 'End time must be after start time', fields: { endTime: 'End time must be after start time' } })
+
+      const response = await update(event!.id, editBody(event!, { title: 'Longer', endTime: local('2030-06-03', '21:30', TORONTO) }))
+      expect(response.status).toBe(200)
+      const result = (await response.json()) as { events: ApiEvent[]; isSplit: boolean }
+      expect(result).toMatchObject({ isSplit: false, events: [{ id: event!.id, title: 'Longer', endTime: local('2030-06-03', '21:30', TORONTO) }] })
+      expect(await hoursUsedOf(venue.contractId)).toBe('7.75')
+    })
+
+    it('may overlap its own old times but not another event', async () => {
+      const venue = await createVenue()
+      const [event] = (await createOk(practice(venue))).events
+      await createOk(practice(venue, { title: 'Next', startTime: '21:00' }))
+      const shifted = await update(event!.id, editBody(event!, { startTime: local('2030-06-03', '19:30', TORONTO), endTime: local('2030-06-03', '20:30', TORONTO) }))
+      expect(shifted.status).toBe(200)
+      const clash = await update(event!.id, editBody(event!, { startTime: local('2030-06-03', '20:30', TORONTO), endTime: local('2030-06-03', '21:30', TORONTO) }))
+      expect(clash.status).toBe(409)
+      expect((await errorOf(clash)).message).toBe('Time slot conflicts with: "Next" (Jun 3, 2030 9:00 PM - 10:00 PM)')
+    })
+
+    it('editing one part of a split event drops the other part and clears the group', async () => {
+      const venue = await createVenue()
+      const { events } = await createOk(practice(venue, { title: 'Game', startTime: '23:00', durationMinutes: 120 }))
+      const [, second] = events
+      // The new times overlap where Part 1 was: the check leaves the group out.
+      const response = await update(second!.id, editBody(second!, { startTime: local('2030-06-03', '23:30', TORONTO), endTime: local('2030-06-04', '00:00', TORONTO) }))
+      expect(response.status).toBe(200)
+      const rows = await eventsOfRoom(venue.roomId)
+      expect(rows).toHaveLength(1)
+      expect(rows[0]).toMatchObject({ id: second!.id, title: 'Game', eventGroupId: null })
+      expect(await hoursUsedOf(venue.contractId)).toBe('5.75')
+    })
+
+    it('an edit that crosses midnight replaces the event with two new parts', async () => {
+      const venue = await createVenue()
+      const [event] = (await createOk(practice(venue))).events
+      const response = await update(event!.id, editBody(event!, { endTime: local('2030-06-04', '02:00', TORONTO) }))
+      expect(response.status).toBe(200)
+      const result = (await response.json()) as { events: ApiEvent[]; isSplit: boolean }
+      expect(result.isSplit).toBe(true)
+      expect(result.events.map((part) => part.title)).toEqual(['Practice (Part 1)', 'Practice (Part 2)'])
+      expect(result.events.map((part) => part.id)).not.toContain(event!.id)
+      expect((await eventsOfRoom(venue.roomId)).map((row) => row.id).sort()).toEqual(result.events.map((part) => part.id).sort())
+      expect(await hoursUsedOf(venue.contractId)).toBe('12.25')
+    })
+
+    it('moves the charge to the new client’s contract', async () => {
+      const venue = await createVenue()
+      const [event] = (await createOk(practice(venue))).events
+      const { client } = await post<{ client: { id: string } }>(operator, '/api/clients', { name: 'Southside Sharks' })
+      const { contract } = await post<{ contract: { id: string } }>(operator, '/api/contracts', { clientId: client.id, startDate: '2020-01-01', totalHours: 10 })
+      expect((await update(event!.id, editBody(event!, { clientId: client.id }))).status).toBe(200)
+      expect(await hoursUsedOf(venue.contractId)).toBe('5.25')
+      expect(await hoursUsedOf(contract.id)).toBe('1.00')
+    })
+
+    it('refuses another operator’s event, client or change room', async () => {
+      const venue = await createVenue()
+      const theirs = await createVenue(other)
+      const [event] = (await createOk(practice(venue))).events
+      expect((await update(event!.id, editBody(event!), other)).status).toBe(404)
+      expect((await update(event!.id, editBody(event!, { clientId: theirs.clientId }))).status).toBe(404)
+      expect((await update(event!.id, editBody(event!, { changeRoom1Id: theirs.homeChangeRoomId }))).status).toBe(422)
+      expect((await update('not-a-uuid', editBody(event!))).status).toBe(404)
+    })
+  })
+
+  describe('deleting', () => {
+    it('deletes an event and gives its hours back', async () => {
+      const venue = await createVenue()
+      const [event] = (await createOk(practice(venue))).events
+      expect(await hoursUsedOf(venue.contractId)).toBe('6.25')
+      expect((await remove(event!.id, other)).status).toBe(404)
+      expect((await remove(event!.id)).status).toBe(204)
+      expect(await eventsOfRoom(venue.roomId)).toEqual([])
+      expect(await hoursUsedOf(venue.contractId)).toBe('5.25')
+      expect((await remove(event!.id)).status).toBe(404)
+    })
+
+    it('deletes both parts of a split event together', async () => {
+      const venue = await createVenue()
+      const { events } = await createOk(practice(venue, { startTime: '23:00', durationMinutes: 120 }))
+      expect((await remove(events[0]!.id)).status).toBe(204)
+      expect(await eventsOfRoom(venue.roomId)).toEqual([])
+      expect(await hoursUsedOf(venue.contractId)).toBe('5.25')
+    })
+  })
+
+  describe('lists', () => {
+    it('lists upcoming events (end now or later) with room and facility, earliest first, at most 50', async () => {
+      const user = await t.createOperator(admin)
+      const venue = await createVenue(user)
+      const body = practice(venue, { recurrence: { frequency: 'daily', endDate: addCalendarDays(practice(venue).date, 59), weekdays: [] } })
+      expect((await create(body, user)).status).toBe(201)
+      await t.db.insert(schedules).values({ roomId: venue.roomId, title: 'Long ago', startTime: new Date('2020-01-01T10:00:00Z'), endTime: new Date('2020-01-01T11:00:00Z') })
+
+      const upcoming = await t.request('/api/events/upcoming', { cookie: user.cookie })
+      const { events } = (await upcoming.json()) as { events: (ApiEvent & { roomName: string; facilityName: string; timeZone: string })[] }
+      expect(events).toHaveLength(50)
+      expect(events[0]).toMatchObject({ title: 'Practice', roomName: 'Rink A', facilityName: 'Arena', facilityId: venue.facilityId, timeZone: TORONTO })
+      expect(events.map((event) => event.startTime)).toEqual([...events.map((event) => event.startTime)].sort())
+
+      const past = await t.request(`/api/events/past?roomId=${venue.roomId}`, { cookie: user.cookie })
+      expect(((await past.json()) as { events: ApiEvent[] }).events.map((event) => event.title)).toEqual(['Long ago'])
+      const othersView = await t.request('/api/events/upcoming', { cookie: other.cookie })
+      expect(((await othersView.json()) as { events: ApiEvent[] }).events.every((event) => event.roomId !== venue.roomId)).toBe(true)
+    })
+
+    it('lists the events of all the operator’s rooms that overlap a range in one request', async () => {
+      const user = await t.createOperator(admin)
+      const venue = await createVenue(user)
+      const { events } = (await (await create(practice(venue, { date: '2030-06-30', startTime: '23:00', durationMinutes: 120 }), user)).json()) as CreateResult
+      const range = (from: string, to: string, who: TestUser = user) =>
+        t.request(`/api/events?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, { cookie: who.cookie })
+      const july = await range(local('2030-07-01', '00:00', TORONTO), local('2030-08-01', '00:00', TORONTO))
+      expect(((await july.json()) as { events: ApiEvent[] }).events.map((event) => event.id)).toEqual([events[1]!.id])
+      const june = await range(local('2030-06-01', '00:00', TORONTO), local('2030-07-01', '00:00', TORONTO))
+      expect(((await june.json()) as { events: ApiEvent[] }).events.map((event) => event.id)).toEqual([events[0]!.id])
+      expect(((await (await range('2030-06-15T00:00:00Z', '2030-07-15T00:00:00Z', other)).json()) as { events: unknown[] }).events).toEqual([])
+      const tooWide = await range('2030-01-01T00:00:00Z', '2030-03-01T00:00:00Z')
+      expect(tooWide.status).toBe(422)
+    })
+
+    it('lists the rooms that can be booked, without change rooms, as room and facility', async () => {
+      const user = await t.createOperator(admin)
+      const venue = await createVenue(user)
+      const response = await t.request('/api/events/rooms', { cookie: user.cookie })
+      const { rooms } = (await response.json()) as { rooms: Record<string, unknown>[] }
+      expect(rooms).toEqual([
+        {
+          id: venue.roomId,
+          name: 'Rink A',
+          operatingStartTime: '09:00',
+          operatingEndTime: '22:00',
+          bookingInterval: 30,
+          facilityId: venue.facilityId,
+          facilityName: 'Arena',
+          timeZone: TORONTO,
+        },
+      ])
+    })
+  })
+
+  it('keeps the ledger exact: hours used is the opening balance plus the usage rows', async () => {
+    const usageSum = sql`coalesce((select sum(${contractUsage.hoursLogged}) from ${contractUsage} where ${contractUsage.contractId} = ${contracts.id}), 0)`
+    const mismatched = await t.db
+      .select({ id: contracts.id })
+      .from(contracts)
+      .where(sql`${contracts.totalHours} = 5000 and ${contracts.hoursUsed} <> ${usageSum} + 5.25`)
+    expect(mismatched).toEqual([])
+  })
+})

@@ -1,0 +1,183 @@
+import { and, asc, desc, eq, gt, gte, inArray, lt, ne, notInArray, or, sql } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import type { EventType } from '@shared/limits'
+import type { Executor } from '../../db/client'
+import { facilities, rooms, schedules } from '../../db/schema'
+
+// Ownership runs through the room's facility: another operator's event is simply not found.
+
+export const eventColumns = {
+  id: schedules.id,
+  roomId: schedules.roomId,
+  title: schedules.title,
+  description: schedules.description,
+  startTime: schedules.startTime,
+  endTime: schedules.endTime,
+  color: schedules.color,
+  eventType: sql<EventType>`${schedules.eventType}`,
+  team1Name: schedules.team1Name,
+  team2Name: schedules.team2Name,
+  changeRoom1Id: schedules.changeRoom1Id,
+  changeRoom2Id: schedules.changeRoom2Id,
+  clientId: schedules.clientId,
+  eventGroupId: schedules.eventGroupId,
+}
+
+// What a list across facilities needs to show an event and open its edit sheet.
+const placedEventColumns = {
+  ...eventColumns,
+  roomName: rooms.name,
+  facilityId: facilities.id,
+  facilityName: facilities.name,
+  timeZone: facilities.timeZone,
+}
+
+export type EventValues = {
+  roomId: string
+  title: string
+  description: string | null
+  startTime: Date
+  endTime: Date
+  color: string
+  eventType: EventType
+  team1Name: string | null
+  team2Name: string | null
+  changeRoom1Id: string | null
+  changeRoom2Id: string | null
+  clientId: string
+  eventGroupId: string | null
+}
+
+const ownedBy = (userId: string) => eq(facilities.userId, userId)
+
+/** The event with its room's facility. */
+export async function findOwnedEvent(db: Executor, userId: string, eventId: string) {
+  const [row] = await db
+    .select({ event: eventColumns, facilityId: facilities.id, timeZone: facilities.timeZone })
+    .from(schedules)
+    .innerJoin(rooms, eq(rooms.id, schedules.roomId))
+    .innerJoin(facilities, eq(facilities.id, rooms.facilityId))
+    .where(and(eq(schedules.id, eventId), ownedBy(userId)))
+  return row ?? null
+}
+
+/**
+ * Holds the event and the rest of its group until the transaction ends. Rows are locked in id
+ * order, so two writers touching the two parts of one split event queue up instead of deadlocking.
+ */
+export async function lockEventAndGroup(db: Executor, eventId: string, eventGroupId: string | null) {
+  await db
+    .select({ id: schedules.id })
+    .from(schedules)
+    .where(eventGroupId ? or(eq(schedules.id, eventId), eq(schedules.eventGroupId, eventGroupId)) : eq(schedules.id, eventId))
+    .orderBy(asc(schedules.id))
+    .for('update')
+}
+
+export async function listGroupIds(db: Executor, eventGroupId: string) {
+  const rows = await db.select({ id: schedules.id }).from(schedules).where(eq(schedules.eventGroupId, eventGroupId))
+  return rows.map((row) => row.id)
+}
+
+/** Which of the ids are change rooms of the facility. */
+export async function listChangeRoomIds(db: Executor, facilityId: string, ids: string[]) {
+  if (ids.length === 0) return []
+  const rows = await db
+    .select({ id: rooms.id })
+    .from(rooms)
+    .where(and(inArray(rooms.id, ids), eq(rooms.facilityId, facilityId), eq(rooms.type, 'change_room')))
+  return rows.map((row) => row.id)
+}
+
+/**
+ * The room's events that touch [from, to), the bounding span of a set of new events, leaving out
+ * `excludeIds`. The caller checks each new event against them; the span keeps this on the index.
+ */
+export function listEventsOfRoomInSpan(db: Executor, roomId: string, { from, to, excludeIds }: { from: Date; to: Date; excludeIds: string[] }) {
+  return db
+    .select({ id: schedules.id, title: schedules.title, start: schedules.startTime, end: schedules.endTime })
+    .from(schedules)
+    .where(
+      and(
+        eq(schedules.roomId, roomId),
+        lt(schedules.startTime, to),
+        gt(schedules.endTime, from),
+        excludeIds.length > 0 ? notInArray(schedules.id, excludeIds) : undefined,
+      ),
+    )
+    .orderBy(asc(schedules.startTime))
+}
+
+export function insertEvents(db: Executor, rows: EventValues[]) {
+  return db.insert(schedules).values(rows).returning(eventColumns)
+}
+
+export async function updateEvent(db: Executor, eventId: string, values: EventValues) {
+  const [row] = await db.update(schedules).set(values).where(eq(schedules.id, eventId)).returning(eventColumns)
+  return row!
+}
+
+/** The usage rows of deleted events cascade with them, and the ledger trigger gives their hours back. */
+export async function deleteEvents(db: Executor, ids: string[]) {
+  if (ids.length === 0) return
+  await db.delete(schedules).where(inArray(schedules.id, ids))
+}
+
+export async function deleteGroupExcept(db: Executor, eventGroupId: string, keepId: string) {
+  await db.delete(schedules).where(and(eq(schedules.eventGroupId, eventGroupId), ne(schedules.id, keepId)))
+}
+
+function placedEvents(db: Executor) {
+  return db
+    .select(placedEventColumns)
+    .from(schedules)
+    .innerJoin(rooms, eq(rooms.id, schedules.roomId))
+    .innerJoin(facilities, eq(facilities.id, rooms.facilityId))
+}
+
+const inRoom = (roomId: string | null) => (roomId ? eq(schedules.roomId, roomId) : undefined)
+
+/** Upcoming means the end is now or later (spec §4, §7), earliest first. */
+export function listUpcomingEvents(db: Executor, userId: string, { now, roomId, limit }: { now: Date; roomId: string | null; limit: number }) {
+  return placedEvents(db)
+    .where(and(ownedBy(userId), inRoom(roomId), gte(schedules.endTime, now)))
+    .orderBy(asc(schedules.startTime), asc(schedules.id))
+    .limit(limit)
+}
+
+/** Past events, the most recent first. */
+export function listPastEvents(db: Executor, userId: string, { now, roomId, limit }: { now: Date; roomId: string | null; limit: number }) {
+  return placedEvents(db)
+    .where(and(ownedBy(userId), inRoom(roomId), lt(schedules.endTime, now)))
+    .orderBy(desc(schedules.startTime), desc(schedules.id))
+    .limit(limit)
+}
+
+/** Every event of the operator's rooms that overlaps [from, to), earliest first: one query for a calendar page. */
+export function listEventsInRange(db: Executor, userId: string, { from, to }: { from: Date; to: Date }) {
+  return placedEvents(db)
+    .where(and(ownedBy(userId), lt(schedules.startTime, to), gt(schedules.endTime, from)))
+    .orderBy(asc(schedules.startTime), asc(rooms.name))
+}
+
+// The column type is `time`; the API speaks 'HH:MM' like the facilities module.
+const wallClock = (column: AnyPgColumn) => sql<string>`to_char(${column}, 'HH24:MI')`
+
+/** The rooms an event can be booked in from All Events: every space but change rooms, by name. */
+export function listBookableRooms(db: Executor, userId: string) {
+  return db
+    .select({
+      id: rooms.id,
+      name: rooms.name,
+      operatingStartTime: wallClock(rooms.operatingStartTime),
+      operatingEndTime: wallClock(rooms.operatingEndTime),
+      bookingInterval: rooms.bookingInterval,
+      facilityId: facilities.id,
+      facilityName: facilities.name,
+      timeZone: facilities.timeZone,
+    })
+    .from(rooms)
+    .innerJoin(facilities, eq(facilities.id, rooms.facilityId))
+    .where(and(ownedBy(userId), ne(rooms.type, 'change_room')))
+    .orderBy(asc(sql`lower(${rooms.name})`), asc(sql`lower(${facilities.name})`), asc(rooms.id))
+}
