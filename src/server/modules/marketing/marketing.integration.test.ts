@@ -130,6 +130,25 @@ describe.each(testDatabaseKinds())('marketing availability on %s', (kind) => {
     expect(wider.rooms[0]?.slots.at(-1)?.end).toBe(toronto('22:00'))
   })
 
+  it('reads one room or six with the same number of queries', async () => {
+    const queriesFor = async (roomCount: number) => {
+      const facilityId = await createFacility(owner)
+      for (let index = 0; index < roomCount; index++) {
+        const roomId = await createRoom(owner, facilityId, { name: `Rink ${index}`, type: 'rink' })
+        await insertEvent(roomId, toronto('11:00'), toronto('12:00'))
+      }
+      const select = vi.spyOn(t.db, 'select')
+      try {
+        const response = await readAvailabilityAt(NOW, owner, `facilityId=${facilityId}`)
+        expect(((await response.json()) as Availability).rooms).toHaveLength(roomCount)
+        return select.mock.calls.length
+      } finally {
+        select.mockRestore()
+      }
+    }
+    expect(await queriesFor(6)).toBe(await queriesFor(1))
+  })
+
   it('answers a facility without sellable rooms with no rooms', async () => {
     const facilityId = await createFacility(owner)
     await createRoom(owner, facilityId, { name: 'Away Change Room', type: 'change_room' })
