@@ -170,5 +170,10 @@ test.describe('marketing', () => {
     await expect(page.getByText('Failed to load availability')).toBeVisible()
     await expect(page.getByText('Facility not found')).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Availability could not be loaded' })).toBeVisible()
+    await checkA11y(page)
+
+    await page.unrouteAll()
+    await page.getByRole('button', { name: 'Try again' }).click()
+    await expect(page.getByRole('heading', { name: 'No rooms to sell' })).toBeVisible()
   })
 })

@@ -87,7 +87,12 @@ function SelloffWorkspace({ facilities }: { facilities: Facility[] }) {
           </h2>
           {availability.data ? <WindowDescription availability={availability.data} /> : null}
         </div>
-        <AvailabilityRooms availability={availability.data} isPending={availability.isPending} facilityId={facility.id} />
+        <AvailabilityRooms
+          availability={availability.data}
+          isPending={availability.isPending}
+          facilityId={facility.id}
+          onRetry={() => void availability.refetch()}
+        />
       </section>
       <SelloffEmailCard
         text={draft.text}
@@ -123,10 +128,27 @@ function WindowDescription({ availability: { facility, window } }: { availabilit
   )
 }
 
-function AvailabilityRooms({ availability, isPending, facilityId }: { availability: Availability | undefined; isPending: boolean; facilityId: string }) {
+type AvailabilityRoomsProps = {
+  availability: Availability | undefined
+  isPending: boolean
+  facilityId: string
+  onRetry: () => void
+}
+
+function AvailabilityRooms({ availability, isPending, facilityId, onRetry }: AvailabilityRoomsProps) {
   if (isPending) return <LoadingScreen label="Loading availability..." />
   if (!availability) {
-    return <EmptyState icon={CalendarX2} title="Availability could not be loaded" description="Check your connection, then pick the facility again." />
+    return (
+      <EmptyState
+        icon={CalendarX2}
+        title="Availability could not be loaded"
+        action={
+          <Button variant="outline" onClick={onRetry}>
+            Try again
+          </Button>
+        }
+      />
+    )
   }
   if (availability.rooms.length === 0) {
     return (
