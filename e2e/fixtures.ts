@@ -13,7 +13,7 @@ export function uniqueEmail(prefix = 'operator'): string {
 }
 
 async function signedInAdminRequest(baseURL: string): Promise<APIRequestContext> {
-  const context = await request.newContext({ baseURL })
+  const context = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } })
   const response = await context.post('/api/auth/sign-in/email', { data: { email: ADMIN.email, password: ADMIN.password } })
   expect(response.status(), 'the e2e admin signs in').toBe(200)
   return context
@@ -21,7 +21,7 @@ async function signedInAdminRequest(baseURL: string): Promise<APIRequestContext>
 
 // A new account through the API, approved by the admin unless asked otherwise.
 export async function createAccount(baseURL: string, { approved = true, fullName = 'Olivia Operator' } = {}): Promise<Account> {
-  const context = await request.newContext({ baseURL })
+  const context = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } })
   const email = uniqueEmail()
   const password = 'operator-password-1'
   const response = await context.post('/api/auth/sign-up/email', { data: { fullName, email, password } })

@@ -20,7 +20,8 @@ export function refuseCrossOrigin(trustedOrigins: string[]) {
     }
     if (c.req.header('sec-fetch-site') === 'cross-site') refuse()
     const contentType = c.req.header('content-type') ?? ''
-    if (c.req.raw.body !== null && !contentType.toLowerCase().startsWith('application/json')) refuse()
+    const hasBody = c.req.raw.body !== null && c.req.header('content-length') !== '0'
+    if (hasBody && !contentType.toLowerCase().startsWith('application/json')) refuse()
     await next()
   })
 }
