@@ -3,7 +3,8 @@ import pg from 'pg'
 import { openDatabase, type Database, type DatabaseKind } from '../db/client'
 import { readEnv } from '../env'
 
-export type TestDatabase = Database & { drop: () => Promise<void> }
+// url is set for PostgreSQL, so a test can start whole app processes on the same database.
+export type TestDatabase = Database & { url: string | null; drop: () => Promise<void> }
 
 // PGlite always; the real PostgreSQL too when DATABASE_URL points at one (CI sets it).
 export function testDatabaseKinds(): DatabaseKind[] {
@@ -20,7 +21,7 @@ function withDatabaseName(url: string, name: string): string {
 export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const database = await openDatabase({ kind: 'pglite', dataDir: null })
-    return { ...database, drop: database.close }
+    return { ...database, url: null, drop: database.close }
   }
   const serverUrl = readEnv().databaseUrl
   if (!serverUrl) throw new Error('DATABASE_URL is not set')
@@ -32,9 +33,11 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
   } finally {
     await admin.end()
   }
-  const database = await openDatabase({ kind: 'postgres', url: withDatabaseName(serverUrl, name), poolSize: 30 })
+  const url = withDatabaseName(serverUrl, name)
+  const database = await openDatabase({ kind: 'postgres', url, poolSize: 30 })
   return {
     ...database,
+    url,
     drop: async () => {
       await database.close()
       const cleaner = new pg.Client({ connectionString: serverUrl })
