@@ -66,10 +66,16 @@ export function Board({ board, updatedAt, isStale }: BoardProps) {
           </h1>
         </div>
         <div className="text-right">
-          <p className="text-[clamp(1.5rem,5.5vmin,6rem)] leading-none font-bold tabular-nums" aria-live="off">
+          <p className="text-[clamp(1.5rem,5.5vmin,6rem)] leading-none font-bold tabular-nums">
             {formatClock(now, timeZone)}
           </p>
           <p className="mt-[0.8vmin] text-[clamp(0.875rem,2.2vmin,2.25rem)] text-muted-foreground">{formatLongDate(now, timeZone)}</p>
+          {/* Discreet, but there: the schedule shown may be out of date until the server answers again. */}
+          {isStale && (
+            <p className="mt-[0.5vmin] text-[clamp(0.75rem,1.5vmin,1.5rem)] text-muted-foreground">
+              {updatedAt ? `Last updated ${formatTime(updatedAt, timeZone)}` : 'Waiting for the schedule'}
+            </p>
+          )}
         </div>
       </header>
 
@@ -81,12 +87,6 @@ export function Board({ board, updatedAt, isStale }: BoardProps) {
       </main>
 
       {board?.ticker && <Ticker text={board.ticker} />}
-
-      {isStale && (
-        <p className="fixed right-[1vmin] bottom-[1vmin] rounded bg-background/80 px-2 py-0.5 text-[clamp(0.75rem,1.4vmin,1.25rem)] text-muted-foreground">
-          {updatedAt ? `Last updated ${formatTime(updatedAt, timeZone)}` : 'Waiting for the schedule'}
-        </p>
-      )}
     </div>
   )
 }

@@ -113,6 +113,7 @@ export function useBoard(slug: string): BoardState {
     }, DAY_CHECK_MS)
     const reconnect = () => void load()
     window.addEventListener('online', reconnect)
+    window.addEventListener('offline', markStale)
 
     return () => {
       isActive = false
@@ -121,6 +122,7 @@ export function useBoard(slug: string): BoardState {
       clearInterval(refresh)
       clearInterval(watchdog)
       window.removeEventListener('online', reconnect)
+      window.removeEventListener('offline', markStale)
     }
   }, [slug])
 
