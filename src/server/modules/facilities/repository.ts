@@ -106,6 +106,14 @@ export async function insertRoom(db: Executor, facilityId: string, input: RoomIn
   return row!
 }
 
+/** The whole batch in one statement: every row or none. */
+export function insertRooms(db: Executor, facilityId: string, inputs: RoomInput[]) {
+  return db
+    .insert(rooms)
+    .values(inputs.map((input) => ({ facilityId, ...input })))
+    .returning(roomColumns)
+}
+
 export async function findRoom(db: Executor, userId: string, roomId: string) {
   const [row] = await db
     .select({
