@@ -32,6 +32,10 @@ export function createApp(options: CreateAppOptions) {
   app.use('*', securityHeaders({ isHttps: env.baseUrl?.startsWith('https://') ?? false }))
   if (env.logRequests) app.use('*', requestLog)
 
+  // Liveness: the process answers, whatever the database does. Also the bench's ceiling.
+  app.get('/livez', (c) => c.json({ status: 'ok' }))
+
+  // Readiness: the database answers too.
   app.get('/healthz', async (c) => {
     try {
       await database.db.execute(sql`select 1`)

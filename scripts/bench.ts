@@ -1,0 +1,297 @@
+// npm run bench [-- --duration=10 --skip-lighthouse]
+// Seeds 100 rooms and 50,000 events, runs autocannon against the scenarios of issues 5, 6 and 9,
+// measures the lobby-board fan-out and the Lighthouse scores, prints one table per database and
+// writes docs/benchmarks.md. PGlite always; PostgreSQL too when DATABASE_URL is set.
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { cpus, totalmem, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import autocannon from 'autocannon'
+import { addDays, formatISO } from 'date-fns'
+import { openDatabase, type Database } from '../src/server/db/client'
+import { clients, contracts, facilities, rooms, schedules, screenRooms, screens } from '../src/server/db/schema'
+import { createAuth } from '../src/server/auth/auth'
+import { readEnv } from '../src/server/env'
+import { clientFor, startAppProcess, type AppProcess } from '../src/server/test/app-process'
+import { createTestDatabase } from '../src/server/test/test-database'
+
+const argument = (name: string) => process.argv.find((value) => value.startsWith(`--${name}`))?.split('=')[1]
+const DURATION_SECONDS = Number(argument('duration') ?? 10)
+const SKIP_LIGHTHOUSE = process.argv.includes('--skip-lighthouse')
+const FACILITY_COUNT = 10
+const ROOMS_PER_FACILITY = 10
+const EVENT_COUNT = 50_000
+const BOARD_CONNECTIONS = 1_000
+const OWNER = { fullName: 'Bench Owner', email: 'bench@fieldhouse.test', password: 'benchmark-password' }
+
+type Row = { scenario: string; requestsPerSecond: number; p50: number; p99: number; errors: number; budget?: string }
+type Seeded = { facilityIds: string[]; roomIds: string[]; clientId: string; slug: string }
+
+/* ---------- seeding, straight into the database ---------- */
+
+async function seed(database: Database): Promise<Seeded> {
+  const env = readEnv({ NODE_ENV: 'production', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret!', LOG_REQUESTS: 'false' })
+  const auth = createAuth({ db: database.db, env })
+  // The first account of an empty database is an approved admin: the bench's operator.
+  const { user } = await auth.api.signUpEmail({ body: { name: OWNER.fullName, email: OWNER.email, password: OWNER.password } })
+  const { db } = database
+
+  const facilityRows = await db
+    .insert(facilities)
+    .values(Array.from({ length: FACILITY_COUNT }, (_, index) => ({ userId: user.id, name: `Arena ${index + 1}`, timeZone: 'America/Toronto' })))
+    .returning({ id: facilities.id })
+  const roomRows = await db
+    .insert(rooms)
+    .values(
+      facilityRows.flatMap((facility, facilityIndex) =>
+        Array.from({ length: ROOMS_PER_FACILITY }, (_, index) => ({
+          facilityId: facility.id,
+          name: `Rink ${facilityIndex + 1}.${index + 1}`,
+          type: 'rink',
+          operatingStartTime: '06:00',
+          operatingEndTime: '23:30',
+          bookingInterval: 30,
+        })),
+      ),
+    )
+    .returning({ id: rooms.id })
+  const [client] = await db.insert(clients).values({ userId: user.id, name: 'Bench Hockey Club' }).returning({ id: clients.id })
+  await db.insert(contracts).values({ userId: user.id, clientId: client!.id, startDate: '2020-01-01', totalHours: '99999' })
+
+  // 500 events a room: 1 h each, at most 2 a day, spread a year either side of today.
+  const perRoom = EVENT_COUNT / roomRows.length
+  const firstDay = addDays(new Date(), -Math.floor(perRoom / 4))
+  const rows = roomRows.flatMap((room, roomIndex) =>
+    Array.from({ length: perRoom }, (_, index) => {
+      const day = addDays(firstDay, Math.floor(index / 2))
+      const start = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), index % 2 === 0 ? 13 : 22, 0))
+      return {
+        roomId: room.id,
+        clientId: client!.id,
+        title: `Booking ${roomIndex}-${index}`,
+        startTime: start,
+        endTime: new Date(start.getTime() + 60 * 60 * 1000),
+        eventType: index % 5 === 0 ? 'game' : 'practice',
+        team1Name: index % 5 === 0 ? 'Home' : null,
+        team2Name: index % 5 === 0 ? 'Away' : null,
+      }
+    }),
+  )
+  for (let offset = 0; offset < rows.length; offset += 1000) await db.insert(schedules).values(rows.slice(offset, offset + 1000))
+
+  const [screen] = await db.insert(screens).values({ userId: user.id, name: 'Bench Lobby', slug: 'bench-lobby' }).returning({ id: screens.id })
+  await db.insert(screenRooms).values(roomRows.slice(0, 4).map((room, position) => ({ screenId: screen!.id, roomId: room.id, position })))
+  return { facilityIds: facilityRows.map((row) => row.id), roomIds: roomRows.map((row) => row.id), clientId: client!.id, slug: 'bench-lobby' }
+}
+
+/* ---------- load ---------- */
+
+async function load(name: string, options: autocannon.Options, budget?: string): Promise<Row> {
+  const result = await autocannon({ duration: DURATION_SECONDS, connections: 10, ...options })
+  return {
+    scenario: name,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    // 304 is the answer the unchanged-board scenario wants; only 4xx, 5xx and failures count.
+    errors: result['4xx'] + result['5xx'] + result.errors + result.timeouts,
+    budget,
+  }
+}
+
+async function signIn(origin: string): Promise<string> {
+  const response = await clientFor(origin)('/api/auth/sign-in/email', { method: 'POST', body: { email: OWNER.email, password: OWNER.password } })
+  if (!response.ok) throw new Error(`bench sign-in failed: ${response.status}`)
+  return response.headers.getSetCookie().find((value) => value.includes('session_token='))!.split(';')[0]!
+}
+
+async function scenarios(app: AppProcess, seeded: Seeded): Promise<Row[]> {
+  const cookie = await signIn(app.origin)
+  const headers = { cookie, origin: app.origin }
+  const url = app.origin
+  const board = `/api/public/displays/${seeded.slug}`
+  const etag = (await fetch(`${url}${board}`)).headers.get('etag') ?? ''
+  const monthStart = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1))
+  const monthEnd = new Date(Date.UTC(monthStart.getUTCFullYear(), monthStart.getUTCMonth() + 1, 1))
+  let booking = 0
+
+  const rows: Row[] = []
+  rows.push(await load('ceiling: bare JSON (/livez)', { url: `${url}/livez` }))
+  rows.push(await load('board data', { url: `${url}${board}` }, '≥ 3,000 req/s, p99 ≤ 10 ms'))
+  rows.push(await load('board data, unchanged (304)', { url: `${url}${board}`, headers: { 'if-none-match': etag } }))
+  rows.push(
+    await load(
+      'create event (20 clients)',
+      {
+        url,
+        connections: 20,
+        headers: { ...headers, 'content-type': 'application/json' },
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/events',
+            // Each request books a free hour of its own: a room and a day no other request uses.
+            setupRequest: (request) => {
+              booking += 1
+              const date = formatISO(addDays(new Date(Date.UTC(2034, 0, 1)), Math.floor(booking / seeded.roomIds.length)), { representation: 'date' })
+              return {
+                ...request,
+                body: JSON.stringify({ roomId: seeded.roomIds[booking % seeded.roomIds.length], clientId: seeded.clientId, date, startTime: '10:00', durationMinutes: 60, title: `Load ${booking}` }),
+              }
+            },
+          },
+        ],
+      },
+      'p99 ≤ 30 ms (PostgreSQL)',
+    ),
+  )
+  rows.push(await load('month calendar data', { url: `${url}/api/events?from=${monthStart.toISOString()}&to=${monthEnd.toISOString()}`, headers }, 'p99 ≤ 50 ms'))
+  rows.push(await load('upcoming events list', { url: `${url}/api/events/upcoming`, headers }))
+  rows.push(await load('marketing availability (12 h)', { url: `${url}/api/marketing/availability?facilityId=${seeded.facilityIds[0]}&hoursAhead=12`, headers }))
+  return rows
+}
+
+/* ---------- live boards ---------- */
+
+// Opens many board streams, makes one booking in a linked room, and times the slowest delivery.
+async function boardFanOut(app: AppProcess, seeded: Seeded): Promise<{ connected: number; slowestMs: number; delivered: number }> {
+  const controller = new AbortController()
+  const readers = await Promise.all(
+    Array.from({ length: BOARD_CONNECTIONS }, async () => {
+      const response = await fetch(`${app.origin}/api/public/displays/${seeded.slug}/changes`, { signal: controller.signal })
+      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
+      return reader
+    }),
+  )
+  const waitFor = async (reader: ReadableStreamDefaultReader<string>, name: string) => {
+    let buffer = ''
+    for (;;) {
+      const { value, done } = await reader.read()
+      if (done) return false
+      buffer += value
+      if (buffer.includes(`event: ${name}`)) return true
+    }
+  }
+  await Promise.all(readers.map((reader) => waitFor(reader, 'ready')))
+  const cookie = await signIn(app.origin)
+  const startedAt = Date.now()
+  let slowestMs = 0
+  const deliveries = readers.map((reader) =>
+    waitFor(reader, 'changed').then((delivered) => {
+      slowestMs = Math.max(slowestMs, Date.now() - startedAt)
+      return delivered
+    }),
+  )
+  const created = await clientFor(app.origin)('/api/events', {
+    method: 'POST',
+    cookie,
+    body: { roomId: seeded.roomIds[0], clientId: seeded.clientId, date: '2035-06-01', startTime: '09:00', durationMinutes: 30, title: 'Fan-out' },
+  })
+  if (created.status !== 201) throw new Error(`fan-out booking failed: ${created.status}`)
+  const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 10_000))
+  const outcome = await Promise.race([Promise.all(deliveries), timeout])
+  controller.abort()
+  const delivered = outcome === 'timeout' ? -1 : outcome.filter(Boolean).length
+  return { connected: readers.length, slowestMs, delivered }
+}
+
+/* ---------- Lighthouse ---------- */
+
+async function lighthouseScores(app: AppProcess, seeded: Seeded): Promise<Array<{ page: string; performance: number; accessibility: number }>> {
+  const { default: lighthouse } = await import('lighthouse')
+  const chromeLauncher = await import('chrome-launcher')
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  })
+  try {
+    const pages = [
+      ['landing page', '/'],
+      ['/auth', '/auth'],
+      ['display board', `/display/${seeded.slug}`],
+    ] as const
+    const scores = []
+    for (const [page, path] of pages) {
+      // The default config is Lighthouse's mobile preset: a mid-range phone on a slow 4G link.
+      const result = await lighthouse(`${app.origin}${path}`, { port: chrome.port, onlyCategories: ['performance', 'accessibility'], logLevel: 'error' })
+      const categories = result?.lhr.categories
+      scores.push({ page, performance: Math.round((categories?.performance?.score ?? 0) * 100), accessibility: Math.round((categories?.accessibility?.score ?? 0) * 100) })
+    }
+    return scores
+  } finally {
+    chrome.kill()
+  }
+}
+
+/* ---------- report ---------- */
+
+function table(rows: Row[]): string {
+  const ceiling = rows[0]!.requestsPerSecond
+  const lines = ['| scenario | req/s | p50 ms | p99 ms | errors | share of ceiling | budget |', '|---|---:|---:|---:|---:|---:|---|']
+  for (const row of rows) {
+    lines.push(`| ${row.scenario} | ${row.requestsPerSecond.toLocaleString('en-US')} | ${row.p50} | ${row.p99} | ${row.errors} | ${Math.round((row.requestsPerSecond / ceiling) * 100)} % | ${row.budget ?? ''} |`)
+  }
+  return lines.join('\n')
+}
+
+async function benchDatabase(kind: 'pglite' | 'postgres', withLighthouse: boolean): Promise<string> {
+  let environment: Record<string, string>
+  let seeded: Seeded
+  let drop = async () => {}
+  const seedStartedAt = Date.now()
+  if (kind === 'pglite') {
+    const dataDir = mkdtempSync(join(tmpdir(), 'fieldhouse-bench-'))
+    const database = await openDatabase({ kind: 'pglite', dataDir })
+    seeded = await seed(database)
+    await database.close()
+    environment = { DATA_DIR: dataDir }
+  } else {
+    const database = await createTestDatabase('postgres')
+    seeded = await seed(database)
+    environment = { DATABASE_URL: database.url! }
+    drop = database.drop
+  }
+  console.log(`[${kind}] seeded ${EVENT_COUNT.toLocaleString('en-US')} events in ${((Date.now() - seedStartedAt) / 1000).toFixed(1)} s`)
+
+  const app = await startAppProcess({ ...environment, NODE_ENV: 'production', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret!', WEB_ROOT: 'dist/web' })
+  try {
+    const rows = await scenarios(app, seeded)
+    const fanOut = await boardFanOut(app, seeded)
+    const scores = withLighthouse ? await lighthouseScores(app, seeded) : []
+    const sections = [
+      `### ${kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'}`,
+      table(rows),
+      '',
+      `Live boards: ${fanOut.connected.toLocaleString('en-US')} connected streams; ${fanOut.delivered === -1 ? 'not all' : fanOut.delivered.toLocaleString('en-US')} received the change, the slowest after ${fanOut.slowestMs} ms (budget: all within 2,000 ms).`,
+    ]
+    if (scores.length > 0) {
+      sections.push('', '| Lighthouse (mobile) | Performance | Accessibility |', '|---|---:|---:|')
+      for (const score of scores) sections.push(`| ${score.page} | ${score.performance} | ${score.accessibility} |`)
+    }
+    const section = sections.join('\n')
+    console.log(`\n${section}\n`)
+    return section
+  } finally {
+    await app.stop()
+    await drop()
+  }
+}
+
+const kinds: Array<'pglite' | 'postgres'> = readEnv().databaseUrl ? ['pglite', 'postgres'] : ['pglite']
+const sections: string[] = []
+for (const kind of kinds) sections.push(await benchDatabase(kind, kind === 'pglite' && !SKIP_LIGHTHOUSE))
+
+const cpuList = cpus()
+const machine = `${cpuList.length} × ${cpuList[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`
+writeFileSync(
+  'docs/benchmarks.md',
+  [
+    '# Benchmarks',
+    '',
+    `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}; machine: ${machine}.`,
+    `Data: ${FACILITY_COUNT * ROOMS_PER_FACILITY} rooms in ${FACILITY_COUNT} facilities, ${EVENT_COUNT.toLocaleString('en-US')} events; ${DURATION_SECONDS} s per scenario, 10 connections unless noted; the load generator runs on the same machine.`,
+    'The ceiling is a bare JSON endpoint of the same server; each scenario is also shown as a share of it.',
+    '',
+    ...sections.flatMap((section) => [section, '']),
+  ].join('\n'),
+)
+console.log('Wrote docs/benchmarks.md')
