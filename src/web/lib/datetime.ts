@@ -53,3 +53,22 @@ export function formatCalendarDay(date: string): string {
   const [year = 1970, month = 1, day = 1] = date.split('-').map(Number)
   return format(new Date(year, month - 1, day), 'MMM d, yyyy')
 }
+
+/** "November 2026", a month calendar's heading */
+export function formatMonthYear(value: Instant, timeZone?: string): string {
+  return format(toDate(value), 'MMMM yyyy', inZone(timeZone))
+}
+
+/** "Fri, Nov 20", a compact day label */
+export function formatShortDay(value: Instant, timeZone?: string): string {
+  return format(toDate(value), 'EEE, MMM d', inZone(timeZone))
+}
+
+/**
+ * "2026-11-20T21:30", the value of a datetime-local input showing the instant on the zone's wall
+ * clock. Seconds round up to the next minute, so a Part 1 ending at 23:59:59.999 reads as midnight.
+ */
+export function toDateTimeLocalValue(value: Instant, timeZone: string): string {
+  const roundedUp = Math.ceil(toDate(value).getTime() / 60_000) * 60_000
+  return format(roundedUp, "yyyy-MM-dd'T'HH:mm", inZone(timeZone))
+}

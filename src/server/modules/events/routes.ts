@@ -6,8 +6,9 @@ import type { AppDeps, SignedInEnv } from '../../http/context'
 import { jsonBody, queryParams, uuidParams } from '../../http/validate'
 import * as service from './service'
 
-// A month grid is six weeks; a day either side lets each facility's own calendar fill it.
-const MAX_RANGE_DAYS = 44
+// A month grid is six weeks; a day either side lets each facility's own calendar fill it, and
+// one more day leaves room for DST changes inside the range.
+const MAX_RANGE_DAYS = 45
 const MS_PER_DAY = 24 * 60 * 60 * 1000
 
 const instant = (message: string) =>

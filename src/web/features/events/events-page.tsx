@@ -1,5 +1,109 @@
-import { PlaceholderPage } from '@web/components/placeholder-page'
+import { useEffect, useState } from 'react'
+import { CalendarDays, List, Plus } from 'lucide-react'
+import { toast } from 'sonner'
+import { todayInZone } from '@shared/scheduling/local-day'
+import { PageHeader } from '@web/components/page-header'
+import { Button } from '@web/components/ui/button'
+import { errorDescription } from '@web/lib/api-client'
+import { browserTimeZone } from '@web/lib/datetime'
+import { useUpcomingEvents, type BookableRoomWithFacility, type PlacedEvent, type ScheduledEvent } from './api'
+import { AddEventDialog } from './components/add-event-dialog'
+import { DeleteEventDialog } from './components/delete-event-dialog'
+import { EditEventSheet, type EditTarget } from './components/edit-event-sheet'
+import { EventCard } from './components/event-card'
+import { EventListSection } from './components/event-list-section'
+import { EventsCalendar, type CalendarMode } from './components/events-calendar'
+import { SelectRoomDialog } from './components/select-room-dialog'
+import { ViewToggle } from './components/view-toggle'
 
+type View = 'list' | 'calendar'
+
+const VIEWS = [
+  { value: 'list', label: 'List', icon: List },
+  { value: 'calendar', label: 'Calendar', icon: CalendarDays },
+] as const
+
+const editTargetOf = (event: PlacedEvent): EditTarget => ({ event, facilityId: event.facilityId, timeZone: event.timeZone })
+
+/** All Events (spec §2): the upcoming list or a day or month calendar across every facility. */
 export function EventsPage() {
-  return <PlaceholderPage title="All Events" />
+  // The calendar's days are the viewer's; each event still shows its own facility's times.
+  const [viewerTimeZone] = useState(browserTimeZone)
+  const [view, setView] = useState<View>('list')
+  const [calendarMode, setCalendarMode] = useState<CalendarMode>('month')
+  const [calendarDate, setCalendarDate] = useState(() => todayInZone(viewerTimeZone, new Date()))
+  const [isPickingRoom, setIsPickingRoom] = useState(false)
+  const [bookingRoom, setBookingRoom] = useState<BookableRoomWithFacility | null>(null)
+  const [editing, setEditing] = useState<EditTarget | null>(null)
+  const [deleting, setDeleting] = useState<ScheduledEvent | null>(null)
+
+  // A booking starts on the day the calendar shows, or on the room's today from the list.
+  const bookingDate = view === 'calendar' || !bookingRoom ? calendarDate : todayInZone(bookingRoom.timeZone, new Date())
+
+  return (
+    <div>
+      <PageHeader
+        title="All Events"
+        description="Every event across your facilities"
+        actions={
+          <>
+            <ViewToggle label="View" views={VIEWS} value={view} onChange={setView} />
+            <Button onClick={() => setIsPickingRoom(true)}>
+              <Plus aria-hidden="true" />
+              Add Event
+            </Button>
+          </>
+        }
+      />
+      {view === 'list' ? (
+        <UpcomingEvents onEdit={(event) => setEditing(editTargetOf(event))} onDelete={setDeleting} />
+      ) : (
+        <EventsCalendar
+          mode={calendarMode}
+          onModeChange={setCalendarMode}
+          date={calendarDate}
+          onDateChange={setCalendarDate}
+          timeZone={viewerTimeZone}
+          onSelect={(event) => setEditing(editTargetOf(event))}
+        />
+      )}
+      <SelectRoomDialog
+        open={isPickingRoom}
+        onOpenChange={setIsPickingRoom}
+        onSelect={(room) => {
+          setIsPickingRoom(false)
+          setBookingRoom(room)
+        }}
+      />
+      <AddEventDialog room={bookingRoom} date={bookingDate} onOpenChange={(open) => (open ? undefined : setBookingRoom(null))} />
+      <EditEventSheet target={editing} onClose={() => setEditing(null)} />
+      <DeleteEventDialog event={deleting} onClose={() => setDeleting(null)} />
+    </div>
+  )
+}
+
+function UpcomingEvents({ onEdit, onDelete }: { onEdit: (event: PlacedEvent) => void; onDelete: (event: PlacedEvent) => void }) {
+  const upcoming = useUpcomingEvents()
+
+  useEffect(() => {
+    if (upcoming.isError) toast.error('Failed to load events', { description: errorDescription(upcoming.error) })
+  }, [upcoming.isError, upcoming.error])
+
+  return (
+    <EventListSection
+      title="Upcoming Events"
+      events={upcoming.data}
+      isPending={upcoming.isPending}
+      emptyText="No upcoming events"
+      render={(event) => (
+        <EventCard
+          event={event}
+          timeZone={event.timeZone}
+          place={`${event.roomName} - ${event.facilityName}`}
+          onEdit={() => onEdit(event)}
+          onDelete={() => onDelete(event)}
+        />
+      )}
+    />
+  )
 }

@@ -1,0 +1,230 @@
+import { useId } from 'react'
+import { FormProvider, useForm, useFormContext, useWatch, type DefaultValues } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { toast } from 'sonner'
+import { FORM_LEVEL_FIELD } from '@shared/api-error'
+import { createEventInput, type CreateEventFormValues, type CreateEventInput } from '@shared/events/schema'
+import { LIMITS, RECURRENCE_FREQUENCIES, type RecurrenceFrequency } from '@shared/limits'
+import { weekdayOf } from '@shared/scheduling/calendar-date'
+import { durationOptions, startTimeOptions } from '@shared/scheduling/durations'
+import { Button } from '@web/components/ui/button'
+import { Checkbox } from '@web/components/ui/checkbox'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog'
+import { FormField } from '@web/components/ui/form-field'
+import { Input } from '@web/components/ui/input'
+import { Label } from '@web/components/ui/label'
+import { NativeSelect, NativeSelectOption } from '@web/components/ui/native-select'
+import { ApiError, errorDescription } from '@web/lib/api-client'
+import { formatTimeOfDay } from '@web/lib/datetime'
+import { showServerFieldErrors } from '@web/features/facilities/components/show-server-field-errors'
+import { useCreateEvents, type BookableRoom, type CreateEventsResult } from '../api'
+import { EventClientAndTitleFields, EventKindFields } from './event-details-fields'
+
+type AddEventDialogProps = {
+  /** The room to book; the dialog is closed while there is none. */
+  room: (BookableRoom & { name: string }) | null
+  /** The day the form starts on, 'YYYY-MM-DD' in the facility's zone. */
+  date: string
+  onOpenChange: (open: boolean) => void
+}
+
+const FREQUENCY_LABELS: Record<RecurrenceFrequency, string> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' }
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const
+const PREFERRED_DURATION_MINUTES = 60
+
+// The form lives inside the dialog's content, which mounts on each opening: every opening starts fresh.
+export function AddEventDialog({ room, date, onOpenChange }: AddEventDialogProps) {
+  return (
+    <Dialog open={room !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-xl">
+        <DialogHeader>
+          <DialogTitle>Add New Event</DialogTitle>
+          <DialogDescription>{room ? `Book ${room.name}. Times are in the facility's time zone (${room.timeZone.replaceAll('_', ' ')}).` : null}</DialogDescription>
+        </DialogHeader>
+        {room ? <AddEventForm room={room} date={date} onDone={() => onOpenChange(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+/** The spec's success toast for what the server wrote (§8). */
+function successMessage({ events, isSplit, isRecurring }: CreateEventsResult): string {
+  if (isRecurring) return `Created ${events.length} recurring event(s)!`
+  return isSplit ? 'Event created and split across midnight!' : 'Event created successfully!'
+}
+
+function AddEventForm({ room, date, onDone }: { room: BookableRoom; date: string; onDone: () => void }) {
+  const createEvents = useCreateEvents()
+  const startTimes = startTimeOptions(room.operatingStartTime, room.operatingEndTime, room.bookingInterval)
+  const durations = durationOptions(room.bookingInterval)
+  const defaultDuration = durations.find(({ minutes }) => minutes === PREFERRED_DURATION_MINUTES) ?? durations[0]!
+  const defaultValues: DefaultValues<CreateEventFormValues> = {
+    roomId: room.id,
+    clientId: '',
+    title: '',
+    description: '',
+    color: LIMITS.event.defaultColor,
+    eventType: LIMITS.event.defaultType,
+    team1Name: '',
+    team2Name: '',
+    changeRoom1Id: '',
+    changeRoom2Id: '',
+    date,
+    // No start time until the operator picks one (spec §5: 'Please select a date and time').
+    startTime: '',
+    durationMinutes: defaultDuration.minutes,
+    recurrence: null,
+  }
+  const form = useForm<CreateEventFormValues, unknown, CreateEventInput>({ resolver: zodResolver(createEventInput), defaultValues })
+  const { errors, isSubmitting } = form.formState
+
+  const onSubmit = form.handleSubmit((values) =>
+    createEvents.mutateAsync(values).then(
+      (result) => {
+        toast.success(successMessage(result))
+        onDone()
+      },
+      (error: unknown) => {
+        toast.error('Failed to create event', { description: errorDescription(error) })
+        showServerFieldErrors(error, form.setError)
+        if (error instanceof ApiError && error.status === 409) form.setError(FORM_LEVEL_FIELD, { type: 'server', message: error.message })
+      },
+    ),
+  )
+
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <EventClientAndTitleFields />
+        <div className="grid items-start gap-4 sm:grid-cols-3">
+          <FormField label="Date" error={errors.date?.message}>
+            {(control) => <Input {...control} type="date" {...form.register('date')} />}
+          </FormField>
+          <FormField label="Start Time" error={errors.startTime?.message}>
+            {(control) => (
+              <NativeSelect {...control} {...form.register('startTime')}>
+                <NativeSelectOption value="">Select a time</NativeSelectOption>
+                {startTimes.map((time) => (
+                  <NativeSelectOption key={time} value={time}>
+                    {formatTimeOfDay(time)}
+                  </NativeSelectOption>
+                ))}
+              </NativeSelect>
+            )}
+          </FormField>
+          <FormField label="Duration" error={errors.durationMinutes?.message}>
+            {(control) => (
+              <NativeSelect {...control} {...form.register('durationMinutes', { valueAsNumber: true })}>
+                {durations.map(({ minutes, label }) => (
+                  <NativeSelectOption key={minutes} value={minutes}>
+                    {label}
+                  </NativeSelectOption>
+                ))}
+              </NativeSelect>
+            )}
+          </FormField>
+        </div>
+        <EventKindFields facilityId={room.facilityId} />
+        <RecurrenceFields />
+        {errors.root?.message ? (
+          <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm break-words text-destructive">
+            {errors.root.message}
+          </p>
+        ) : null}
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Creating...' : 'Create Event'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </FormProvider>
+  )
+}
+
+/** Repeat daily, weekly on chosen weekdays, or monthly, until an end date (spec §5). */
+function RecurrenceFields() {
+  const form = useFormContext<CreateEventFormValues>()
+  const { errors } = form.formState
+  const [recurrence, date] = useWatch({ control: form.control, name: ['recurrence', 'date'] })
+  const repeatId = useId()
+  const weekdaysLegendId = useId()
+  const weekdaysErrorId = useId()
+
+  const startRepeating = (isRepeating: boolean) => {
+    const firstWeekday = date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? weekdayOf(date) : null
+    form.setValue(
+      'recurrence',
+      isRepeating ? { frequency: 'weekly', endDate: '', weekdays: firstWeekday === null ? [] : [firstWeekday] } : null,
+      { shouldDirty: true },
+    )
+    form.clearErrors('recurrence')
+  }
+
+  const weekdays = recurrence?.weekdays ?? []
+  const toggleWeekday = (weekday: number, isChecked: boolean) => {
+    const next = isChecked ? [...weekdays, weekday].sort((a, b) => a - b) : weekdays.filter((day) => day !== weekday)
+    form.setValue('recurrence.weekdays', next, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })
+  }
+  const weekdaysError = errors.recurrence?.weekdays?.message
+
+  return (
+    <div className="grid gap-4 rounded-lg border p-4">
+      <div className="flex items-center gap-2">
+        <Checkbox id={repeatId} checked={recurrence != null} onCheckedChange={(checked) => startRepeating(checked === true)} />
+        <Label htmlFor={repeatId}>Repeat this event</Label>
+      </div>
+      {recurrence ? (
+        <>
+          <div className="grid items-start gap-4 sm:grid-cols-2">
+            <FormField label="Repeats" error={errors.recurrence?.frequency?.message}>
+              {(control) => (
+                <NativeSelect {...control} {...form.register('recurrence.frequency')}>
+                  {RECURRENCE_FREQUENCIES.map((frequency) => (
+                    <NativeSelectOption key={frequency} value={frequency}>
+                      {FREQUENCY_LABELS[frequency]}
+                    </NativeSelectOption>
+                  ))}
+                </NativeSelect>
+              )}
+            </FormField>
+            <FormField label="End Date" error={errors.recurrence?.endDate?.message}>
+              {(control) => <Input {...control} type="date" min={date || undefined} {...form.register('recurrence.endDate')} />}
+            </FormField>
+          </div>
+          {recurrence.frequency === 'weekly' ? (
+            <fieldset className="grid gap-2" aria-describedby={weekdaysError ? weekdaysErrorId : undefined}>
+              <legend id={weekdaysLegendId} className="mb-2 text-sm font-medium">
+                Repeat On
+              </legend>
+              <div className="flex flex-wrap gap-x-4 gap-y-2">
+                {WEEKDAYS.map((label, weekday) => (
+                  <WeekdayCheckbox key={label} label={label} isChecked={weekdays.includes(weekday)} onChange={(isChecked) => toggleWeekday(weekday, isChecked)} />
+                ))}
+              </div>
+              {weekdaysError ? (
+                <p id={weekdaysErrorId} className="text-sm text-destructive">
+                  {weekdaysError}
+                </p>
+              ) : null}
+            </fieldset>
+          ) : null}
+        </>
+      ) : null}
+    </div>
+  )
+}
+
+function WeekdayCheckbox({ label, isChecked, onChange }: { label: string; isChecked: boolean; onChange: (isChecked: boolean) => void }) {
+  const id = useId()
+  return (
+    <div className="flex items-center gap-1.5">
+      <Checkbox id={id} checked={isChecked} onCheckedChange={(checked) => onChange(checked === true)} />
+      <Label htmlFor={id} className="font-normal">
+        {label}
+      </Label>
+    </div>
+  )
+}

@@ -1,0 +1,167 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react'
+import { FormProvider, useForm, useWatch, type DefaultValues, type Resolver } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { toast } from 'sonner'
+import { FORM_LEVEL_FIELD } from '@shared/api-error'
+import { updateEventInput, type UpdateEventFormValues, type UpdateEventInput } from '@shared/events/schema'
+import { combineLocalDateTime } from '@shared/scheduling/local-day'
+import { Button } from '@web/components/ui/button'
+import { FormField } from '@web/components/ui/form-field'
+import { Input } from '@web/components/ui/input'
+import { Sheet, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle } from '@web/components/ui/sheet'
+import { ApiError, errorDescription } from '@web/lib/api-client'
+import { toDateTimeLocalValue } from '@web/lib/datetime'
+import { showServerFieldErrors } from '@web/features/facilities/components/show-server-field-errors'
+import { useUpdateEvent, type ScheduledEvent } from '../api'
+import { EventClientAndTitleFields, EventKindFields } from './event-details-fields'
+
+/** The event to edit, with the facility it belongs to: its zone is the wall clock of the form. */
+export type EditTarget = { event: ScheduledEvent; facilityId: string; timeZone: string }
+
+type EditEventSheetProps = {
+  target: EditTarget | null
+  onClose: () => void
+}
+
+export function EditEventSheet({ target, onClose }: EditEventSheetProps) {
+  return (
+    <Sheet open={target !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <SheetContent className="w-full gap-0 sm:max-w-lg">
+        <SheetHeader className="pr-12">
+          <SheetTitle>Edit Event</SheetTitle>
+          <SheetDescription>
+            {target ? `Times are in the facility's time zone (${target.timeZone.replaceAll('_', ' ')}).` : null}
+          </SheetDescription>
+        </SheetHeader>
+        {/* Keyed by the event, so a failure in one does not stay on screen for the next. */}
+        <EditErrorBoundary key={target?.event.id}>
+          {target ? <EditEventForm target={target} onDone={onClose} /> : null}
+        </EditErrorBoundary>
+      </SheetContent>
+    </Sheet>
+  )
+}
+
+/** A render error inside the sheet shows the spec's message and its details instead of a blank page (§2, §8). */
+class EditErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
+  state: { error: Error | null } = { error: null }
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error instanceof Error ? error : new Error(String(error)) }
+  }
+
+  componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error('The edit event sheet failed to render', error, info.componentStack)
+  }
+
+  render() {
+    const { error } = this.state
+    if (!error) return this.props.children
+    return (
+      <div role="alert" className="grid gap-3 p-4">
+        <p className="font-medium text-destructive">Something went wrong. Please close and try again.</p>
+        <details className="rounded-md border bg-muted/40 p-3 text-sm">
+          <summary className="cursor-pointer font-medium">Error details</summary>
+          <pre className="mt-2 overflow-x-auto text-xs break-words whitespace-pre-wrap">{error.message}</pre>
+        </details>
+      </div>
+    )
+  }
+}
+
+const DATE_TIME_LOCAL = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/
+
+// The inputs show the facility's wall clock; the API takes instants. An unreadable value stays
+// empty so that the shared schema answers it with its own message.
+function toInstant(value: string | undefined, timeZone: string): string {
+  const match = DATE_TIME_LOCAL.exec(value ?? '')
+  if (!match) return ''
+  try {
+    return combineLocalDateTime(match[1]!, match[2]!, timeZone).toISOString()
+  } catch {
+    return ''
+  }
+}
+
+function defaultValues({ event, timeZone }: EditTarget): DefaultValues<UpdateEventFormValues> {
+  return {
+    clientId: event.clientId ?? '',
+    title: event.title,
+    description: event.description ?? '',
+    color: event.color,
+    eventType: event.eventType,
+    team1Name: event.team1Name ?? '',
+    team2Name: event.team2Name ?? '',
+    changeRoom1Id: event.changeRoom1Id ?? '',
+    changeRoom2Id: event.changeRoom2Id ?? '',
+    startTime: toDateTimeLocalValue(event.startTime, timeZone),
+    endTime: toDateTimeLocalValue(event.endTime, timeZone),
+  }
+}
+
+function EditEventForm({ target, onDone }: { target: EditTarget; onDone: () => void }) {
+  const updateEvent = useUpdateEvent()
+  const { timeZone } = target
+  // The shared schema validates the instants the wall-clock inputs stand for.
+  const resolver: Resolver<UpdateEventFormValues, unknown, UpdateEventInput> = (values, context, options) =>
+    zodResolver(updateEventInput)(
+      { ...values, startTime: toInstant(values.startTime, timeZone), endTime: toInstant(values.endTime, timeZone) },
+      context,
+      options,
+    )
+  const form = useForm<UpdateEventFormValues, unknown, UpdateEventInput>({ resolver, defaultValues: defaultValues(target) })
+  const { errors, isSubmitting } = form.formState
+  const [title, startTime, endTime] = useWatch({ control: form.control, name: ['title', 'startTime', 'endTime'] })
+  const isIncomplete = !title?.trim() || !startTime || !endTime
+
+  const onSubmit = form.handleSubmit((values) =>
+    updateEvent.mutateAsync({ id: target.event.id, input: values }).then(
+      (result) => {
+        toast.success(result.isSplit ? 'Event updated and split across midnight!' : 'Event updated successfully!')
+        onDone()
+      },
+      (error: unknown) => {
+        toast.error('Failed to update event', { description: errorDescription(error) })
+        showServerFieldErrors(error, form.setError)
+        if (error instanceof ApiError && error.status === 409) form.setError(FORM_LEVEL_FIELD, { type: 'server', message: error.message })
+      },
+    ),
+  )
+
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={onSubmit} noValidate className="flex flex-1 flex-col">
+        <div className="grid gap-4 px-4 pb-4">
+          {target.event.eventGroupId ? (
+            <p className="rounded-md border bg-muted/40 p-3 text-sm text-muted-foreground">
+              This is one part of an event split at midnight. Saving replaces both parts with what you enter here.
+            </p>
+          ) : null}
+          <EventClientAndTitleFields />
+          <div className="grid items-start gap-4 sm:grid-cols-2">
+            <FormField label="Start" error={errors.startTime?.message}>
+              {(control) => <Input {...control} type="datetime-local" step={60} {...form.register('startTime')} />}
+            </FormField>
+            <FormField label="End" error={errors.endTime?.message}>
+              {(control) => <Input {...control} type="datetime-local" step={60} {...form.register('endTime')} />}
+            </FormField>
+          </div>
+          <EventKindFields facilityId={target.facilityId} />
+          {errors.root?.message ? (
+            <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm break-words text-destructive">
+              {errors.root.message}
+            </p>
+          ) : null}
+        </div>
+        <SheetFooter className="sticky bottom-0 border-t bg-background sm:flex-row sm:justify-end">
+          <Button type="button" variant="outline" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={isIncomplete || isSubmitting}>
+            {isSubmitting ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </SheetFooter>
+      </form>
+    </FormProvider>
+  )
+}

@@ -1,0 +1,146 @@
+import { Link } from 'react-router'
+import { useFormContext, useWatch } from 'react-hook-form'
+import { isSixDigitHexColor, type CreateEventFormValues } from '@shared/events/schema'
+import { EVENT_TYPE_LABELS, EVENT_TYPES } from '@shared/limits'
+import { FormField } from '@web/components/ui/form-field'
+import { Input } from '@web/components/ui/input'
+import { NativeSelect, NativeSelectOption } from '@web/components/ui/native-select'
+import { Textarea } from '@web/components/ui/textarea'
+import { useClients } from '@web/features/clients/api'
+import { OptionalLabel } from '@web/features/facilities/components/optional-label'
+import { useChangeRooms } from '../api'
+
+/** The fields the Add New Event dialog and the Edit Event sheet share (spec §5). */
+export type EventDetailsFormValues = Pick<
+  CreateEventFormValues,
+  'clientId' | 'title' | 'description' | 'color' | 'eventType' | 'team1Name' | 'team2Name' | 'changeRoom1Id' | 'changeRoom2Id'
+>
+
+/** Client and title: what every event needs first. Used inside a FormProvider. */
+export function EventClientAndTitleFields() {
+  const { register, formState } = useFormContext<EventDetailsFormValues>()
+  const { errors } = formState
+  const clients = useClients()
+  const hasNoClients = clients.isSuccess && clients.data.length === 0
+
+  return (
+    <>
+      <FormField
+        label="Client"
+        error={errors.clientId?.message}
+        description={
+          hasNoClients ? (
+            <>
+              No clients yet.{' '}
+              <Link to="/clients" className="font-medium text-primary underline underline-offset-4">
+                Add a client
+              </Link>{' '}
+              first.
+            </>
+          ) : undefined
+        }
+      >
+        {(control) =>
+          // Registered once the options exist, so the select can show the event's current client.
+          clients.isPending ? (
+            <NativeSelect {...control} disabled>
+              <NativeSelectOption>Loading clients...</NativeSelectOption>
+            </NativeSelect>
+          ) : (
+            <NativeSelect {...control} {...register('clientId')}>
+              <NativeSelectOption value="">Select a client</NativeSelectOption>
+              {clients.data?.map((client) => (
+                <NativeSelectOption key={client.id} value={client.id}>
+                  {client.company ? `${client.name} (${client.company})` : client.name}
+                </NativeSelectOption>
+              ))}
+            </NativeSelect>
+          )
+        }
+      </FormField>
+      <FormField label="Title" error={errors.title?.message}>
+        {(control) => <Input {...control} autoComplete="off" {...register('title')} />}
+      </FormField>
+    </>
+  )
+}
+
+/** Event type with what only a game has, change rooms, description and colour. Used inside a FormProvider. */
+export function EventKindFields({ facilityId }: { facilityId: string }) {
+  const { register, formState, control: formControl, setValue } = useFormContext<EventDetailsFormValues>()
+  const { errors } = formState
+  const [eventType, color] = useWatch({ control: formControl, name: ['eventType', 'color'] })
+  const changeRooms = useChangeRooms(facilityId)
+  const isGame = eventType === 'game'
+
+  const changeRoomSelect = (name: 'changeRoom1Id' | 'changeRoom2Id', label: string) => (
+    <FormField label={<OptionalLabel>{label}</OptionalLabel>} error={errors[name]?.message}>
+      {(control) =>
+        changeRooms.isPending ? (
+          <NativeSelect {...control} disabled>
+            <NativeSelectOption>Loading change rooms...</NativeSelectOption>
+          </NativeSelect>
+        ) : (
+          <NativeSelect {...control} {...register(name)}>
+            <NativeSelectOption value="">{changeRooms.data?.length ? 'None' : 'No change rooms in this facility'}</NativeSelectOption>
+            {changeRooms.data?.map((room) => (
+              <NativeSelectOption key={room.id} value={room.id}>
+                {room.name}
+              </NativeSelectOption>
+            ))}
+          </NativeSelect>
+        )
+      }
+    </FormField>
+  )
+
+  return (
+    <>
+      <FormField label="Event Type" error={errors.eventType?.message}>
+        {(control) => (
+          <NativeSelect {...control} {...register('eventType')}>
+            {EVENT_TYPES.map((type) => (
+              <NativeSelectOption key={type} value={type}>
+                {EVENT_TYPE_LABELS[type]}
+              </NativeSelectOption>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
+      {isGame ? (
+        <div className="grid items-start gap-4 sm:grid-cols-2">
+          <FormField label={<OptionalLabel>Home Team</OptionalLabel>} error={errors.team1Name?.message}>
+            {(control) => <Input {...control} autoComplete="off" {...register('team1Name')} />}
+          </FormField>
+          <FormField label={<OptionalLabel>Away Team</OptionalLabel>} error={errors.team2Name?.message}>
+            {(control) => <Input {...control} autoComplete="off" {...register('team2Name')} />}
+          </FormField>
+          {changeRoomSelect('changeRoom1Id', 'Home Change Room')}
+          {changeRoomSelect('changeRoom2Id', 'Away Change Room')}
+        </div>
+      ) : (
+        changeRoomSelect('changeRoom1Id', 'Change Room')
+      )}
+      <FormField label={<OptionalLabel>Description</OptionalLabel>} error={errors.description?.message}>
+        {(control) => <Textarea {...control} rows={3} {...register('description')} />}
+      </FormField>
+      <FormField label="Colour" error={errors.color?.message} description="A hex value such as #3b82f6.">
+        {(control) => (
+          <div className="flex gap-2">
+            {/* The native picker only understands #rrggbb; other values are edited as text alone (spec §5). */}
+            {typeof color === 'string' && isSixDigitHexColor(color) ? (
+              <input
+                type="color"
+                aria-label="Colour picker"
+                value={color.toLowerCase()}
+                onChange={(event) => setValue('color', event.target.value, { shouldDirty: true, shouldValidate: true })}
+                className="h-9 w-12 shrink-0 cursor-pointer rounded-md border border-input bg-transparent p-1"
+              />
+            ) : null}
+            <Input {...control} autoComplete="off" spellCheck={false} {...register('color')} />
+          </div>
+        )}
+      </FormField>
+    </>
+  )
+}

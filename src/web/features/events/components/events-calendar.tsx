@@ -1,0 +1,255 @@
+import { useEffect } from 'react'
+import { ChevronLeft, ChevronRight } from 'lucide-react'
+import { TZDate } from '@date-fns/tz'
+import { toast } from 'sonner'
+import { LIMITS } from '@shared/limits'
+import { addCalendarDays, addCalendarMonths, parseCalendarDate, weekdayOf } from '@shared/scheduling/calendar-date'
+import { localDateOf, localDayRange } from '@shared/scheduling/local-day'
+import { Button } from '@web/components/ui/button'
+import { errorDescription } from '@web/lib/api-client'
+import { formatLongDate, formatMonthYear, formatTime, formatTimeOfDay, formatTimeRange } from '@web/lib/datetime'
+import { cn } from '@web/lib/utils'
+import { useEventsInRange, type PlacedEvent } from '../api'
+import { ViewToggle } from './view-toggle'
+
+export type CalendarMode = 'day' | 'month'
+
+type EventsCalendarProps = {
+  mode: CalendarMode
+  onModeChange: (mode: CalendarMode) => void
+  /** 'YYYY-MM-DD' in the viewer's zone: the day shown, or a day of the month shown. */
+  date: string
+  onDateChange: (date: string) => void
+  /** The viewer's zone, which decides what today is and where the calendar's days begin. */
+  timeZone: string
+  onSelect: (event: PlacedEvent) => void
+}
+
+const WEEKDAYS = [
+  ['Sun', 'Sunday'],
+  ['Mon', 'Monday'],
+  ['Tue', 'Tuesday'],
+  ['Wed', 'Wednesday'],
+  ['Thu', 'Thursday'],
+  ['Fri', 'Friday'],
+  ['Sat', 'Saturday'],
+] as const
+const DAYS_PER_WEEK = 7
+const MODES = [
+  { value: 'day', label: 'Day' },
+  { value: 'month', label: 'Month' },
+] as const
+
+// Each event sits on its own facility's calendar: a 7 PM game in Toronto is on the Toronto date.
+const localDateOfEvent = (event: PlacedEvent) => localDateOf(new Date(event.startTime), event.timeZone)
+const localHourOfEvent = (event: PlacedEvent) => new TZDate(new Date(event.startTime).getTime(), event.timeZone).getHours()
+const placeOf = (event: PlacedEvent) => `${event.roomName} - ${event.facilityName}`
+
+/** The days a month grid shows: whole weeks, Sunday to Saturday, around the month of `date`. */
+function monthGridDays(date: string): string[] {
+  const { year, month } = parseCalendarDate(date)
+  const first = `${year}-${String(month).padStart(2, '0')}-01`
+  const last = addCalendarDays(addCalendarMonths(first, 1), -1)
+  const gridStart = addCalendarDays(first, -weekdayOf(first))
+  const gridEnd = addCalendarDays(last, DAYS_PER_WEEK - 1 - weekdayOf(last))
+  const days: string[] = []
+  for (let day = gridStart; day <= gridEnd; day = addCalendarDays(day, 1)) days.push(day)
+  return days
+}
+
+/** All Events' calendar (spec §2): a day in hourly rows, or a month grid; one request per view. */
+export function EventsCalendar({ mode, onModeChange, date, onDateChange, timeZone, onSelect }: EventsCalendarProps) {
+  const days = mode === 'day' ? [date] : monthGridDays(date)
+  // A day's margin either side catches events of facilities in other zones whose date is shown.
+  const from = localDayRange(addCalendarDays(days[0]!, -1), timeZone).start
+  const to = localDayRange(addCalendarDays(days.at(-1)!, 1), timeZone).end
+  const events = useEventsInRange({ from: from.toISOString(), to: to.toISOString() })
+  const today = localDateOf(new Date(), timeZone)
+
+  useEffect(() => {
+    if (events.isError) toast.error('Failed to load calendar', { description: errorDescription(events.error) })
+  }, [events.isError, events.error])
+
+  const unit = mode === 'day' ? 'day' : 'month'
+  const step = (direction: 1 | -1) =>
+    onDateChange(mode === 'day' ? addCalendarDays(date, direction) : addCalendarMonths(date, direction))
+  const dayStart = localDayRange(date, timeZone).start
+
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <ViewToggle label="Calendar mode" views={MODES} value={mode} onChange={onModeChange} />
+        <div className="flex items-center gap-2">
+          <Button variant="outline" onClick={() => onDateChange(today)}>
+            Today
+          </Button>
+          <Button variant="outline" size="icon" aria-label={`Previous ${unit}`} onClick={() => step(-1)}>
+            <ChevronLeft aria-hidden="true" />
+          </Button>
+          <Button variant="outline" size="icon" aria-label={`Next ${unit}`} onClick={() => step(1)}>
+            <ChevronRight aria-hidden="true" />
+          </Button>
+        </div>
+        <h2 className="text-lg font-semibold" aria-live="polite">
+          {mode === 'day' ? formatLongDate(dayStart, timeZone) : formatMonthYear(dayStart, timeZone)}
+        </h2>
+      </div>
+      {events.isPending ? (
+        <p className="text-sm text-muted-foreground" role="status">
+          Loading...
+        </p>
+      ) : mode === 'day' ? (
+        <DayView events={(events.data ?? []).filter((event) => localDateOfEvent(event) === date)} onSelect={onSelect} />
+      ) : (
+        <MonthView
+          days={days}
+          month={parseCalendarDate(date).month}
+          today={today}
+          events={events.data ?? []}
+          onSelect={onSelect}
+          onShowDay={(day) => {
+            onDateChange(day)
+            onModeChange('day')
+          }}
+        />
+      )}
+    </div>
+  )
+}
+
+/**
+ * Hourly rows from 6 AM to 11 PM, each listing the events that start in that hour (spec §2, §9).
+ * An event outside those hours widens the rows rather than disappearing.
+ */
+function DayView({ events, onSelect }: { events: PlacedEvent[]; onSelect: (event: PlacedEvent) => void }) {
+  const eventHours = events.map(localHourOfEvent)
+  const firstHour = Math.min(LIMITS.calendar.dayViewFirstHour, ...eventHours)
+  const lastHour = Math.max(LIMITS.calendar.dayViewLastHour, ...eventHours)
+  const hours = Array.from({ length: lastHour - firstHour + 1 }, (_, index) => firstHour + index)
+
+  return (
+    <ol className="overflow-hidden rounded-lg border" aria-label="Hours">
+      {hours.map((hour) => {
+        const hourEvents = events.filter((_, index) => eventHours[index] === hour)
+        return (
+          <li key={hour} className="grid min-h-12 grid-cols-[4.5rem_1fr] border-t first:border-t-0">
+            <span className="border-r bg-muted/40 px-2 py-2 text-xs text-muted-foreground">
+              {formatTimeOfDay(`${String(hour).padStart(2, '0')}:00`)}
+            </span>
+            {hourEvents.length > 0 ? (
+              <ul className="grid min-w-0 gap-2 p-2 lg:grid-cols-2">
+                {hourEvents.map((event) => (
+                  <li key={event.id}>
+                    <button
+                      type="button"
+                      onClick={() => onSelect(event)}
+                      className="flex w-full min-w-0 gap-2 rounded-md border bg-card p-2 text-left text-sm outline-hidden transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
+                    >
+                      <span className="w-1 shrink-0 rounded-full" style={{ backgroundColor: event.color }} aria-hidden="true" />
+                      <span className="grid min-w-0">
+                        <span className="font-medium break-words">{event.title}</span>
+                        <span className="text-muted-foreground">{formatTimeRange(event.startTime, event.endTime, event.timeZone)}</span>
+                        <span className="break-words text-muted-foreground">{placeOf(event)}</span>
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <span />
+            )}
+          </li>
+        )
+      })}
+    </ol>
+  )
+}
+
+type MonthViewProps = {
+  days: string[]
+  /** 1 to 12: days of other months are dimmed. */
+  month: number
+  today: string
+  events: PlacedEvent[]
+  onSelect: (event: PlacedEvent) => void
+  onShowDay: (day: string) => void
+}
+
+/** Seven columns, Sunday to Saturday; three events a day, then '+N more' (spec §2, §9). */
+function MonthView({ days, month, today, events, onSelect, onShowDay }: MonthViewProps) {
+  const eventsByDay = new Map<string, PlacedEvent[]>()
+  for (const event of events) {
+    const day = localDateOfEvent(event)
+    eventsByDay.set(day, [...(eventsByDay.get(day) ?? []), event])
+  }
+  const weeks = Array.from({ length: days.length / DAYS_PER_WEEK }, (_, week) => days.slice(week * DAYS_PER_WEEK, (week + 1) * DAYS_PER_WEEK))
+  const shown = LIMITS.calendar.monthCellEvents
+
+  return (
+    <table className="w-full table-fixed border-collapse overflow-hidden rounded-lg border text-sm">
+      <thead>
+        <tr>
+          {WEEKDAYS.map(([short, full]) => (
+            <th key={short} scope="col" className="border-b bg-muted/40 py-2 text-xs font-medium text-muted-foreground">
+              <abbr title={full} className="no-underline">
+                {short}
+              </abbr>
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {weeks.map((week) => (
+          <tr key={week[0]}>
+            {week.map((day) => {
+              const dayEvents = eventsByDay.get(day) ?? []
+              const isToday = day === today
+              const isOutside = parseCalendarDate(day).month !== month
+              const hidden = dayEvents.length - shown
+              return (
+                <td
+                  key={day}
+                  aria-current={isToday ? 'date' : undefined}
+                  className={cn('h-24 border p-0.5 align-top sm:h-28 sm:p-1', isOutside && 'bg-muted/30', isToday && 'bg-primary/5')}
+                >
+                  <div className={cn('grid gap-0.5', isOutside && 'opacity-50')}>
+                    <span
+                      className={cn(
+                        'flex size-6 items-center justify-center justify-self-end rounded-full text-xs',
+                        isToday && 'bg-primary font-semibold text-primary-foreground',
+                      )}
+                    >
+                      {parseCalendarDate(day).day}
+                    </span>
+                    {dayEvents.slice(0, shown).map((event) => (
+                      <button
+                        key={event.id}
+                        type="button"
+                        onClick={() => onSelect(event)}
+                        aria-label={`${event.title}, ${formatTimeRange(event.startTime, event.endTime, event.timeZone)}, ${placeOf(event)}`}
+                        className="flex min-w-0 items-center gap-1 rounded px-0.5 text-left text-[11px] leading-4 outline-hidden hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring sm:px-1 sm:text-xs"
+                      >
+                        <span className="size-1.5 shrink-0 rounded-full" style={{ backgroundColor: event.color }} aria-hidden="true" />
+                        <span className="hidden shrink-0 text-muted-foreground sm:inline">{formatTime(event.startTime, event.timeZone)}</span>
+                        <span className="truncate">{event.title}</span>
+                      </button>
+                    ))}
+                    {hidden > 0 ? (
+                      <button
+                        type="button"
+                        onClick={() => onShowDay(day)}
+                        className="rounded px-0.5 text-left text-[11px] font-medium text-muted-foreground outline-hidden hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring sm:px-1 sm:text-xs"
+                      >
+                        +{hidden} more
+                      </button>
+                    ) : null}
+                  </div>
+                </td>
+              )
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}

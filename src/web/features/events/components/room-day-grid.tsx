@@ -1,0 +1,95 @@
+import { useEffect, useRef } from 'react'
+import { TZDate } from '@date-fns/tz'
+import { localDayRange } from '@shared/scheduling/local-day'
+import { SPLIT_TITLE_SUFFIXES } from '@shared/scheduling/split-at-midnight'
+import { formatLongDate, formatTimeOfDay, formatTimeRange } from '@web/lib/datetime'
+import type { ScheduledEvent } from '../api'
+
+type RoomDayGridProps = {
+  events: ScheduledEvent[]
+  /** 'YYYY-MM-DD' on the facility's calendar */
+  date: string
+  timeZone: string
+  onSelect: (event: ScheduledEvent) => void
+}
+
+const HOURS = Array.from({ length: 24 }, (_, hour) => hour)
+const HOUR_HEIGHT_REM = 4
+const MINUTES_PER_HOUR = 60
+// Short events still get a block tall enough to read and to tap.
+const MIN_BLOCK_MINUTES = 30
+const FIRST_VISIBLE_HOUR = 8
+
+const [PART_1_SUFFIX, PART_2_SUFFIX] = SPLIT_TITLE_SUFFIXES
+
+// Minutes since midnight on the facility's wall clock, so blocks line up with the hour labels.
+function wallClockMinutes(instant: Date, timeZone: string): number {
+  const local = new TZDate(instant.getTime(), timeZone)
+  return local.getHours() * MINUTES_PER_HOUR + local.getMinutes() + local.getSeconds() / 60
+}
+
+function splitLabel(event: ScheduledEvent): string | null {
+  if (!event.eventGroupId) return null
+  if (event.title.endsWith(PART_1_SUFFIX)) return 'Continues to next day'
+  if (event.title.endsWith(PART_2_SUFFIX)) return 'Started previous day'
+  return null
+}
+
+const hourLabel = (hour: number) => formatTimeOfDay(`${String(hour).padStart(2, '0')}:00`)
+
+/** One day of a room as a 24-hour grid, each event placed by its time on the facility's clock (spec §2). */
+export function RoomDayGrid({ events, date, timeZone, onSelect }: RoomDayGridProps) {
+  const scroller = useRef<HTMLDivElement>(null)
+  const day = localDayRange(date, timeZone)
+  const blocks = events.map((event) => {
+    const start = new Date(Math.max(new Date(event.startTime).getTime(), day.start.getTime()))
+    const end = new Date(Math.min(new Date(event.endTime).getTime(), day.end.getTime()))
+    const top = wallClockMinutes(start, timeZone)
+    const length = Math.max((end.getTime() - start.getTime()) / 60_000, MIN_BLOCK_MINUTES)
+    return { event, top, height: Math.min(length, 24 * MINUTES_PER_HOUR - top) }
+  })
+  const firstTop = blocks[0]?.top
+
+  // Opens on the first event of the day, or on the morning when the day is empty.
+  useEffect(() => {
+    const firstHour = firstTop === undefined ? FIRST_VISIBLE_HOUR : Math.floor(firstTop / MINUTES_PER_HOUR)
+    const remInPixels = Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16
+    scroller.current?.scrollTo({ top: firstHour * HOUR_HEIGHT_REM * remInPixels })
+  }, [date, firstTop])
+
+  const toRem = (minutes: number) => `${(minutes / MINUTES_PER_HOUR) * HOUR_HEIGHT_REM}rem`
+
+  return (
+    <div ref={scroller} className="max-h-[36rem] overflow-y-auto rounded-lg border" tabIndex={0} aria-label={`Schedule of ${formatLongDate(day.start, timeZone)}`}>
+      <div className="relative" style={{ height: toRem(24 * MINUTES_PER_HOUR) }}>
+        <div aria-hidden="true">
+          {HOURS.map((hour) => (
+            <div key={hour} className="flex border-t first:border-t-0" style={{ height: toRem(MINUTES_PER_HOUR) }}>
+              <span className="w-16 shrink-0 -translate-y-px px-2 pt-1 text-xs text-muted-foreground sm:w-20">{hourLabel(hour)}</span>
+              <span className="flex-1 border-l" />
+            </div>
+          ))}
+        </div>
+        <ol aria-label={`Events of ${formatLongDate(day.start, timeZone)}`}>
+          {blocks.map(({ event, top, height }) => {
+            const label = splitLabel(event)
+            return (
+              <li key={event.id} className="absolute right-1 left-16 px-1 sm:left-20" style={{ top: toRem(top), height: toRem(height) }}>
+                <button
+                  type="button"
+                  onClick={() => onSelect(event)}
+                  className="flex size-full min-w-0 flex-col overflow-hidden rounded-md border border-l-4 bg-card px-2 py-1 text-left text-xs shadow-xs outline-hidden transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
+                  style={{ borderLeftColor: event.color }}
+                >
+                  <span className="truncate font-medium text-foreground">{event.title}</span>
+                  <span className="truncate text-muted-foreground">{formatTimeRange(event.startTime, event.endTime, timeZone)}</span>
+                  {label ? <span className="truncate text-muted-foreground italic">{label}</span> : null}
+                </button>
+              </li>
+            )
+          })}
+        </ol>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,97 @@
+import { useEffect, useState, type FormEvent } from 'react'
+import { Link } from 'react-router'
+import { toast } from 'sonner'
+import { EVENT_MESSAGES } from '@shared/events/schema'
+import { Button } from '@web/components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog'
+import { FormField } from '@web/components/ui/form-field'
+import { NativeSelect, NativeSelectOption } from '@web/components/ui/native-select'
+import { errorDescription } from '@web/lib/api-client'
+import { useBookableRooms, type BookableRoomWithFacility } from '../api'
+
+type SelectRoomDialogProps = {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  onSelect: (room: BookableRoomWithFacility) => void
+}
+
+/** 'Select a Room' before booking from All Events (spec §2): every space but change rooms. */
+export function SelectRoomDialog({ open, onOpenChange, onSelect }: SelectRoomDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Select a Room</DialogTitle>
+          <DialogDescription>Choose where the event takes place.</DialogDescription>
+        </DialogHeader>
+        {open ? <SelectRoomForm onCancel={() => onOpenChange(false)} onSelect={onSelect} /> : null}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function SelectRoomForm({ onCancel, onSelect }: { onCancel: () => void; onSelect: (room: BookableRoomWithFacility) => void }) {
+  const rooms = useBookableRooms(true)
+  const [roomId, setRoomId] = useState('')
+  const [error, setError] = useState<string | undefined>()
+
+  useEffect(() => {
+    if (rooms.isError) toast.error('Failed to load rooms', { description: errorDescription(rooms.error) })
+  }, [rooms.isError, rooms.error])
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const room = rooms.data?.find((candidate) => candidate.id === roomId)
+    if (!room) {
+      setError(EVENT_MESSAGES.room)
+      return
+    }
+    onSelect(room)
+  }
+
+  const hasNoRooms = rooms.isSuccess && rooms.data.length === 0
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <FormField
+        label="Room"
+        error={error}
+        description={
+          hasNoRooms ? (
+            <>
+              No rooms yet.{' '}
+              <Link to="/facilities" className="font-medium text-primary underline underline-offset-4">
+                Add a room to a facility
+              </Link>{' '}
+              first.
+            </>
+          ) : undefined
+        }
+      >
+        {(control) => (
+          <NativeSelect
+            {...control}
+            value={roomId}
+            onChange={(event) => {
+              setRoomId(event.target.value)
+              setError(undefined)
+            }}
+          >
+            <NativeSelectOption value="">{rooms.isPending ? 'Loading rooms...' : 'Select a room'}</NativeSelectOption>
+            {rooms.data?.map((room) => (
+              <NativeSelectOption key={room.id} value={room.id}>
+                {room.name} - {room.facilityName}
+              </NativeSelectOption>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit">Continue</Button>
+      </DialogFooter>
+    </form>
+  )
+}
