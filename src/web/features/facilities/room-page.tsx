@@ -8,8 +8,8 @@ import { Badge } from '@web/components/ui/badge'
 import { Button } from '@web/components/ui/button'
 import { errorDescription } from '@web/lib/api-client'
 import { formatTimeOfDay } from '@web/lib/datetime'
+import { RoomSchedule } from '@web/features/events/components/room-schedule'
 import { useRoom } from './api'
-import { RoomSchedule } from './components/room-schedule'
 
 export function RoomPage() {
   const { facilityId = '', roomId = '' } = useParams()
