@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, lt, or } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
+import { LIMITS } from '@shared/limits'
 import type { Executor } from '../../db/client'
 import { facilities, rooms, schedules, screenLogos, screenRooms, screens } from '../../db/schema'
 
@@ -40,6 +41,11 @@ export function listBoardRooms(db: Executor, screenId: string) {
 const homeChangeRoom = alias(rooms, 'home_change_room')
 const awayChangeRoom = alias(rooms, 'away_change_room')
 
+// No event lasts longer than this, so one that overlaps a window started at most this long
+// before it: the bound lets the (room_id, start_time) index read only the window's rows
+// instead of the room's whole history.
+const LONGEST_EVENT_MS = LIMITS.event.maxDurationMinutes * 60_000
+
 /** Each room's events that overlap its own [start, end) window, by start. */
 export function listEventsInWindows(db: Executor, windows: Array<{ roomId: string; start: Date; end: Date }>) {
   if (windows.length === 0) return Promise.resolve([])
@@ -63,7 +69,12 @@ export function listEventsInWindows(db: Executor, windows: Array<{ roomId: strin
     .where(
       or(
         ...windows.map(({ roomId, start, end }) =>
-          and(eq(schedules.roomId, roomId), lt(schedules.startTime, end), gt(schedules.endTime, start)),
+          and(
+            eq(schedules.roomId, roomId),
+            gt(schedules.startTime, new Date(start.getTime() - LONGEST_EVENT_MS)),
+            lt(schedules.startTime, end),
+            gt(schedules.endTime, start),
+          ),
         ),
       ),
     )
