@@ -1,0 +1,86 @@
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query'
+import type { ClientInput } from '@shared/clients/schema'
+import type { FacilityInput } from '@shared/facilities/schema'
+import type { RoomType } from '@shared/limits'
+import type { SetupChangeRoomsInput, SetupDisplayRoomsInput, SetupDisplaysInput, SetupSpacesInput, SkippableStep } from '@shared/setup/schema'
+import { clientKeys } from '@web/features/clients/api'
+import { screenKeys } from '@web/features/displays/api'
+import { facilityKeys } from '@web/features/facilities/api'
+import { ApiError, apiFetch } from '@web/lib/api-client'
+
+/** As the server derives it from the rows each step created (ADR 0010). */
+export type StepStatus = 'open' | 'done' | 'skipped' | 'not-needed'
+
+export type SetupDisplay = {
+  id: string
+  name: string
+  location: string | null
+  size: string | null
+  /** The board's public address is /display/{slug}. */
+  slug: string
+  rooms: { roomId: string; name: string; color: string }[]
+}
+
+export type SetupProgress = {
+  facility: { id: string; name: string; address: string | null; description: string | null; timeZone: string }
+  spaces: { id: string; name: string; type: RoomType; capacity: number | null }[]
+  changeRooms: { id: string; name: string }[]
+  displays: SetupDisplay[]
+  client: { id: string; name: string; company: string | null; email: string | null } | null
+  /** Steps 1 to 6, in order. */
+  steps: StepStatus[]
+  /** Where the wizard resumes: the first open step. */
+  currentStep: number
+  completedAt: string | null
+}
+
+export const setupKeys = {
+  all: ['setup'] as const,
+  progress: () => [...setupKeys.all, 'progress'] as const,
+}
+
+export const fetchSetupProgress = () =>
+  apiFetch<{ progress: SetupProgress | null }>('/api/setup/progress').then((result) => result.progress)
+
+// Read afresh on every visit: the wizard may have moved on in another tab or on another device.
+export const setupProgressQueryOptions = () =>
+  queryOptions({ queryKey: setupKeys.progress(), queryFn: fetchSetupProgress, staleTime: 0, refetchOnMount: 'always' })
+
+export const useSetupProgress = () => useQuery(setupProgressQueryOptions())
+
+/**
+ * Every step answers with the whole progress, which replaces the cached one. A 409 means the
+ * step was already done (another tab, a retry): reading the progress again shows what it made.
+ */
+function useSetupMutation<Variables>(request: (variables: Variables) => Promise<SetupProgress>, affected: QueryKey[] = []) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: request,
+    onSuccess: async (progress) => {
+      if (!progress.completedAt) queryClient.setQueryData(setupKeys.progress(), progress)
+      await Promise.all(affected.map((queryKey) => queryClient.invalidateQueries({ queryKey })))
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: setupKeys.progress() })
+    },
+  })
+}
+
+const post = (path: string, body?: unknown) =>
+  apiFetch<{ progress: SetupProgress }>(`/api/setup/${path}`, { method: 'POST', body }).then((result) => result.progress)
+
+export const useStartSetup = () => useSetupMutation((input: FacilityInput) => post('facility', input), [facilityKeys.all])
+
+export const useAddSpaces = () => useSetupMutation((input: SetupSpacesInput) => post('spaces', input), [facilityKeys.all])
+
+export const useAddChangeRooms = () => useSetupMutation((input: SetupChangeRoomsInput) => post('change-rooms', input), [facilityKeys.all])
+
+export const useAddDisplays = () => useSetupMutation((input: SetupDisplaysInput) => post('displays', input), [screenKeys.all])
+
+export const useConfigureDisplays = () => useSetupMutation((input: SetupDisplayRoomsInput) => post('display-rooms', input), [screenKeys.all])
+
+export const useAddClient = () => useSetupMutation((input: ClientInput) => post('client', input), [clientKeys.all])
+
+export const useSkipStep = () => useSetupMutation((step: SkippableStep) => post('skip', { step }))
+
+export const useCompleteSetup = () => useSetupMutation(() => post('complete'), [setupKeys.all])

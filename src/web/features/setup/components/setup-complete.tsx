@@ -1,0 +1,51 @@
+import { useEffect, useRef } from 'react'
+import { PartyPopper } from 'lucide-react'
+import { Link } from 'react-router'
+import { PRODUCT_NAME } from '@shared/product'
+import { Button } from '@web/components/ui/button'
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card'
+import type { SetupProgress } from '../api'
+import { BoardLink } from './board-link'
+
+/** The finished run: straight links to its boards, then on to the facilities. */
+export function SetupComplete({ progress }: { progress: SetupProgress }) {
+  const heading = useRef<HTMLHeadingElement>(null)
+  const boards = progress.displays.filter(({ rooms }) => rooms.length > 0)
+
+  useEffect(() => heading.current?.focus(), [])
+
+  return (
+    <Card>
+      <CardHeader className="px-4 sm:px-6">
+        <PartyPopper className="mb-2 size-8 text-primary" aria-hidden="true" />
+        <CardTitle asChild>
+          <h2 ref={heading} tabIndex={-1} className="text-2xl outline-none">
+            Setup complete! Welcome to {PRODUCT_NAME}
+          </h2>
+        </CardTitle>
+        <CardDescription>
+          {progress.facility.name} is ready with {progress.spaces.length} space(s). Add events from the facility page.
+        </CardDescription>
+      </CardHeader>
+      {boards.length ? (
+        <CardContent className="grid gap-2 px-4 sm:px-6">
+          <h3 className="font-medium">Your display boards</h3>
+          <p className="text-sm text-muted-foreground">Open a board on the lobby screen&apos;s browser; it keeps itself up to date.</p>
+          <ul className="grid gap-2">
+            {boards.map((display) => (
+              <li key={display.id} className="flex flex-wrap items-baseline justify-between gap-x-3 rounded-md border px-3 py-2">
+                <span className="font-medium break-words">{display.name}</span>
+                <BoardLink slug={display.slug} />
+              </li>
+            ))}
+          </ul>
+        </CardContent>
+      ) : null}
+      <CardFooter className="border-t px-4 sm:px-6">
+        <Button asChild>
+          <Link to="/facilities">Go to Facilities</Link>
+        </Button>
+      </CardFooter>
+    </Card>
+  )
+}
