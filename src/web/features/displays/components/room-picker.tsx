@@ -55,7 +55,7 @@ export function RoomPicker({ options, isLoading, value, onChange, error }: RoomP
                   onCheckedChange={(checked) => toggle(option.id, checked === true)}
                   aria-invalid={error ? true : undefined}
                 />
-                <Label htmlFor={`${groupId}-${option.id}`} className="min-w-0 flex-1 font-normal break-words">
+                <Label htmlFor={`${groupId}-${option.id}`} className="min-w-0 flex-1 leading-snug font-normal break-words">
                   {label}
                 </Label>
                 {color !== undefined ? (

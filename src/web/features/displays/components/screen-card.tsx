@@ -13,11 +13,16 @@ type ScreenCardProps = {
 export function ScreenCard({ screen, onEdit, onDelete }: ScreenCardProps) {
   const path = `/display/${screen.slug}`
 
-  const copyUrl = () =>
-    navigator.clipboard.writeText(`${window.location.origin}${path}`).then(
-      () => toast.success('Screen URL copied to clipboard!'),
-      () => toast.error('Could not copy the address', { description: `${window.location.origin}${path}` }),
-    )
+  const copyUrl = async () => {
+    const url = `${window.location.origin}${path}`
+    try {
+      // navigator.clipboard is missing outside a secure context (plain http on a LAN address).
+      await navigator.clipboard.writeText(url)
+      toast.success('Screen URL copied to clipboard!')
+    } catch {
+      toast.error('Could not copy the address', { description: url })
+    }
+  }
 
   return (
     <Card className="gap-4">

@@ -57,7 +57,7 @@ export function ScreenDialog({ screen, open, onOpenChange }: ScreenDialogProps) 
   const updateScreen = useUpdateScreen(screen?.id ?? '')
   const form = useForm<ScreenFormValues, unknown, ScreenInput>({ resolver: zodResolver(screenInput), defaultValues: valuesOf(screen) })
   const { errors, isSubmitting } = form.formState
-  const [name, showTicker, tickerText] = useWatch({ control: form.control, name: ['name', 'showTicker', 'tickerText'] })
+  const [name, tickerText] = useWatch({ control: form.control, name: ['name', 'tickerText'] })
 
   // Each opening starts from the screen as saved (or from a blank one).
   useEffect(() => {
@@ -148,7 +148,7 @@ export function ScreenDialog({ screen, open, onOpenChange }: ScreenDialogProps) 
                 description={`${tickerText?.length ?? 0}/${LIMITS.screen.tickerText} characters`}
               >
                 {(control) => (
-                  <Textarea {...control} rows={3} maxLength={LIMITS.screen.tickerText} disabled={!showTicker} {...form.register('tickerText')} />
+                  <Textarea {...control} rows={3} maxLength={LIMITS.screen.tickerText} {...form.register('tickerText')} />
                 )}
               </FormField>
             </>
