@@ -103,7 +103,9 @@ describe.each(testDatabaseKinds())('schedule change notifications on %s', (kind)
   })
 
   it.runIf(kind === 'postgres')('reaches a listener on another app instance of the same database', async () => {
-    const [{ name }] = (await database.db.execute<{ name: string }>(sql`select current_database() as name`)).rows as [{ name: string }]
+    // Both drivers answer execute() with { rows }.
+    const result = (await database.db.execute(sql`select current_database() as name`)) as unknown as { rows: [{ name: string }] }
+    const { name } = result.rows[0]
     const url = new URL(readEnv().databaseUrl!)
     url.pathname = `/${name}`
     const otherInstance = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 2 })
@@ -120,5 +122,25 @@ describe.each(testDatabaseKinds())('schedule change notifications on %s', (kind)
     } finally {
       await otherInstance.close()
     }
+  })
+
+  it.runIf(kind === 'postgres')('says notifications may be lost when its connection drops, and listens again once back', async () => {
+    const notifications = recordNotifications()
+    const unlisten = await database.listen(SCHEDULE_CHANGES_CHANNEL, notifications.handler)
+    await database.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'`,
+    )
+    const deadline = Date.now() + 5_000
+    // Once when lost, once when back.
+    while (notifications.received.filter((payload) => payload === null).length < 2) {
+      if (Date.now() > deadline) throw new Error(`did not reconnect; got ${JSON.stringify(notifications.received)}`)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    const { roomId } = await seedRoom(database)
+    await database.db
+      .insert(schedules)
+      .values({ roomId, title: 'After', startTime: new Date('2033-01-01T10:00:00Z'), endTime: new Date('2033-01-01T11:00:00Z') })
+    await notifications.waitFor(changeKeys.room(roomId))
+    await unlisten()
   })
 })
