@@ -170,7 +170,7 @@ test.describe('scheduling', () => {
   })
 
   test('All Events lists upcoming events, books through Select a Room and shows a day and a month', async ({ page, operator: _operator }) => {
-    await seedVenue(page)
+    const venue = await seedVenue(page)
     const today = todayInZone(TIME_ZONE, new Date())
     const tomorrow = addCalendarDays(today, 1)
 
@@ -209,6 +209,9 @@ test.describe('scheduling', () => {
     await expect(card).toContainText('Doors open an hour early')
     await checkA11y(page)
 
+    for (const startTime of ['19:00', '20:00', '21:00']) {
+      await postJson(page, '/api/events', { roomId: venue.roomId, clientId: venue.clientId, title: `Late skate ${startTime}`, date: tomorrow, startTime, durationMinutes: 60 })
+    }
     await page.getByRole('button', { name: 'Calendar', exact: true }).click()
     await expect(page.getByRole('button', { name: 'Month', exact: true })).toHaveAttribute('aria-pressed', 'true')
     const month = page.getByRole('table')
@@ -221,8 +224,11 @@ test.describe('scheduling', () => {
     await expect(sheet.getByLabel('Title')).toHaveValue('Cup final')
     await sheet.getByRole('button', { name: 'Cancel', exact: true }).click()
 
-    await page.getByRole('button', { name: 'Day', exact: true }).click()
-    await page.getByRole('button', { name: 'Next day', exact: true }).click()
+    // A day with four events shows three and '+1 more', which opens that day.
+    await expect(month.getByRole('button', { name: /^Late skate/ })).toHaveCount(2)
+    await month.getByRole('button', { name: '+1 more' }).click()
+    await expect(page.getByRole('button', { name: 'Day', exact: true })).toHaveAttribute('aria-pressed', 'true')
+    await expect(page.getByRole('list', { name: 'Hours' }).getByRole('button', { name: /Late skate 21:00/ })).toBeVisible()
     const sixPm = page.getByRole('list', { name: 'Hours' }).getByRole('listitem').filter({ hasText: '6:00 PM' })
     await expect(sixPm.getByRole('button', { name: /Cup final/ })).toBeVisible()
     await expect(page.getByRole('list', { name: 'Hours' }).getByRole('listitem').first()).toContainText('6:00 AM')

@@ -538,6 +538,30 @@ describe.each(testDatabaseKinds())('scheduling on %s', (kind) => {
       expect(tooWide.status).toBe(422)
     })
 
+    it('gives a month grid each local day’s first 3 events and its total, on each facility’s calendar', async () => {
+      const user = await t.createOperator(admin)
+      const toronto = await createVenue(user)
+      const kathmandu = await createVenue(user, KATHMANDU)
+      for (const startTime of ['09:00', '11:00', '13:00', '15:00', '23:30']) {
+        expect((await create(practice(toronto, { title: `Toronto ${startTime}`, date: '2030-06-10', startTime, durationMinutes: 30 }), user)).status).toBe(201)
+      }
+      // 02:00 in Kathmandu on the 11th is still the 10th in UTC.
+      expect((await create(practice(kathmandu, { title: 'Kathmandu early', date: '2030-06-11', startTime: '02:00' }), user)).status).toBe(201)
+
+      const response = await t.request(
+        `/api/events/month?from=${encodeURIComponent('2030-06-01T00:00:00Z')}&to=${encodeURIComponent('2030-07-01T00:00:00Z')}`,
+        { cookie: user.cookie },
+      )
+      const { days } = (await response.json()) as { days: { date: string; total: number; events: (ApiEvent & { facilityName: string; timeZone: string })[] }[] }
+      expect(days.map(({ date, total, events }) => ({ date, total, titles: events.map((event) => event.title) }))).toEqual([
+        { date: '2030-06-10', total: 5, titles: ['Toronto 09:00', 'Toronto 11:00', 'Toronto 13:00'] },
+        { date: '2030-06-11', total: 1, titles: ['Kathmandu early'] },
+      ])
+      expect(days[1]!.events[0]).toMatchObject({ timeZone: KATHMANDU, roomName: 'Rink A', facilityId: kathmandu.facilityId })
+      const othersView = await t.request(`/api/events/month?from=${encodeURIComponent('2030-06-01T00:00:00Z')}&to=${encodeURIComponent('2030-07-01T00:00:00Z')}`, { cookie: other.cookie })
+      expect(((await othersView.json()) as { days: unknown[] }).days).toEqual([])
+    })
+
     it('lists the rooms that can be booked, without change rooms, as room and facility', async () => {
       const user = await t.createOperator(admin)
       const venue = await createVenue(user)

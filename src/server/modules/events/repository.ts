@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt, ne, notInArray, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { EventType } from '@shared/limits'
 import type { Executor } from '../../db/client'
@@ -158,6 +158,33 @@ export function listEventsInRange(db: Executor, userId: string, { from, to }: { 
   return placedEvents(db)
     .where(and(ownedBy(userId), lt(schedules.startTime, to), gt(schedules.endTime, from)))
     .orderBy(asc(schedules.startTime), asc(rooms.name))
+}
+
+/**
+ * The first `perDay` events of each local day (the facility's calendar) among those overlapping
+ * [from, to), with the day's total: what a month grid shows, without sending every event.
+ */
+export function listDayPreviews(db: Executor, userId: string, { from, to, perDay }: { from: Date; to: Date; perDay: number }) {
+  const localStartDate = sql`(${schedules.startTime} at time zone ${facilities.timeZone})::date`
+  // Aliased where two tables share a column name; the window functions number and count each day's events.
+  const ranked = db
+    .select({
+      ...eventColumns,
+      eventType: sql<EventType>`${schedules.eventType}`.as('event_type'),
+      roomName: sql<string>`${rooms.name}`.as('room_name'),
+      facilityId: sql<string>`${facilities.id}`.as('facility_id'),
+      facilityName: sql<string>`${facilities.name}`.as('facility_name'),
+      timeZone: facilities.timeZone,
+      date: sql<string>`${localStartDate}::text`.as('local_date'),
+      position: sql<number>`row_number() over (partition by ${localStartDate} order by ${schedules.startTime}, ${schedules.id})`.as('position'),
+      dayTotal: sql<number>`(count(*) over (partition by ${localStartDate}))::int`.as('day_total'),
+    })
+    .from(schedules)
+    .innerJoin(rooms, eq(rooms.id, schedules.roomId))
+    .innerJoin(facilities, eq(facilities.id, rooms.facilityId))
+    .where(and(ownedBy(userId), lt(schedules.startTime, to), gt(schedules.endTime, from)))
+    .as('ranked')
+  return db.select().from(ranked).where(lte(ranked.position, perDay)).orderBy(asc(ranked.date), asc(ranked.position))
 }
 
 // The column type is `time`; the API speaks 'HH:MM' like the facilities module.

@@ -46,6 +46,10 @@ export function eventRoutes({ database: { db } }: AppDeps) {
     c.json({ events: await service.listEventsInRange(db, c.get('user').id, c.req.valid('query')) }),
   )
 
+  app.get('/events/month', queryParams(rangeQuery), async (c) =>
+    c.json({ days: await service.listMonthDays(db, c.get('user').id, c.req.valid('query')) }),
+  )
+
   app.get('/events/upcoming', queryParams(roomFilter), async (c) =>
     c.json({ events: await service.listUpcomingEvents(db, c.get('user').id, c.req.valid('query')) }),
   )

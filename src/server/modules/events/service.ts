@@ -114,6 +114,18 @@ export function listEventsInRange(db: Db, userId: string, range: { from: Date; t
   return repository.listEventsInRange(db, userId, range)
 }
 
+/** A month grid's days: each local day's first events and how many it has in all. */
+export async function listMonthDays(db: Db, userId: string, range: { from: Date; to: Date }) {
+  const rows = await repository.listDayPreviews(db, userId, { ...range, perDay: LIMITS.calendar.monthCellEvents })
+  const days = new Map<string, { date: string; total: number; events: Omit<(typeof rows)[number], 'date' | 'position' | 'dayTotal'>[] }>()
+  for (const { date, position: _position, dayTotal, ...event } of rows) {
+    const day = days.get(date) ?? { date, total: dayTotal, events: [] }
+    day.events.push(event)
+    days.set(date, day)
+  }
+  return [...days.values()]
+}
+
 export function listBookableRooms(db: Db, userId: string) {
   return repository.listBookableRooms(db, userId)
 }

@@ -47,6 +47,9 @@ export type BookableRoomWithFacility = BookableRoom & { facilityName: string }
 
 export type ChangeRoom = { id: string; name: string }
 
+/** A day of a month grid on the facilities' calendars: its first events and how many it has. */
+export type MonthDay = { date: string; total: number; events: PlacedEvent[] }
+
 export type CreateEventsResult = { events: ScheduledEvent[]; isSplit: boolean; isRecurring: boolean }
 export type UpdateEventResult = { events: ScheduledEvent[]; isSplit: boolean }
 
@@ -56,6 +59,7 @@ export const eventKeys = {
   upcoming: (roomId: string | null) => [...eventKeys.all, 'upcoming', { roomId }] as const,
   past: (roomId: string | null) => [...eventKeys.all, 'past', { roomId }] as const,
   range: (range: { from: string; to: string }) => [...eventKeys.all, 'range', range] as const,
+  month: (range: { from: string; to: string }) => [...eventKeys.all, 'month', range] as const,
 }
 
 export const bookableRoomKeys = {
@@ -76,6 +80,9 @@ export const fetchPastEvents = (roomId: string | null) =>
 export const fetchEventsInRange = (range: { from: string; to: string }) =>
   apiFetch<{ events: PlacedEvent[] }>(`/api/events?${new URLSearchParams(range)}`).then((result) => result.events)
 
+export const fetchMonthDays = (range: { from: string; to: string }) =>
+  apiFetch<{ days: MonthDay[] }>(`/api/events/month?${new URLSearchParams(range)}`).then((result) => result.days)
+
 export const fetchBookableRooms = () =>
   apiFetch<{ rooms: BookableRoomWithFacility[] }>('/api/events/rooms').then((result) => result.rooms)
 
@@ -91,6 +98,9 @@ export const pastEventsQueryOptions = (roomId: string | null) =>
 export const eventsInRangeQueryOptions = (range: { from: string; to: string }) =>
   queryOptions({ queryKey: eventKeys.range(range), queryFn: () => fetchEventsInRange(range) })
 
+export const monthDaysQueryOptions = (range: { from: string; to: string }) =>
+  queryOptions({ queryKey: eventKeys.month(range), queryFn: () => fetchMonthDays(range) })
+
 // Always fetched afresh when the picker opens, so a space added a moment ago is there.
 export const bookableRoomsQueryOptions = () => queryOptions({ queryKey: bookableRoomKeys.all, queryFn: fetchBookableRooms, staleTime: 0 })
 
@@ -104,6 +114,9 @@ export const usePastEvents = (roomId: string | null) => useQuery(pastEventsQuery
 // The previous range stays on screen while the next one loads, so paging does not flash.
 export const useEventsInRange = (range: { from: string; to: string }) =>
   useQuery({ ...eventsInRangeQueryOptions(range), placeholderData: keepPreviousData })
+
+export const useMonthDays = (range: { from: string; to: string }) =>
+  useQuery({ ...monthDaysQueryOptions(range), placeholderData: keepPreviousData })
 
 export const useBookableRooms = (enabled: boolean) => useQuery({ ...bookableRoomsQueryOptions(), enabled })
 

@@ -9,7 +9,7 @@ import { Button } from '@web/components/ui/button'
 import { errorDescription } from '@web/lib/api-client'
 import { formatLongDate, formatMonthYear, formatTime, formatTimeOfDay, formatTimeRange } from '@web/lib/datetime'
 import { cn } from '@web/lib/utils'
-import { useEventsInRange, type PlacedEvent } from '../api'
+import { useEventsInRange, useMonthDays, type PlacedEvent } from '../api'
 import { ViewToggle } from './view-toggle'
 
 export type CalendarMode = 'day' | 'month'
@@ -59,17 +59,7 @@ function monthGridDays(date: string): string[] {
 
 /** All Events' calendar (spec §2): a day in hourly rows, or a month grid; one request per view. */
 export function EventsCalendar({ mode, onModeChange, date, onDateChange, timeZone, onSelect }: EventsCalendarProps) {
-  const days = mode === 'day' ? [date] : monthGridDays(date)
-  // A day's margin either side catches events of facilities in other zones whose date is shown.
-  const from = localDayRange(addCalendarDays(days[0]!, -1), timeZone).start
-  const to = localDayRange(addCalendarDays(days.at(-1)!, 1), timeZone).end
-  const events = useEventsInRange({ from: from.toISOString(), to: to.toISOString() })
   const today = localDateOf(new Date(), timeZone)
-
-  useEffect(() => {
-    if (events.isError) toast.error('Failed to load calendar', { description: errorDescription(events.error) })
-  }, [events.isError, events.error])
-
   const unit = mode === 'day' ? 'day' : 'month'
   const step = (direction: 1 | -1) =>
     onDateChange(mode === 'day' ? addCalendarDays(date, direction) : addCalendarMonths(date, direction))
@@ -94,18 +84,13 @@ export function EventsCalendar({ mode, onModeChange, date, onDateChange, timeZon
           {mode === 'day' ? formatLongDate(dayStart, timeZone) : formatMonthYear(dayStart, timeZone)}
         </h2>
       </div>
-      {events.isPending ? (
-        <p className="text-sm text-muted-foreground" role="status">
-          Loading...
-        </p>
-      ) : mode === 'day' ? (
-        <DayView events={(events.data ?? []).filter((event) => localDateOfEvent(event) === date)} onSelect={onSelect} />
+      {mode === 'day' ? (
+        <DayView date={date} timeZone={timeZone} onSelect={onSelect} />
       ) : (
         <MonthView
-          days={days}
-          month={parseCalendarDate(date).month}
+          date={date}
           today={today}
-          events={events.data ?? []}
+          timeZone={timeZone}
           onSelect={onSelect}
           onShowDay={(day) => {
             onDateChange(day)
@@ -117,11 +102,37 @@ export function EventsCalendar({ mode, onModeChange, date, onDateChange, timeZon
   )
 }
 
+// A day's margin either side catches events of facilities in other zones whose date is shown.
+function rangeAround(firstDay: string, lastDay: string, timeZone: string) {
+  return {
+    from: localDayRange(addCalendarDays(firstDay, -1), timeZone).start.toISOString(),
+    to: localDayRange(addCalendarDays(lastDay, 1), timeZone).end.toISOString(),
+  }
+}
+
+function useCalendarLoadError(query: { isError: boolean; error: unknown }) {
+  useEffect(() => {
+    if (query.isError) toast.error('Failed to load calendar', { description: errorDescription(query.error) })
+  }, [query.isError, query.error])
+}
+
+function Loading() {
+  return (
+    <p className="text-sm text-muted-foreground" role="status">
+      Loading...
+    </p>
+  )
+}
+
 /**
  * Hourly rows from 6 AM to 11 PM, each listing the events that start in that hour (spec §2, §9).
  * An event outside those hours widens the rows rather than disappearing.
  */
-function DayView({ events, onSelect }: { events: PlacedEvent[]; onSelect: (event: PlacedEvent) => void }) {
+function DayView({ date, timeZone, onSelect }: { date: string; timeZone: string; onSelect: (event: PlacedEvent) => void }) {
+  const query = useEventsInRange(rangeAround(date, date, timeZone))
+  useCalendarLoadError(query)
+  if (query.isPending) return <Loading />
+  const events = (query.data ?? []).filter((event) => localDateOfEvent(event) === date)
   const eventHours = events.map(localHourOfEvent)
   const firstHour = Math.min(LIMITS.calendar.dayViewFirstHour, ...eventHours)
   const lastHour = Math.max(LIMITS.calendar.dayViewLastHour, ...eventHours)
@@ -166,24 +177,24 @@ function DayView({ events, onSelect }: { events: PlacedEvent[]; onSelect: (event
 }
 
 type MonthViewProps = {
-  days: string[]
-  /** 1 to 12: days of other months are dimmed. */
-  month: number
+  /** Any day of the month shown */
+  date: string
   today: string
-  events: PlacedEvent[]
+  timeZone: string
   onSelect: (event: PlacedEvent) => void
   onShowDay: (day: string) => void
 }
 
 /** Seven columns, Sunday to Saturday; three events a day, then '+N more' (spec §2, §9). */
-function MonthView({ days, month, today, events, onSelect, onShowDay }: MonthViewProps) {
-  const eventsByDay = new Map<string, PlacedEvent[]>()
-  for (const event of events) {
-    const day = localDateOfEvent(event)
-    eventsByDay.set(day, [...(eventsByDay.get(day) ?? []), event])
-  }
+function MonthView({ date, today, timeZone, onSelect, onShowDay }: MonthViewProps) {
+  const days = monthGridDays(date)
+  const month = parseCalendarDate(date).month
+  // The server sends each day's first events and its total, not the whole month's events.
+  const query = useMonthDays(rangeAround(days[0]!, days.at(-1)!, timeZone))
+  useCalendarLoadError(query)
+  if (query.isPending) return <Loading />
+  const monthDays = new Map((query.data ?? []).map((day) => [day.date, day]))
   const weeks = Array.from({ length: days.length / DAYS_PER_WEEK }, (_, week) => days.slice(week * DAYS_PER_WEEK, (week + 1) * DAYS_PER_WEEK))
-  const shown = LIMITS.calendar.monthCellEvents
 
   return (
     <table className="w-full table-fixed border-collapse overflow-hidden rounded-lg border text-sm">
@@ -202,10 +213,10 @@ function MonthView({ days, month, today, events, onSelect, onShowDay }: MonthVie
         {weeks.map((week) => (
           <tr key={week[0]}>
             {week.map((day) => {
-              const dayEvents = eventsByDay.get(day) ?? []
+              const dayEvents = monthDays.get(day)?.events ?? []
               const isToday = day === today
               const isOutside = parseCalendarDate(day).month !== month
-              const hidden = dayEvents.length - shown
+              const hidden = (monthDays.get(day)?.total ?? 0) - dayEvents.length
               return (
                 <td
                   key={day}
@@ -221,7 +232,7 @@ function MonthView({ days, month, today, events, onSelect, onShowDay }: MonthVie
                     >
                       {parseCalendarDate(day).day}
                     </span>
-                    {dayEvents.slice(0, shown).map((event) => (
+                    {dayEvents.map((event) => (
                       <button
                         key={event.id}
                         type="button"
