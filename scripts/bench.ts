@@ -152,12 +152,13 @@ async function scenarios(app: AppProcess, seeded: Seeded): Promise<Row[]> {
 
 /* ---------- live boards ---------- */
 
-// Opens many board streams, makes one booking in a linked room, and times the slowest delivery.
-async function boardFanOut(app: AppProcess, seeded: Seeded): Promise<{ connected: number; slowestMs: number; delivered: number }> {
+// Opens many board streams on one instance, makes one booking in a linked room through another
+// (or the same, on PGlite), and times the slowest delivery.
+async function boardFanOut(writer: AppProcess, boards: AppProcess, seeded: Seeded): Promise<{ connected: number; slowestMs: number; delivered: number }> {
   const controller = new AbortController()
   const readers = await Promise.all(
     Array.from({ length: BOARD_CONNECTIONS }, async () => {
-      const response = await fetch(`${app.origin}/api/public/displays/${seeded.slug}/changes`, { signal: controller.signal })
+      const response = await fetch(`${boards.origin}/api/public/displays/${seeded.slug}/changes`, { signal: controller.signal })
       const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
       return reader
     }),
@@ -172,7 +173,7 @@ async function boardFanOut(app: AppProcess, seeded: Seeded): Promise<{ connected
     }
   }
   await Promise.all(readers.map((reader) => waitFor(reader, 'ready')))
-  const cookie = await signIn(app.origin)
+  const cookie = await signIn(writer.origin)
   const startedAt = Date.now()
   let slowestMs = 0
   const deliveries = readers.map((reader) =>
@@ -181,7 +182,7 @@ async function boardFanOut(app: AppProcess, seeded: Seeded): Promise<{ connected
       return delivered
     }),
   )
-  const created = await clientFor(app.origin)('/api/events', {
+  const created = await clientFor(writer.origin)('/api/events', {
     method: 'POST',
     cookie,
     body: { roomId: seeded.roomIds[0], clientId: seeded.clientId, date: '2035-06-01', startTime: '09:00', durationMinutes: 30, title: 'Fan-out' },
@@ -252,16 +253,19 @@ async function benchDatabase(kind: 'pglite' | 'postgres', withLighthouse: boolea
   }
   console.log(`[${kind}] seeded ${EVENT_COUNT.toLocaleString('en-US')} events in ${((Date.now() - seedStartedAt) / 1000).toFixed(1)} s`)
 
-  const app = await startAppProcess({ ...environment, NODE_ENV: 'production', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret!', WEB_ROOT: 'dist/web' })
+  const settings = { ...environment, NODE_ENV: 'production', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret!', WEB_ROOT: 'dist/web' }
+  const app = await startAppProcess(settings)
+  // On PostgreSQL the boards listen on a second instance, as behind a load balancer.
+  const boardInstance = kind === 'postgres' ? await startAppProcess(settings) : app
   try {
     const rows = await scenarios(app, seeded)
-    const fanOut = await boardFanOut(app, seeded)
+    const fanOut = await boardFanOut(app, boardInstance, seeded)
     const scores = withLighthouse ? await lighthouseScores(app, seeded) : []
     const sections = [
       `### ${kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'}`,
       table(rows),
       '',
-      `Live boards: ${fanOut.connected.toLocaleString('en-US')} connected streams; ${fanOut.delivered === -1 ? 'not all' : fanOut.delivered.toLocaleString('en-US')} received the change, the slowest after ${fanOut.slowestMs} ms (budget: all within 2,000 ms).`,
+      `Live boards: ${fanOut.connected.toLocaleString('en-US')} connected streams${kind === 'postgres' ? ' on a second instance' : ''}; ${fanOut.delivered === -1 ? 'not all' : fanOut.delivered.toLocaleString('en-US')} received the change, the slowest after ${fanOut.slowestMs} ms (budget: all within 2,000 ms).`,
     ]
     if (scores.length > 0) {
       sections.push('', '| Lighthouse (mobile) | Performance | Accessibility |', '|---|---:|---:|')
@@ -272,6 +276,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres', withLighthouse: boolea
     return section
   } finally {
     await app.stop()
+    if (boardInstance !== app) await boardInstance.stop()
     await drop()
   }
 }
