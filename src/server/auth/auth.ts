@@ -10,6 +10,7 @@ import { AUTH_MESSAGES } from '@shared/auth/schema'
 import type { Db } from '../db/client'
 import { accounts, sessions, users, verifications } from '../db/schema'
 import type { Env } from '../env'
+import { logError } from '../log'
 
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 7
 export const RESET_LINK_MAX_AGE_SECONDS = 60 * 60 * 24
@@ -65,6 +66,12 @@ export function createAuth({ db, env }: { db: Db; env: Env }) {
     // Sign-in failures are limited by our own database-backed limiter (auth/sign-in-limiter.ts).
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
+    // Into our JSON log, errors only: its warnings (an unknown email at sign-in) are expected
+    // traffic, and messages may name an address, so they never reach the log at all.
+    logger: {
+      level: 'error',
+      log: (_level, message) => logError('auth', new Error(message)),
+    },
     plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] })],
     databaseHooks: {
       user: {
