@@ -61,6 +61,7 @@ test.describe('the setup wizard', () => {
     await createFacility(page, 'Maple Arena')
 
     await expectStep(page, 2, 'Add Spaces')
+    await expect(page.getByRole('heading', { name: 'Add Spaces', level: 2 })).toBeFocused()
     await expect(button(page, 'Next')).toBeDisabled()
     await expect(button(page, 'Skip This Step')).toHaveCount(0)
     const typeOptions = page.getByRole('group', { name: 'Space 1' }).getByLabel('Type').getByRole('option')
@@ -80,6 +81,7 @@ test.describe('the setup wizard', () => {
     await page.getByLabel('Changeroom 1', { exact: true }).fill('Home Room')
     await button(page, 'Create Changerooms').click()
     await expect(page.getByText('1 changeroom(s) created successfully!', { exact: true })).toBeVisible()
+    await expect(button(page, 'Next')).toBeFocused()
     await button(page, 'Next').click()
 
     await expectStep(page, 4, 'Add Displays')
@@ -178,8 +180,18 @@ test.describe('the setup wizard', () => {
     await button(page, 'Create Displays').click()
     await expect(page.getByText('2 display(s) created successfully!', { exact: true })).toBeVisible()
 
+    // The progress is read from the server on every visit; until it answers the page says so.
+    let answerProgress = () => {}
+    const progressGate = new Promise<void>((resolve) => (answerProgress = resolve))
+    await page.route('/api/setup/progress', async (route) => {
+      await progressGate
+      await route.continue()
+    })
     await page.reload()
+    await expect(page.getByText('Loading...')).toBeVisible()
+    answerProgress()
     await expectStep(page, 5, 'Configure Displays')
+    await page.unroute('/api/setup/progress')
     await button(page, 'Back').click()
     await expectStep(page, 4, 'Add Displays')
     await expect(page.getByText('2 display(s), each with its public address:')).toBeVisible()

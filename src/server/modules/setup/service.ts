@@ -22,7 +22,7 @@ import type { SetupRun } from './repository'
 // the run (ADR 0010). Every step is one transaction holding the run, so a step's rows appear
 // together or not at all, and a repeated submission finds the step done instead of doing it twice.
 
-export const SETUP_CONFLICTS = {
+const SETUP_CONFLICTS = {
   alreadyStarted: 'The facility of this setup was already created',
   notStarted: 'Please create your facility first',
   previousStepsOpen: 'Please finish the previous steps first',
@@ -37,7 +37,7 @@ const CHANGE_ROOM_ON_DISPLAY = 'A change room cannot be shown as a room on a scr
 // The fields a display takes that the wizard does not ask for get the screen defaults.
 const displayFields = screenInput.omit({ rooms: true })
 
-export type SetupProgress = Awaited<ReturnType<typeof loadProgress>>
+type SetupProgress = Awaited<ReturnType<typeof loadProgress>>
 
 /** The operator's unfinished wizard, or null when there is none to resume. */
 export async function getProgress(db: Db, userId: string) {
