@@ -57,7 +57,8 @@ function useSetupMutation<Variables>(request: (variables: Variables) => Promise<
   return useMutation({
     mutationFn: request,
     onSuccess: async (progress) => {
-      if (!progress.completedAt) queryClient.setQueryData(setupKeys.progress(), progress)
+      // A finished run is no longer one to resume; the page shows its completion from this answer.
+      queryClient.setQueryData(setupKeys.progress(), progress.completedAt ? null : progress)
       await Promise.all(affected.map((queryKey) => queryClient.invalidateQueries({ queryKey })))
     },
     onError: (error) => {
@@ -83,4 +84,4 @@ export const useAddClient = () => useSetupMutation((input: ClientInput) => post(
 
 export const useSkipStep = () => useSetupMutation((step: SkippableStep) => post('skip', { step }))
 
-export const useCompleteSetup = () => useSetupMutation(() => post('complete'), [setupKeys.all])
+export const useCompleteSetup = () => useSetupMutation(() => post('complete'))
