@@ -53,7 +53,7 @@ describe.each(testDatabaseKinds())('the setup wizard on %s', (kind) => {
   }
 
   /** An operator whose wizard has its facility and, unless told otherwise, a rink and a court. */
-  async function operatorAtStep3(spaces = [{ name: 'Rink A', type: 'rink' }, { name: 'Court 1', type: 'court' }]) {
+  async function operatorAtStep3(spaces: Record<string, unknown>[] = [{ name: 'Rink A', type: 'rink' }, { name: 'Court 1', type: 'court' }]) {
     const operator = await t.createOperator(admin)
     await step(operator, 'facility', { name: 'Maple Arena', timeZone: 'America/Toronto' })
     const progress = await step(operator, 'spaces', { spaces })
