@@ -253,6 +253,9 @@ export const schedules = pgTable(
     index('schedules_client_id_idx').on(table.clientId),
     check('schedules_title_not_blank', sql`btrim(${table.title}) <> ''`),
     check('schedules_end_after_start', sql`${table.endTime} > ${table.startTime}`),
+    // An event crosses midnight at most once (spec: two parts only), and range queries rely on
+    // it: whatever overlaps an instant started at most a day before it.
+    check('schedules_at_most_a_day', sql`${table.endTime} - ${table.startTime} <= interval '24 hours'`),
     check('schedules_event_type_valid', sql`${table.eventType} in ('practice', 'game')`),
     check('schedules_color_hex', sql`${table.color} ~ '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$'`),
   ],

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
-import type { EventType } from '@shared/limits'
+import { LIMITS, type EventType } from '@shared/limits'
 import type { Executor } from '../../db/client'
 import { facilities, rooms, schedules } from '../../db/schema'
 
@@ -135,56 +135,88 @@ function placedEvents(db: Executor) {
     .innerJoin(facilities, eq(facilities.id, rooms.facilityId))
 }
 
-const inRoom = (roomId: string | null) => (roomId ? eq(schedules.roomId, roomId) : undefined)
+// No event lasts more than a day (the schedules_at_most_a_day check), so an event that overlaps
+// an instant started at most this long before it: a lower bound that keeps scans on the index.
+const MAX_EVENT_MS = LIMITS.event.maxDurationMinutes * 60_000
+
+/**
+ * The first events of each of the operator's rooms, merged: each room reads only its own next
+ * `limit` events off the (room_id, start_time) index, however long the room's history is.
+ */
+function eventsPerRoom(
+  db: Executor,
+  { userId, roomId, perRoom, order, limit }: { userId: string; roomId: string | null; perRoom: ReturnType<typeof nextEventsOfRoom>; order: 'asc' | 'desc'; limit: number },
+) {
+  const direction = order === 'asc' ? asc : desc
+  const event = { ...perRoom._.selectedFields } as unknown as typeof eventColumns
+  return db
+    .select({ ...event, roomName: rooms.name, facilityId: facilities.id, facilityName: facilities.name, timeZone: facilities.timeZone })
+    .from(facilities)
+    .innerJoin(rooms, eq(rooms.facilityId, facilities.id))
+    .innerJoinLateral(perRoom, sql`true`)
+    .where(and(ownedBy(userId), roomId ? eq(rooms.id, roomId) : undefined))
+    .orderBy(direction(perRoom.startTime), direction(perRoom.id))
+    .limit(limit)
+}
+
+function nextEventsOfRoom(db: Executor, where: ReturnType<typeof and>, order: 'asc' | 'desc', limit: number) {
+  const direction = order === 'asc' ? asc : desc
+  return db
+    .select({ ...eventColumns, eventType: sql<EventType>`${schedules.eventType}`.as('event_type') })
+    .from(schedules)
+    .where(and(eq(schedules.roomId, rooms.id), where))
+    .orderBy(direction(schedules.startTime))
+    .limit(limit)
+    .as('room_events')
+}
 
 /** Upcoming means the end is now or later (spec §4, §7), earliest first. */
 export function listUpcomingEvents(db: Executor, userId: string, { now, roomId, limit }: { now: Date; roomId: string | null; limit: number }) {
-  return placedEvents(db)
-    .where(and(ownedBy(userId), inRoom(roomId), gte(schedules.endTime, now)))
-    .orderBy(asc(schedules.startTime), asc(schedules.id))
-    .limit(limit)
+  const upcoming = and(gte(schedules.startTime, new Date(now.getTime() - MAX_EVENT_MS)), gte(schedules.endTime, now))
+  return eventsPerRoom(db, { userId, roomId, perRoom: nextEventsOfRoom(db, upcoming, 'asc', limit), order: 'asc', limit })
 }
 
 /** Past events, the most recent first. */
 export function listPastEvents(db: Executor, userId: string, { now, roomId, limit }: { now: Date; roomId: string | null; limit: number }) {
-  return placedEvents(db)
-    .where(and(ownedBy(userId), inRoom(roomId), lt(schedules.endTime, now)))
-    .orderBy(desc(schedules.startTime), desc(schedules.id))
-    .limit(limit)
+  return eventsPerRoom(db, { userId, roomId, perRoom: nextEventsOfRoom(db, lt(schedules.endTime, now), 'desc', limit), order: 'desc', limit })
 }
 
 /** Every event of the operator's rooms that overlaps [from, to), earliest first: one query for a calendar page. */
 export function listEventsInRange(db: Executor, userId: string, { from, to }: { from: Date; to: Date }) {
   return placedEvents(db)
-    .where(and(ownedBy(userId), lt(schedules.startTime, to), gt(schedules.endTime, from)))
+    .where(and(ownedBy(userId), gte(schedules.startTime, new Date(from.getTime() - MAX_EVENT_MS)), lt(schedules.startTime, to), gt(schedules.endTime, from)))
     .orderBy(asc(schedules.startTime), asc(rooms.name))
 }
 
 /**
- * The first `perDay` events of each local day (the facility's calendar) among those overlapping
- * [from, to), with the day's total: what a month grid shows, without sending every event.
+ * The first `perDay` events of each local day (the facility's calendar) among those that may
+ * overlap [from, to), with the day's total: what a month grid shows, without sending every event.
+ * The days are ranked on the (room_id, start_time) index alone (the pair is unique, since a room
+ * never holds two events at once); only the few events shown are read in full.
  */
 export function listDayPreviews(db: Executor, userId: string, { from, to, perDay }: { from: Date; to: Date; perDay: number }) {
   const localStartDate = sql`(${schedules.startTime} at time zone ${facilities.timeZone})::date`
-  // Aliased where two tables share a column name; the window functions number and count each day's events.
   const ranked = db
     .select({
-      ...eventColumns,
-      eventType: sql<EventType>`${schedules.eventType}`.as('event_type'),
-      roomName: sql<string>`${rooms.name}`.as('room_name'),
-      facilityId: sql<string>`${facilities.id}`.as('facility_id'),
-      facilityName: sql<string>`${facilities.name}`.as('facility_name'),
-      timeZone: facilities.timeZone,
+      roomId: sql<string>`${schedules.roomId}`.as('ranked_room_id'),
+      startTime: sql<Date>`${schedules.startTime}`.as('ranked_start_time'),
       date: sql<string>`${localStartDate}::text`.as('local_date'),
-      position: sql<number>`row_number() over (partition by ${localStartDate} order by ${schedules.startTime}, ${schedules.id})`.as('position'),
+      position: sql<number>`row_number() over (partition by ${localStartDate} order by ${schedules.startTime}, ${schedules.roomId})`.as('position'),
       dayTotal: sql<number>`(count(*) over (partition by ${localStartDate}))::int`.as('day_total'),
     })
-    .from(schedules)
+    .from(facilities)
+    .innerJoin(rooms, eq(rooms.facilityId, facilities.id))
+    .innerJoin(schedules, eq(schedules.roomId, rooms.id))
+    .where(and(ownedBy(userId), gte(schedules.startTime, new Date(from.getTime() - MAX_EVENT_MS)), lt(schedules.startTime, to)))
+    .as('ranked')
+  return db
+    .select({ ...placedEventColumns, date: ranked.date, position: ranked.position, dayTotal: ranked.dayTotal })
+    .from(ranked)
+    .innerJoin(schedules, and(eq(schedules.roomId, ranked.roomId), eq(schedules.startTime, ranked.startTime)))
     .innerJoin(rooms, eq(rooms.id, schedules.roomId))
     .innerJoin(facilities, eq(facilities.id, rooms.facilityId))
-    .where(and(ownedBy(userId), lt(schedules.startTime, to), gt(schedules.endTime, from)))
-    .as('ranked')
-  return db.select().from(ranked).where(lte(ranked.position, perDay)).orderBy(asc(ranked.date), asc(ranked.position))
+    .where(lte(ranked.position, perDay))
+    .orderBy(asc(ranked.date), asc(ranked.position))
 }
 
 // The column type is `time`; the API speaks 'HH:MM' like the facilities module.

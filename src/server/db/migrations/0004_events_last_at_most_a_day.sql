@@ -1,0 +1,1 @@
+ALTER TABLE "schedules" ADD CONSTRAINT "schedules_at_most_a_day" CHECK ("schedules"."end_time" - "schedules"."start_time" <= interval '24 hours');
