@@ -100,6 +100,7 @@ export function listEventsOfRoomInSpan(db: Executor, roomId: string, { from, to,
     .where(
       and(
         eq(schedules.roomId, roomId),
+        gte(schedules.startTime, new Date(from.getTime() - MAX_EVENT_MS)),
         lt(schedules.startTime, to),
         gt(schedules.endTime, from),
         excludeIds.length > 0 ? notInArray(schedules.id, excludeIds) : undefined,
