@@ -76,4 +76,24 @@ export default tseslint.config(
       ...noProcessEnv,
     },
   },
+  // Feature components use their own feature, shared UI and other features' api.ts only; pages
+  // and the setup wizard, which exist to compose features, may reuse other features' components.
+  {
+    files: ['src/web/features/*/components/**/*.{ts,tsx}'],
+    ignores: ['src/web/features/setup/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@server/*', '**/server/**'], message: 'The web app must not import server code.' },
+            { group: ['@web/features/*/components/*', '@web/features/*/*-page'], message: "Compose other features' components in a page, not inside a feature's components." },
+          ],
+          paths: [
+            { name: 'date-fns', importNames: ['format', 'formatDistance', 'formatRelative', 'lightFormat', 'intlFormat'], message: 'Format dates in src/web/lib/datetime.ts only.' },
+          ],
+        },
+      ],
+    },
+  },
 )

@@ -16,7 +16,7 @@ import { Label } from '@web/components/ui/label'
 import { NativeSelect, NativeSelectOption } from '@web/components/ui/native-select'
 import { ApiError, errorDescription } from '@web/lib/api-client'
 import { formatTimeOfDay } from '@web/lib/datetime'
-import { showServerFieldErrors } from '@web/features/facilities/components/show-server-field-errors'
+import { showServerFieldErrors } from '@web/components/form/show-server-field-errors'
 import { useCreateEvents, type BookableRoom, type CreateEventsResult } from '../api'
 import { EventClientAndTitleFields, EventKindFields } from './event-details-fields'
 

@@ -11,7 +11,7 @@ import { Input } from '@web/components/ui/input'
 import { Sheet, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle } from '@web/components/ui/sheet'
 import { ApiError, errorDescription } from '@web/lib/api-client'
 import { toDateTimeLocalValue } from '@web/lib/datetime'
-import { showServerFieldErrors } from '@web/features/facilities/components/show-server-field-errors'
+import { showServerFieldErrors } from '@web/components/form/show-server-field-errors'
 import { useUpdateEvent, type ScheduledEvent } from '../api'
 import { EventClientAndTitleFields, EventKindFields } from './event-details-fields'
 

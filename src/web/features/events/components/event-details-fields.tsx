@@ -7,7 +7,7 @@ import { Input } from '@web/components/ui/input'
 import { NativeSelect, NativeSelectOption } from '@web/components/ui/native-select'
 import { Textarea } from '@web/components/ui/textarea'
 import { useClients } from '@web/features/clients/api'
-import { OptionalLabel } from '@web/features/facilities/components/optional-label'
+import { OptionalLabel } from '@web/components/form/optional-label'
 import { useChangeRooms } from '../api'
 
 /** The fields the Add New Event dialog and the Edit Event sheet share (spec §5). */

@@ -13,8 +13,8 @@ import { Textarea } from '@web/components/ui/textarea'
 import { errorDescription } from '@web/lib/api-client'
 import { browserTimeZone } from '@web/lib/datetime'
 import { useCreateFacility } from '../api'
-import { OptionalLabel } from './optional-label'
-import { showServerFieldErrors } from './show-server-field-errors'
+import { OptionalLabel } from '@web/components/form/optional-label'
+import { showServerFieldErrors } from '@web/components/form/show-server-field-errors'
 
 type CreateFacilityDialogProps = {
   open: boolean

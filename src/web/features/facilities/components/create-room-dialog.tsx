@@ -11,8 +11,8 @@ import { NativeSelect, NativeSelectOption } from '@web/components/ui/native-sele
 import { Textarea } from '@web/components/ui/textarea'
 import { errorDescription } from '@web/lib/api-client'
 import { useCreateRoom } from '../api'
-import { OptionalLabel } from './optional-label'
-import { showServerFieldErrors } from './show-server-field-errors'
+import { OptionalLabel } from '@web/components/form/optional-label'
+import { showServerFieldErrors } from '@web/components/form/show-server-field-errors'
 
 type CreateRoomDialogProps = {
   facilityId: string

@@ -6,7 +6,7 @@ import { setupChangeRoomsInput, type SetupChangeRoomsFormValues, type SetupChang
 import { Button } from '@web/components/ui/button'
 import { FormField } from '@web/components/ui/form-field'
 import { Input } from '@web/components/ui/input'
-import { showServerFieldErrors } from '@web/features/facilities/components/show-server-field-errors'
+import { showServerFieldErrors } from '@web/components/form/show-server-field-errors'
 import { useAddChangeRooms, type SetupProgress } from '../api'
 import { CreatedItem, CreatedSummary } from './created-summary'
 import { AddRowButton, BatchError, RowRemoval } from './batch-rows'

@@ -6,7 +6,7 @@ import { setupDisplayRoomsInput, type SetupDisplayRoomsFormValues, type SetupDis
 import { Button } from '@web/components/ui/button'
 import type { RoomOption } from '@web/features/displays/api'
 import { RoomPicker } from '@web/features/displays/components/room-picker'
-import { showServerFieldErrors } from '@web/features/facilities/components/show-server-field-errors'
+import { showServerFieldErrors } from '@web/components/form/show-server-field-errors'
 import { useConfigureDisplays, type SetupProgress } from '../api'
 import { BatchError } from './batch-rows'
 import { BoardLink } from './board-link'
