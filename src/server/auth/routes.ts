@@ -20,14 +20,17 @@ function statusToCode(status: number, betterAuthCode: string | undefined): Error
   return 'VALIDATION'
 }
 
-// better-auth answers errors as { code, message }; the app's clients read one shape only.
+// better-auth answers errors as { code, message }, and an unknown endpoint with an empty 404;
+// the app's clients read one shape only.
 async function withAppErrorBody(response: Response): Promise<Response> {
-  if (response.ok || !response.headers.get('content-type')?.includes('application/json')) return response
-  const original = (await response.clone().json().catch(() => null)) as { code?: string; message?: string } | null
+  if (response.status < 400) return response
+  const isJson = response.headers.get('content-type')?.includes('application/json') ?? false
+  const original = isJson ? ((await response.clone().json().catch(() => null)) as { code?: string; message?: string } | null) : null
   const headers = new Headers(response.headers)
   headers.delete('content-length')
+  headers.set('content-type', 'application/json')
   const code = statusToCode(response.status, original?.code)
-  const message = original?.message || 'An unexpected error occurred'
+  const message = original?.message || (response.status === 404 ? 'Not found' : AUTH_MESSAGES.unexpected)
   const status = response.status === 400 ? 422 : response.status
   return new Response(JSON.stringify({ error: { code, message, reason: original?.code } }), { status, headers })
 }
