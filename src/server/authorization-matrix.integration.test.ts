@@ -1,0 +1,568 @@
+import { eq } from 'drizzle-orm'
+import type { Hono } from 'hono'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { users } from './db/schema'
+import { findHandlingRoute, listAppRoutes, routeKey } from './test/app-routes'
+import { operatorResources, PNG_1X1, seedOwnerData, type OwnerData } from './test/owner-data'
+import { changedTables, createFingerprinter, listTables, type Fingerprint } from './test/table-fingerprint'
+import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from './test/test-app'
+import { testDatabaseKinds } from './test/test-database'
+
+// Issue 9 and ASVS V8.2.2: every route of the app, tried by every kind of caller, with the
+// answer each one must get written down. Operator A owns the data; B and the admin aim at A's
+// ids. Another operator's id is a 404 exactly like a missing one, so ids cannot be probed.
+
+type Caller = 'anonymous' | 'pending' | 'owner' | 'other' | 'admin'
+type Statuses = [anonymous: number, pending: number, owner: number, other: number, admin: number]
+
+const COLUMNS: Caller[] = ['anonymous', 'pending', 'owner', 'other', 'admin']
+// The owner goes last: its call may change or use up what the others were refused.
+const RUN_ORDER: Caller[] = ['anonymous', 'pending', 'other', 'admin', 'owner']
+const PASSWORD = 'correct horse battery'
+
+type Context = {
+  a: OwnerData
+  caller: Caller
+  user: TestUser | null
+  // A throwaway account for the admin actions, so none of them touches a caller.
+  targetId: string
+  fresh: Record<string, string>
+}
+
+type Row = {
+  route: string
+  expect: Statuses
+  path: (context: Context) => string
+  body?: (context: Context) => unknown
+  // multipart/form-data with an image, as the logo upload takes it.
+  isUpload?: boolean
+  // owned: nothing of A's may reach anyone else; public: one answer for everybody; admin: the
+  // admin sees every account by design.
+  scope?: 'owned' | 'public' | 'admin'
+  // What the owner's answer shows of A, so that the others' answers are known to be filtered
+  // rather than empty for another reason.
+  shows?: (a: OwnerData) => string
+  // Runs after every other row on resources made for it, so it cannot break another row.
+  isDestructive?: boolean
+  prepare?: () => Promise<Record<string, string>>
+  // Each caller sends a session made just for this row instead of its own.
+  usesFreshSession?: boolean
+  verify?: (context: Context & { cookie: string | undefined; response: string }) => Promise<string[]>
+}
+
+const all = (status: number): Statuses => [status, status, status, status, status]
+const range = 'from=2033-01-01T00:00:00Z&to=2033-01-20T00:00:00Z'
+
+describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
+  let t: TestApp
+  let admin: TestUser
+  let owner: TestUser
+  let other: TestUser
+  let pending: TestUser
+  let switcher: TestUser
+  let a: OwnerData
+  let targetId: string
+  let fingerprint: () => Promise<Fingerprint>
+
+  // Fresh resources of A for the destructive rows.
+  let makeA: ReturnType<typeof operatorResources>
+
+  const setApproved = (id: string, approved: boolean) => t.db.update(users).set({ approved }).where(eq(users.id, id))
+
+  // A second session of the caller's own account; anonymous has none.
+  async function freshSession(caller: Caller): Promise<string | undefined> {
+    if (caller === 'anonymous') return undefined
+    const user = { pending, owner, other, admin }[caller]
+    if (caller !== 'pending') return t.signIn(user.email, PASSWORD)
+    await setApproved(pending.id, true)
+    try {
+      return await t.signIn(pending.email, PASSWORD)
+    } finally {
+      await setApproved(pending.id, false)
+    }
+  }
+
+  const isSignedIn = async (cookie: string) => (await t.request('/api/me', { cookie })).status === 200
+
+  const rows: Row[] = [
+    // ---------- no sign-in needed, and the same for everybody ----------
+    { route: 'GET /livez', path: () => '/livez', expect: all(200), scope: 'public' },
+    { route: 'GET /healthz', path: () => '/healthz', expect: all(200), scope: 'public' },
+    { route: 'GET /api/public/displays/:slug', path: ({ a }) => `/api/public/displays/${a.screenSlug}`, expect: all(200), scope: 'public' },
+    { route: 'GET /api/public/displays/:slug/changes', path: ({ a }) => `/api/public/displays/${a.screenSlug}/changes`, expect: all(200), scope: 'public' },
+    { route: 'GET /api/public/logos/:slug/:version', path: ({ a }) => a.logoPath, expect: all(200), scope: 'public' },
+    // An unknown path under /api answers once the caller is known to be allowed in at all.
+    { route: 'ALL /api/*', path: () => '/api/no-such-route', expect: [401, 403, 404, 404, 404] },
+
+    // ---------- accounts: our wrappers and better-auth's own endpoints ----------
+    {
+      route: 'POST /api/auth/sign-up/email',
+      path: () => '/api/auth/sign-up/email',
+      body: ({ caller }) => ({ fullName: 'New Account', email: `signup-${caller}@example.com`, password: PASSWORD }),
+      expect: all(201),
+    },
+    { route: 'GET /api/auth/get-session', path: () => '/api/auth/get-session', expect: all(200) },
+    { route: 'GET /api/auth/list-sessions', path: () => '/api/auth/list-sessions', expect: [401, 200, 200, 200, 200] },
+    {
+      // Role and approval are not the account's own to set.
+      route: 'POST /api/auth/update-user',
+      path: () => '/api/auth/update-user',
+      body: () => ({ role: 'admin', approved: true }),
+      expect: [401, 422, 422, 422, 422],
+    },
+    // Deleting an account is off: it would go around the client-deletion rules (ADR 0006).
+    { route: 'POST /api/auth/delete-user', path: () => '/api/auth/delete-user', body: () => ({ password: PASSWORD }), expect: [401, 404, 404, 404, 404] },
+    // better-auth's unknown endpoints, and our sign-in with a trailing slash, which must not
+    // reach better-auth's own sign-in around the failure limit.
+    { route: 'GET /api/auth/no-such-endpoint', path: () => '/api/auth/no-such-endpoint', expect: all(404) },
+    {
+      route: 'POST /api/auth/sign-in/email/',
+      path: () => '/api/auth/sign-in/email/',
+      body: () => ({ email: switcher.email, password: 'a wrong password' }),
+      expect: all(404),
+    },
+    {
+      route: 'POST /api/auth/reset-password',
+      path: () => '/api/auth/reset-password',
+      body: () => ({ token: 'not-a-real-token', newPassword: 'a brand new secret' }),
+      expect: all(422),
+    },
+    { route: 'GET /api/me', path: () => '/api/me', expect: [401, 200, 200, 200, 200] },
+
+    // better-auth's admin plugin: the admin's alone, never a 2xx for anyone else.
+    { route: 'GET /api/auth/admin/list-users', path: () => '/api/auth/admin/list-users', expect: [401, 403, 403, 403, 200], scope: 'admin' },
+    { route: 'GET /api/auth/admin/get-user', path: ({ targetId }) => `/api/auth/admin/get-user?id=${targetId}`, expect: [401, 403, 403, 403, 200], scope: 'admin' },
+    {
+      route: 'POST /api/auth/admin/create-user',
+      path: () => '/api/auth/admin/create-user',
+      body: ({ caller }) => ({ email: `created-by-${caller}@example.com`, password: PASSWORD, name: 'Created', role: 'admin' }),
+      expect: [401, 403, 403, 403, 200],
+      scope: 'admin',
+    },
+    {
+      route: 'POST /api/auth/admin/update-user',
+      path: () => '/api/auth/admin/update-user',
+      body: ({ targetId }) => ({ userId: targetId, data: { name: 'Renamed by an admin' } }),
+      expect: [401, 403, 403, 403, 200],
+      scope: 'admin',
+    },
+    {
+      // Each caller tries to make itself an admin.
+      route: 'POST /api/auth/admin/set-role',
+      path: () => '/api/auth/admin/set-role',
+      body: ({ user, targetId }) => ({ userId: user?.id ?? targetId, role: 'admin' }),
+      expect: [401, 403, 403, 403, 200],
+      scope: 'admin',
+    },
+    {
+      route: 'POST /api/auth/admin/ban-user',
+      path: () => '/api/auth/admin/ban-user',
+      body: ({ targetId }) => ({ userId: targetId }),
+      expect: [401, 403, 403, 403, 200],
+      scope: 'admin',
+    },
+    {
+      route: 'POST /api/auth/admin/unban-user',
+      path: () => '/api/auth/admin/unban-user',
+      body: ({ targetId }) => ({ userId: targetId }),
+      expect: [401, 403, 403, 403, 200],
+      scope: 'admin',
+    },
+    {
+      route: 'POST /api/auth/admin/list-user-sessions',
+      path: () => '/api/auth/admin/list-user-sessions',
+      body: () => ({ userId: owner.id }),
+      expect: [401, 403, 403, 403, 200],
+      scope: 'admin',
+    },
+    {
+      route: 'POST /api/auth/admin/impersonate-user',
+      path: () => '/api/auth/admin/impersonate-user',
+      body: () => ({ userId: owner.id }),
+      expect: [401, 403, 403, 403, 200],
+      scope: 'admin',
+    },
+    { route: 'POST /api/auth/admin/stop-impersonating', path: () => '/api/auth/admin/stop-impersonating', body: () => ({}), expect: [401, 422, 422, 422, 422], scope: 'admin' },
+    {
+      route: 'POST /api/auth/admin/revoke-user-session',
+      path: () => '/api/auth/admin/revoke-user-session',
+      body: () => ({ sessionToken: 'not-a-real-token' }),
+      expect: [401, 403, 403, 403, 200],
+      scope: 'admin',
+    },
+    {
+      route: 'POST /api/auth/admin/revoke-user-sessions',
+      path: () => '/api/auth/admin/revoke-user-sessions',
+      body: ({ caller, targetId }) => ({ userId: caller === 'admin' ? targetId : owner.id }),
+      expect: [401, 403, 403, 403, 200],
+      scope: 'admin',
+    },
+    {
+      // An operator setting another's password would take the account over.
+      route: 'POST /api/auth/admin/set-user-password',
+      path: () => '/api/auth/admin/set-user-password',
+      body: ({ caller, targetId }) => ({ userId: caller === 'admin' ? targetId : owner.id, newPassword: 'taken over!' }),
+      expect: [401, 403, 403, 403, 200],
+      scope: 'admin',
+    },
+    {
+      route: 'POST /api/auth/admin/has-permission',
+      path: () => '/api/auth/admin/has-permission',
+      body: () => ({ permissions: { user: ['delete'] } }),
+      // It only tells the caller about its own permissions.
+      expect: [401, 200, 200, 200, 200],
+      scope: 'admin',
+      verify: async ({ caller, response }) => {
+        const { success } = JSON.parse(response) as { success: boolean }
+        return success === (caller === 'admin') ? [] : [`answered success: ${success}`]
+      },
+    },
+
+    // ---------- the app's administration ----------
+    { route: 'GET /api/admin/users', path: () => '/api/admin/users', expect: [401, 403, 403, 403, 200], scope: 'admin' },
+    { route: 'POST /api/admin/users/:id/approve', path: ({ targetId }) => `/api/admin/users/${targetId}/approve`, expect: [401, 403, 403, 403, 200], scope: 'admin' },
+    { route: 'POST /api/admin/users/:id/revoke', path: ({ targetId }) => `/api/admin/users/${targetId}/revoke`, expect: [401, 403, 403, 403, 200], scope: 'admin' },
+    { route: 'POST /api/admin/users/:id/reset-password', path: () => `/api/admin/users/${owner.id}/reset-password`, expect: [401, 403, 403, 403, 200], scope: 'admin' },
+
+    // ---------- facilities and rooms ----------
+    { route: 'GET /api/facilities', path: () => '/api/facilities', expect: [401, 403, 200, 200, 200], shows: (a) => a.facilityId },
+    { route: 'GET /api/facilities/count', path: () => '/api/facilities/count', expect: [401, 403, 200, 200, 200] },
+    { route: 'POST /api/facilities', path: () => '/api/facilities', body: () => ({ name: 'Another Arena' }), expect: [401, 403, 201, 201, 201] },
+    { route: 'GET /api/facilities/:id', path: ({ a }) => `/api/facilities/${a.facilityId}`, expect: [401, 403, 200, 404, 404] },
+    { route: 'GET /api/facilities/:id/rooms', path: ({ a }) => `/api/facilities/${a.facilityId}/rooms`, expect: [401, 403, 200, 404, 404] },
+    {
+      route: 'POST /api/facilities/:id/rooms',
+      path: ({ a }) => `/api/facilities/${a.facilityId}/rooms`,
+      body: () => ({ name: 'Studio', type: 'room' }),
+      expect: [401, 403, 201, 404, 404],
+    },
+    { route: 'GET /api/facilities/:id/change-rooms', path: ({ a }) => `/api/facilities/${a.facilityId}/change-rooms`, expect: [401, 403, 200, 404, 404] },
+    {
+      route: 'GET /api/facilities/:id/events',
+      path: ({ a }) => `/api/facilities/${a.facilityId}/events?${range}&roomId=${a.rinkId}`,
+      expect: [401, 403, 200, 404, 404],
+    },
+    { route: 'GET /api/rooms/:id', path: ({ a }) => `/api/rooms/${a.rinkId}`, expect: [401, 403, 200, 404, 404] },
+
+    // ---------- clients, contracts, usage ----------
+    { route: 'GET /api/clients', path: () => '/api/clients', expect: [401, 403, 200, 200, 200], shows: (a) => a.clientId },
+    { route: 'POST /api/clients', path: () => '/api/clients', body: () => ({ name: 'Another Club' }), expect: [401, 403, 201, 201, 201] },
+    { route: 'GET /api/clients/:id', path: ({ a }) => `/api/clients/${a.clientId}`, expect: [401, 403, 200, 404, 404] },
+    {
+      route: 'PUT /api/clients/:id',
+      path: ({ a }) => `/api/clients/${a.clientId}`,
+      body: () => ({ name: 'Owner-A Hockey Club', notes: 'renamed' }),
+      expect: [401, 403, 200, 404, 404],
+    },
+    { route: 'GET /api/clients/:id/contracts', path: ({ a }) => `/api/clients/${a.clientId}/contracts`, expect: [401, 403, 200, 404, 404] },
+    { route: 'GET /api/clients/:id/usage', path: ({ a }) => `/api/clients/${a.clientId}/usage`, expect: [401, 403, 200, 404, 404] },
+    { route: 'GET /api/contracts', path: () => '/api/contracts', expect: [401, 403, 200, 200, 200], shows: (a) => a.contractId },
+    {
+      route: 'POST /api/contracts',
+      path: () => '/api/contracts',
+      body: ({ a }) => ({ clientId: a.clientId, startDate: '2021-01-01', totalHours: 10 }),
+      expect: [401, 403, 201, 404, 404],
+    },
+    {
+      route: 'PUT /api/contracts/:id',
+      path: ({ a }) => `/api/contracts/${a.contractId}`,
+      body: ({ a }) => ({ clientId: a.clientId, startDate: '2020-01-01', totalHours: 6000, hoursUsed: 2 }),
+      expect: [401, 403, 200, 404, 404],
+    },
+    {
+      route: 'POST /api/usage',
+      path: () => '/api/usage',
+      body: ({ a }) => ({ contractId: a.contractId, usageDate: '2026-02-01', hours: 0.5 }),
+      expect: [401, 403, 201, 404, 404],
+    },
+
+    // ---------- events ----------
+    { route: 'GET /api/events', path: () => `/api/events?${range}`, expect: [401, 403, 200, 200, 200], shows: (a) => a.eventId },
+    { route: 'GET /api/events/month', path: () => `/api/events/month?${range}`, expect: [401, 403, 200, 200, 200], shows: (a) => a.eventId },
+    // A room filter naming someone else's room finds nothing, exactly like a missing room.
+    { route: 'GET /api/events/upcoming', path: ({ a }) => `/api/events/upcoming?roomId=${a.rinkId}`, expect: [401, 403, 200, 200, 200], shows: (a) => a.eventId },
+    { route: 'GET /api/events/past', path: ({ a }) => `/api/events/past?roomId=${a.rinkId}`, expect: [401, 403, 200, 200, 200], shows: (a) => a.pastEventId },
+    { route: 'GET /api/events/rooms', path: () => '/api/events/rooms', expect: [401, 403, 200, 200, 200], shows: (a) => a.rinkId },
+    {
+      route: 'POST /api/events',
+      path: () => '/api/events',
+      body: ({ a }) => ({ roomId: a.rinkId, clientId: a.clientId, date: '2034-05-05', startTime: '08:00', durationMinutes: 60, title: 'Matrix skate' }),
+      expect: [401, 403, 201, 404, 404],
+    },
+    {
+      route: 'PUT /api/events/:id',
+      path: ({ a }) => `/api/events/${a.eventId}`,
+      body: ({ a }) => ({
+        clientId: a.clientId,
+        title: 'Owner-A practice',
+        startTime: '2034-06-01T14:00:00Z',
+        endTime: '2034-06-01T15:00:00Z',
+        changeRoom1Id: a.changeRoomId,
+      }),
+      expect: [401, 403, 200, 404, 404],
+    },
+
+    // ---------- screens ----------
+    { route: 'GET /api/screens', path: () => '/api/screens', expect: [401, 403, 200, 200, 200], shows: (a) => a.screenId },
+    {
+      route: 'POST /api/screens',
+      path: () => '/api/screens',
+      body: ({ a, caller }) => ({ name: `Matrix board ${caller}`, rooms: [{ roomId: a.rinkId }] }),
+      expect: [401, 403, 201, 404, 404],
+    },
+    { route: 'GET /api/screens/:id', path: ({ a }) => `/api/screens/${a.screenId}`, expect: [401, 403, 200, 404, 404] },
+    {
+      route: 'PUT /api/screens/:id',
+      path: ({ a }) => `/api/screens/${a.screenId}`,
+      body: ({ a }) => ({ name: a.screenName, rooms: [{ roomId: a.rinkId }], tickerText: 'Owner-A news' }),
+      expect: [401, 403, 200, 404, 404],
+    },
+    { route: 'PUT /api/screens/:id/logo', path: ({ a }) => `/api/screens/${a.screenId}/logo`, isUpload: true, expect: [401, 403, 200, 404, 404] },
+
+    // ---------- marketing ----------
+    {
+      route: 'GET /api/marketing/availability',
+      path: ({ a }) => `/api/marketing/availability?facilityId=${a.facilityId}&hoursAhead=4`,
+      expect: [401, 403, 200, 404, 404],
+    },
+
+    // ---------- setup wizard: each account's own run; A's run waits at step 5 ----------
+    { route: 'GET /api/setup/progress', path: () => '/api/setup/progress', expect: [401, 403, 200, 200, 200], shows: (a) => a.setupFacilityId },
+    { route: 'POST /api/setup/spaces', path: () => '/api/setup/spaces', body: () => ({ spaces: [{ name: 'Extra', type: 'court' }] }), expect: [401, 403, 409, 409, 409] },
+    { route: 'POST /api/setup/change-rooms', path: () => '/api/setup/change-rooms', body: () => ({ changeRooms: [{ name: 'Extra' }] }), expect: [401, 403, 409, 409, 409] },
+    { route: 'POST /api/setup/displays', path: () => '/api/setup/displays', body: () => ({ displays: [{ name: 'Extra' }] }), expect: [401, 403, 409, 409, 409] },
+    {
+      route: 'POST /api/setup/display-rooms',
+      path: () => '/api/setup/display-rooms',
+      body: ({ a }) => ({ displays: [{ screenId: a.setupScreenIds[0], rooms: [{ roomId: a.setupSpaceIds[0] }] }] }),
+      expect: [401, 403, 201, 404, 404],
+    },
+    // A has just done step 5; B and the admin, refused above, skip it.
+    { route: 'POST /api/setup/skip', path: () => '/api/setup/skip', body: () => ({ step: 5 }), expect: [401, 403, 409, 200, 200] },
+    { route: 'POST /api/setup/client', path: () => '/api/setup/client', body: () => ({ name: 'Wizard Club' }), expect: [401, 403, 201, 201, 201] },
+    { route: 'POST /api/setup/complete', path: () => '/api/setup/complete', body: () => ({}), expect: [401, 403, 200, 200, 200] },
+    // Once finished, a new run can start.
+    { route: 'POST /api/setup/facility', path: () => '/api/setup/facility', body: () => ({ name: 'Second Arena' }), expect: [401, 403, 201, 201, 201] },
+
+    // ---------- destructive: last, each on resources made for it ----------
+    {
+      route: 'DELETE /api/facilities/:id',
+      prepare: async () => ({ id: await makeA.facility() }),
+      path: ({ fresh }) => `/api/facilities/${fresh.id}`,
+      expect: [401, 403, 204, 404, 404],
+      isDestructive: true,
+    },
+    {
+      route: 'DELETE /api/rooms/:id',
+      prepare: async () => ({ id: await makeA.room(a.facilityId) }),
+      path: ({ fresh }) => `/api/rooms/${fresh.id}`,
+      expect: [401, 403, 204, 404, 404],
+      isDestructive: true,
+    },
+    {
+      route: 'DELETE /api/clients/:id',
+      prepare: async () => {
+        const clientId = await makeA.client()
+        await makeA.contract(clientId)
+        return { id: clientId }
+      },
+      path: ({ fresh }) => `/api/clients/${fresh.id}`,
+      expect: [401, 403, 204, 404, 404],
+      isDestructive: true,
+    },
+    {
+      route: 'DELETE /api/contracts/:id',
+      prepare: async () => ({ id: await makeA.contract(a.clientId) }),
+      path: ({ fresh }) => `/api/contracts/${fresh.id}`,
+      expect: [401, 403, 204, 404, 404],
+      isDestructive: true,
+    },
+    {
+      route: 'DELETE /api/events/:id',
+      prepare: async () => ({ id: await makeA.event(a.rinkId, a.clientId, { date: '2035-03-03' }) }),
+      path: ({ fresh }) => `/api/events/${fresh.id}`,
+      expect: [401, 403, 204, 404, 404],
+      isDestructive: true,
+    },
+    {
+      route: 'DELETE /api/screens/:id/logo',
+      prepare: async () => {
+        const screen = await makeA.screen(a.rinkId)
+        await makeA.logo(screen.id)
+        return { id: screen.id }
+      },
+      path: ({ fresh }) => `/api/screens/${fresh.id}/logo`,
+      expect: [401, 403, 200, 404, 404],
+      isDestructive: true,
+    },
+    {
+      route: 'DELETE /api/screens/:id',
+      prepare: async () => ({ id: (await makeA.screen(a.rinkId)).id }),
+      path: ({ fresh }) => `/api/screens/${fresh.id}`,
+      expect: [401, 403, 204, 404, 404],
+      isDestructive: true,
+    },
+    {
+      route: 'POST /api/auth/admin/remove-user',
+      prepare: async () => ({ id: (await t.signUp()).id }),
+      path: () => '/api/auth/admin/remove-user',
+      body: ({ fresh }) => ({ userId: fresh.id }),
+      expect: [401, 403, 403, 403, 200],
+      scope: 'admin',
+      isDestructive: true,
+    },
+    {
+      route: 'POST /api/auth/sign-out',
+      path: () => '/api/auth/sign-out',
+      body: () => ({}),
+      usesFreshSession: true,
+      expect: all(200),
+      isDestructive: true,
+      verify: async ({ cookie }) => (cookie && (await isSignedIn(cookie)) ? ['the session survived signing out'] : []),
+    },
+    {
+      // ASVS V7.2.4: whoever signs in gets a new session, and the one the browser had ends.
+      route: 'POST /api/auth/sign-in/email',
+      path: () => '/api/auth/sign-in/email',
+      body: () => ({ email: switcher.email, password: PASSWORD }),
+      usesFreshSession: true,
+      expect: all(200),
+      isDestructive: true,
+      verify: async ({ cookie }) => (cookie && (await isSignedIn(cookie)) ? ['the previous session survived a sign-in'] : []),
+    },
+  ]
+
+  beforeAll(async () => {
+    t = await createTestApp(kind)
+    admin = await t.createAdmin()
+    owner = await t.createOperator(admin)
+    other = await t.createOperator(admin)
+    switcher = await t.createOperator(admin)
+    // Signed in while approved, then set back to pending behind the session's back: only the
+    // check on every request stands between it and the data.
+    pending = await t.createOperator(admin)
+    await setApproved(pending.id, false)
+    targetId = (await t.signUp()).id
+
+    a = await seedOwnerData(t, owner, 'Owner-A')
+    makeA = operatorResources(t, owner, 'Owner-A extra')
+    await seedOwnerData(t, other, 'Operator-B')
+    await seedOwnerData(t, admin, 'Admin')
+    fingerprint = createFingerprinter(t.db, await listTables(t.db))
+  }, 120_000)
+
+  afterAll(async () => {
+    await t?.close()
+  })
+
+  it('lists every route of the app, and only routes it has', () => {
+    const routes = listAppRoutes(t.app as unknown as Hono<never>)
+    const handled = new Set<string>()
+    const unknownRows: string[] = []
+    for (const row of rows) {
+      const [method, path] = row.route.split(' ') as [string, string]
+      const route = findHandlingRoute(routes, method, path)
+      if (route) handled.add(routeKey(route))
+      else unknownRows.push(row.route)
+    }
+    expect(routes.map(routeKey).filter((key) => !handled.has(key)), 'routes the matrix does not list').toEqual([])
+    expect(unknownRows, 'rows for routes the app does not have').toEqual([])
+  })
+
+  it('answers every route × caller pair as the matrix says, and leaks nothing of A', async () => {
+    const secrets = [owner.id, owner.email, 'Owner-A', ...Object.values(a).flat()]
+    const failures: string[] = []
+    let pairs = 0
+
+    const ordered = [...rows.filter((row) => !row.isDestructive), ...rows.filter((row) => row.isDestructive)]
+    for (const row of ordered) {
+      const fresh = row.prepare ? await row.prepare() : {}
+      const answers = new Map<Caller, { status: number; text: string }>()
+      for (const caller of RUN_ORDER) {
+        pairs += 1
+        const user = caller === 'anonymous' ? null : { pending, owner, other, admin }[caller]
+        const cookie = row.usesFreshSession ? await freshSession(caller) : user?.cookie
+        const context = { a, caller, user, targetId, fresh }
+        const before = await fingerprint()
+        const response = await send(t, row, context, cookie)
+        const { status, contentType, text } = await readAnswer(response)
+        answers.set(caller, { status, text })
+        const expected = row.expect[COLUMNS.indexOf(caller)]
+        const where = `${row.route} as ${caller}`
+
+        if (status !== expected) failures.push(`${where}: ${status}, expected ${expected}: ${text.slice(0, 200)}`)
+        if (!isExpectedContentType(status, contentType)) failures.push(`${where}: answered ${contentType}`)
+        if (status >= 400) {
+          failures.push(...checkErrorBody(where, status, text, { isPendingOnAppRoute: caller === 'pending' && !row.route.includes('/api/auth/') }))
+          const changed = changedTables(before, await fingerprint())
+          if (changed.length > 0) failures.push(`${where}: refused with ${status} but changed ${changed.join(', ')}`)
+        }
+        if (status < 300 && caller === 'owner' && row.shows && !text.includes(row.shows(a))) {
+          failures.push(`${where}: does not show ${row.shows(a)}`)
+        }
+        if (status < 300 && caller !== 'owner' && (row.scope ?? 'owned') === 'owned') {
+          const leaked = secrets.filter((secret) => text.includes(secret))
+          if (leaked.length > 0) failures.push(`${where}: leaked ${leaked.join(', ')}`)
+        }
+        if (row.verify && status < 300) {
+          const problems = await row.verify({ ...context, cookie, response: text })
+          failures.push(...problems.map((problem) => `${where}: ${problem}`))
+        }
+      }
+      if (row.scope === 'public') {
+        const distinct = new Set([...answers.values()].map(({ status, text }) => `${status} ${text}`))
+        if (distinct.size > 1) failures.push(`${row.route}: answers differ between callers`)
+      }
+    }
+
+    console.log(`authorization matrix on ${kind}: ${pairs} route × caller pairs (${rows.length} rows × ${RUN_ORDER.length} callers)`)
+    expect(failures).toEqual([])
+  }, 180_000)
+})
+
+async function send(t: TestApp, row: Row, context: Context, cookie: string | undefined): Promise<Response> {
+  const method = row.route.split(' ')[0]!
+  const path = row.path(context)
+  if (row.isUpload) {
+    const form = new FormData()
+    form.append('logo', new Blob([PNG_1X1], { type: 'image/png' }), 'logo.png')
+    return t.app.request(`${TEST_ORIGIN}${path}`, { method, headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) }, body: form })
+  }
+  return t.request(path, { method: method === 'ALL' ? 'GET' : method, cookie, body: row.body?.(context) })
+}
+
+// A board's change stream never ends by itself: read its first event, then hang up.
+async function readAnswer(response: Response) {
+  const contentType = response.headers.get('content-type') ?? ''
+  let text: string
+  if (contentType.startsWith('text/event-stream')) {
+    const reader = response.body!.getReader()
+    text = new TextDecoder().decode((await reader.read()).value)
+    await reader.cancel()
+  } else if (contentType.startsWith('image/')) {
+    text = Buffer.from(await response.arrayBuffer()).toString('base64')
+  } else {
+    text = await response.text()
+  }
+  return { status: response.status, contentType, text }
+}
+
+// The API speaks JSON; only a logo is an image and only a board's change stream is an event stream.
+function isExpectedContentType(status: number, contentType: string): boolean {
+  if (status === 204 || status === 304) return true
+  return /^(application\/json|image\/(png|jpeg|gif|webp)|text\/event-stream)/.test(contentType)
+}
+
+function checkErrorBody(where: string, status: number, text: string, { isPendingOnAppRoute }: { isPendingOnAppRoute: boolean }): string[] {
+  let error: { code?: string; message?: string } | undefined
+  try {
+    error = (JSON.parse(text) as { error?: typeof error }).error
+  } catch {
+    return [`${where}: the error body is not JSON`]
+  }
+  const problems: string[] = []
+  if (!error?.message) problems.push(`${where}: no error message`)
+  const expectedCode = status === 401 ? 'UNAUTHENTICATED' : status === 404 ? 'NOT_FOUND' : status === 403 && isPendingOnAppRoute ? 'NOT_APPROVED' : null
+  if (expectedCode && error?.code !== expectedCode) problems.push(`${where}: code ${error?.code}, expected ${expectedCode}`)
+  return problems
+}
