@@ -1,15 +1,40 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+
+// Compressed once at build time, at the highest levels, instead of on every request: the
+// server sends the .br or .gz beside each asset to browsers that accept it.
+function precompressAssets(): Plugin {
+  let outDir = ''
+  return {
+    name: 'fieldhouse-precompress',
+    apply: 'build',
+    configResolved: (config) => {
+      outDir = config.build.outDir
+    },
+    closeBundle: () => {
+      const assets = join(outDir, 'assets')
+      for (const name of readdirSync(assets)) {
+        if (!/\.(js|css|svg)$/.test(name)) continue
+        const content = readFileSync(join(assets, name))
+        writeFileSync(join(assets, `${name}.gz`), gzipSync(content, { level: 9 }))
+        writeFileSync(join(assets, `${name}.br`), brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }))
+      }
+    },
+  }
+}
 
 // Two pages: the app, and the lobby board, which must stay tiny and never load app code.
 export default defineConfig({
   root: fromRoot('./src/web'),
   publicDir: fromRoot('./src/web/public'),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompressAssets()],
   resolve: { tsconfigPaths: true },
   build: {
     outDir: fromRoot('./dist/web'),

@@ -13,11 +13,15 @@ export function mountWebAssets(app: Hono<never>, webRoot: string): void {
     '/assets/*',
     serveStatic({
       root: webRoot,
+      // The build writes .br and .gz beside each asset (vite.config.ts).
+      precompressed: true,
       onFound: (_path, c) => {
         c.header('Cache-Control', 'public, max-age=31536000, immutable')
       },
     }),
   )
+  // A missing asset is a 404, never the app's HTML under a .js name.
+  app.all('/assets/*', (c) => c.text('Not found', 404))
   app.use('/favicon.svg', serveStatic({ root: webRoot }))
 
   app.get('*', (c) => {
