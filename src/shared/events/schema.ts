@@ -124,3 +124,31 @@ export type UpdateEventInput = z.output<typeof updateEventInput>
 export function isSixDigitHexColor(color: string): boolean {
   return /^#[0-9a-f]{6}$/i.test(color)
 }
+
+// A month grid is six weeks; a day either side lets each facility's own calendar fill it, and
+// one more day leaves room for DST changes. Wider ranges are a mistake, and an expensive one.
+const MAX_RANGE_DAYS = 45
+
+const rangeInstant = (message: string) => z.iso.datetime({ offset: true, error: message }).transform((value) => new Date(value))
+
+/** The calendars' and lists' query: instants [from, to), optionally one room. */
+export const eventRangeQuery = z
+  .object({
+    from: rangeInstant('Please give the start of the range as an ISO date-time'),
+    to: rangeInstant('Please give the end of the range as an ISO date-time'),
+    roomId: z
+      .uuid({ error: 'Room not found' })
+      .optional()
+      .transform((value) => value ?? null),
+  })
+  .refine(({ from, to }) => to > from, {
+    message: 'The end of the range must be after its start',
+    path: ['to'],
+    ...whenValid('from', 'to'),
+  })
+  .refine(({ from, to }) => to.getTime() - from.getTime() <= MAX_RANGE_DAYS * 24 * 60 * 60 * 1000, {
+    message: `The range may span at most ${MAX_RANGE_DAYS} days`,
+    path: ['to'],
+    ...whenValid('from', 'to'),
+  })
+export type EventRangeQuery = z.output<typeof eventRangeQuery>

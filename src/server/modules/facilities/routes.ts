@@ -1,38 +1,10 @@
 import { Hono } from 'hono'
-import { z } from 'zod'
+import { eventRangeQuery } from '@shared/events/schema'
 import { facilityInput } from '@shared/facilities/schema'
 import { roomInput } from '@shared/rooms/schema'
-import { whenValid } from '@shared/schema-fields'
 import type { AppDeps, SignedInEnv } from '../../http/context'
 import { jsonBody, queryParams, uuidParams } from '../../http/validate'
 import * as service from './service'
-
-// Six weeks covers a month grid; a wider range is a mistake, and an expensive one.
-const MAX_RANGE_DAYS = 42
-const MS_PER_DAY = 24 * 60 * 60 * 1000
-
-const instant = (message: string) =>
-  z.iso.datetime({ offset: true, error: message }).transform((value) => new Date(value))
-
-const eventRangeQuery = z
-  .object({
-    from: instant('Please give the start of the range as an ISO date-time'),
-    to: instant('Please give the end of the range as an ISO date-time'),
-    roomId: z
-      .uuid({ error: 'Room not found' })
-      .optional()
-      .transform((value) => value ?? null),
-  })
-  .refine(({ from, to }) => to > from, {
-    message: 'The end of the range must be after its start',
-    path: ['to'],
-    ...whenValid('from', 'to'),
-  })
-  .refine(({ from, to }) => to.getTime() - from.getTime() <= MAX_RANGE_DAYS * MS_PER_DAY, {
-    message: `The range may span at most ${MAX_RANGE_DAYS} days`,
-    path: ['to'],
-    ...whenValid('from', 'to'),
-  })
 
 // Every path checks ownership through the facility's owner: someone else's id is a 404.
 export function facilityRoutes({ database: { db } }: AppDeps) {
