@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import tailwindcss from '@tailwindcss/vite'
@@ -16,7 +16,7 @@ function precompressAssets(): Plugin {
     name: 'fieldhouse-precompress',
     apply: 'build',
     configResolved: (config) => {
-      outDir = config.build.outDir
+      outDir = resolve(config.root, config.build.outDir)
     },
     closeBundle: () => {
       const assets = join(outDir, 'assets')

@@ -116,7 +116,11 @@ test.describe('the setup wizard', () => {
     await expect(page.getByText('Client created successfully!', { exact: true })).toBeVisible()
     await button(page, 'Complete Setup').click()
 
+    // Finishing says so and goes to /facilities, where the finished run links to its board.
+    await expect(page).toHaveURL(/\/facilities$/)
+    await expect(page.getByText('Setup complete! Welcome to Fieldhouse', { exact: true }).first()).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Setup complete! Welcome to Fieldhouse' })).toBeVisible()
+    await expect(page.getByRole('list', { name: 'Facilities' })).toContainText('Maple Arena')
     await checkA11y(page)
     const [board] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('link', { name: boardAddress! }).click()])
     await expect(board).toHaveURL(new RegExp(`${boardAddress}$`))
@@ -126,8 +130,8 @@ test.describe('the setup wizard', () => {
     await checkA11yNow(board)
     await board.close()
 
-    await page.getByRole('link', { name: 'Go to Facilities' }).click()
-    await expect(page).toHaveURL(/\/facilities$/)
+    await button(page, 'Dismiss').click()
+    await expect(page.getByRole('heading', { name: 'Setup complete! Welcome to Fieldhouse' })).toHaveCount(0)
     await expect(page.getByRole('list', { name: 'Facilities' })).toContainText('Maple Arena')
   })
 
@@ -153,12 +157,11 @@ test.describe('the setup wizard', () => {
       await expectStep(page, 6, 'Add Client')
       await button(page, 'Skip This Step').click()
 
+      await expect(page).toHaveURL(/\/facilities$/)
       await expect(page.getByRole('heading', { name: 'Setup complete! Welcome to Fieldhouse' })).toBeVisible()
       await expect(page.getByText('Your display boards')).toHaveCount(0)
-      await checkA11y(page)
-      await page.getByRole('link', { name: 'Go to Facilities' }).click()
-      await expect(page).toHaveURL(/\/facilities$/)
       await expect(page.getByRole('list', { name: 'Facilities' })).toContainText('Lakeside Courts')
+      await checkA11y(page)
     })
   })
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Building2, Plus } from 'lucide-react'
-import { useNavigate } from 'react-router'
+import { useLocation, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { ConfirmDialog } from '@web/components/confirm-dialog'
 import { EmptyState } from '@web/components/empty-state'
@@ -10,6 +10,8 @@ import { PageHeader } from '@web/components/page-header'
 import { Button } from '@web/components/ui/button'
 import { errorDescription } from '@web/lib/api-client'
 import { facilityCountQueryOptions, useDeleteFacility, useFacilities, type Facility } from './api'
+import type { SetupProgress } from '@web/features/setup/api'
+import { SetupComplete } from '@web/features/setup/components/setup-complete'
 import { CreateFacilityDialog } from './components/create-facility-dialog'
 import { FacilityCard } from './components/facility-card'
 
@@ -19,6 +21,10 @@ export function FacilitiesPage() {
   const deleteFacility = useDeleteFacility()
   const [isCreating, setIsCreating] = useState(false)
   const [pendingDeletion, setPendingDeletion] = useState<Facility | null>(null)
+  const location = useLocation()
+  const navigate = useNavigate()
+  // Set by the setup wizard when it finishes (spec: it then goes to /facilities).
+  const completedSetup = (location.state as { completedSetup?: SetupProgress } | null)?.completedSetup
 
   useEffect(() => {
     if (facilities.isError) toast.error('Failed to load facilities', { description: errorDescription(facilities.error) })
@@ -47,6 +53,7 @@ export function FacilitiesPage() {
   return (
     <div>
       <PageHeader title="Facilities" description="Manage your facilities and their rooms" actions={newFacilityButton('New Facility')} />
+      {completedSetup ? <SetupComplete progress={completedSetup} onDismiss={() => navigate('/facilities', { replace: true, state: null })} /> : null}
       {facilities.data?.length ? (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Facilities">
           {facilities.data.map((facility) => (

@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { PRODUCT_NAME } from '@shared/product'
@@ -6,7 +5,6 @@ import { LoadingScreen } from '@web/components/loading-screen'
 import { Button } from '@web/components/ui/button'
 import { useAuth } from '@web/features/auth/auth-provider'
 import { useSetupProgress, type SetupProgress } from './api'
-import { SetupComplete } from './components/setup-complete'
 import { SetupIntro } from './components/setup-intro'
 import { SetupWizard } from './components/setup-wizard'
 
@@ -31,10 +29,15 @@ export function SetupPage() {
 
 function SignedInSetup() {
   const progress = useSetupProgress()
-  // Kept here, not read back: once finished, the server has no unfinished run to show.
-  const [finished, setFinished] = useState<SetupProgress | null>(null)
+  const navigate = useNavigate()
 
-  if (finished) return <SetupComplete progress={finished} />
+  // Spec: finishing says so and goes to /facilities. The finished run travels along (the server
+  // has no unfinished run to show any more), so /facilities can link straight to its boards.
+  const finish = (finished: SetupProgress) => {
+    toast.success(`Setup complete! Welcome to ${PRODUCT_NAME}`)
+    navigate('/facilities', { state: { completedSetup: finished } })
+  }
+
   if (progress.isPending) return <LoadingScreen />
   if (progress.isError) {
     return (
@@ -46,7 +49,7 @@ function SignedInSetup() {
       </div>
     )
   }
-  return <SetupWizard progress={progress.data} onComplete={setFinished} />
+  return <SetupWizard progress={progress.data} onComplete={finish} />
 }
 
 function SetupHeader({ isSignedIn }: { isSignedIn: boolean }) {

@@ -1,21 +1,20 @@
 import { useEffect, useRef } from 'react'
-import { PartyPopper } from 'lucide-react'
-import { Link } from 'react-router'
+import { PartyPopper, X } from 'lucide-react'
 import { PRODUCT_NAME } from '@shared/product'
 import { Button } from '@web/components/ui/button'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card'
 import type { SetupProgress } from '../api'
 import { BoardLink } from './board-link'
 
-/** The finished run: straight links to its boards, then on to the facilities. */
-export function SetupComplete({ progress }: { progress: SetupProgress }) {
+/** The finished run, shown on /facilities: what was set up and straight links to its boards. */
+export function SetupComplete({ progress, onDismiss }: { progress: SetupProgress; onDismiss: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null)
   const boards = progress.displays.filter(({ rooms }) => rooms.length > 0)
 
   useEffect(() => heading.current?.focus(), [])
 
   return (
-    <Card>
+    <Card className="mb-6">
       <CardHeader className="px-4 sm:px-6">
         <PartyPopper className="mb-2 size-8 text-primary" aria-hidden="true" />
         <CardTitle asChild>
@@ -42,8 +41,9 @@ export function SetupComplete({ progress }: { progress: SetupProgress }) {
         </CardContent>
       ) : null}
       <CardFooter className="border-t px-4 sm:px-6">
-        <Button asChild>
-          <Link to="/facilities">Go to Facilities</Link>
+        <Button variant="outline" onClick={onDismiss}>
+          <X aria-hidden="true" />
+          Dismiss
         </Button>
       </CardFooter>
     </Card>
