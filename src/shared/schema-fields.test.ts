@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { z } from 'zod'
-import { hexColor, optionalId, optionalText, requiredText, whenValid } from './schema-fields'
+import { calendarDate, hexColor, optionalId, optionalText, requiredText, whenValid } from './schema-fields'
 
 describe('schema fields', () => {
   test('required text is trimmed and limited', () => {
@@ -25,6 +25,16 @@ describe('schema fields', () => {
     expect(id.safeParse('nope').error?.issues[0]?.message).toBe('Pick one')
   })
 
+  test('calendar dates exist and lie between 1900 and 2999', () => {
+    const date = calendarDate('Pick a date')
+    expect(date.safeParse('2026-03-08').success).toBe(true)
+    expect(date.safeParse('2024-02-29').success).toBe(true)
+    expect(date.safeParse('2026-02-29').success).toBe(false)
+    for (const outside of ['0000-01-01', '1899-12-31', '3000-01-01', '9999-12-31']) {
+      expect(date.safeParse(outside).error?.issues[0]?.message).toBe('Pick a date')
+    }
+  })
+
   test('colours are 3- or 6-digit hex', () => {
     expect(hexColor.safeParse('#3b82f6').success).toBe(true)
     expect(hexColor.safeParse('#FFF').success).toBe(true)
@@ -40,5 +50,10 @@ describe('schema fields', () => {
       'Label',
       'Order',
     ])
+  })
+
+  test('a cross-field rule does not run on a value that is not an object', () => {
+    const range = z.object({ from: z.number(), to: z.number() }).refine(({ from, to }) => to > from, { message: 'Order', path: ['to'], ...whenValid('from', 'to') })
+    for (const value of [null, [], 'range', 5]) expect(range.safeParse(value).success).toBe(false)
   })
 })

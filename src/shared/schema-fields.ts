@@ -37,9 +37,16 @@ export function optionalId(message: string) {
     .pipe(z.uuid({ error: message }).nullable())
 }
 
-/** A calendar date 'YYYY-MM-DD' that exists (no 30 February). */
+// Far beyond any real booking or contract, and well inside what the database and the
+// time-zone maths can hold: PostgreSQL has no year 0, and an event late on 9999-12-31 ends in
+// year 10000, which no 'YYYY-MM-DD' can name.
+const EARLIEST_DATE = '1900-01-01'
+const LATEST_DATE = '2999-12-31'
+
+/** A calendar date 'YYYY-MM-DD' that exists (no 30 February), between 1900 and 2999. */
 export function calendarDate(message: string) {
-  return z.iso.date({ error: message })
+  // Aborts so that a malformed date reports once; 'YYYY-MM-DD' strings sort like the dates they name.
+  return z.iso.date({ error: message, abort: true }).refine((date) => date >= EARLIEST_DATE && date <= LATEST_DATE, message)
 }
 
 /** A wall-clock time 'HH:MM', 00:00 to 23:59. */
@@ -54,11 +61,12 @@ export const hexColor = z
 
 /**
  * Lets a cross-field rule run as soon as the fields it reads are valid, so a form shows it
- * together with errors elsewhere instead of only after they are fixed.
+ * together with errors elsewhere instead of only after they are fixed. An issue without a path
+ * means the value is not an object at all (null, an array), so there are no fields to read.
  */
 export function whenValid(...fields: string[]) {
   return {
     when: (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
-      payload.issues.every((issue) => !fields.includes(String(issue.path?.[0]))),
+      payload.issues.every((issue) => issue.path !== undefined && issue.path.length > 0 && !fields.includes(String(issue.path[0]))),
   }
 }
