@@ -12,6 +12,8 @@ export const LIMITS = {
     name: 100,
     description: 500,
     capacityMin: 1,
+    // Not in the spec: no space holds more, and the integer column ends at 2,147,483,647.
+    capacityMax: 100_000,
     defaultOperatingStart: '09:00',
     defaultOperatingEnd: '22:00',
     bookingIntervalOptions: [15, 30, 60, 90, 120],

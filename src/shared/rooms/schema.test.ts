@@ -37,6 +37,12 @@ describe('roomInput', () => {
     ])
   })
 
+  test('capacity stays within what a space can hold', () => {
+    expect(roomInput.parse({ name: 'A', type: 'rink', capacity: 100_000 }).capacity).toBe(100_000)
+    expect(messages({ name: 'A', type: 'rink', capacity: 100_001 })).toEqual(['Capacity must be 100000 or less'])
+    expect(messages({ name: 'A', type: 'rink', capacity: Number.MAX_SAFE_INTEGER })).toEqual(['Capacity must be 100000 or less'])
+  })
+
   test('the closing time must be after the opening time', () => {
     expect(messages({ name: 'A', type: 'rink', operatingStartTime: '22:00', operatingEndTime: '09:00' })).toEqual([
       'Closing time must be after opening time',

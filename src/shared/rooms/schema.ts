@@ -13,6 +13,7 @@ export const roomInput = z
     capacity: z
       .int({ error: CAPACITY_MESSAGE })
       .min(LIMITS.room.capacityMin, CAPACITY_MESSAGE)
+      .max(LIMITS.room.capacityMax, `Capacity must be ${LIMITS.room.capacityMax} or less`)
       .nullish()
       .transform((value) => value ?? null),
     description: optionalText(LIMITS.room.description, 'Description'),
