@@ -38,10 +38,15 @@ export function findPostgresError(error: unknown): PostgresError | null {
   return null
 }
 
+// PostgreSQL text cannot hold a NUL character; no form can type one, so only a crafted request carries it.
+export const NUL_CHARACTER_MESSAGE = 'The text contains a character that cannot be saved'
+
 export const SQLSTATE = {
   uniqueViolation: '23505',
   foreignKeyViolation: '23503',
   checkViolation: '23514',
   exclusionViolation: '23P01',
+  // Raised for a NUL character, which PostgreSQL text cannot hold.
+  characterNotInRepertoire: '22021',
   serializationFailure: '40001',
 } as const

@@ -1,10 +1,11 @@
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { APIError } from 'better-auth/api'
 import { Hono, type Context } from 'hono'
+import { createMiddleware } from 'hono/factory'
 import { eq } from 'drizzle-orm'
 import type { ErrorCode } from '@shared/api-error'
 import { AUTH_MESSAGES, signInInput, signUpInput } from '@shared/auth/schema'
-import { AppError } from '../errors'
+import { AppError, NUL_CHARACTER_MESSAGE } from '../errors'
 import { sessions, users } from '../db/schema'
 import type { AppDeps, AppEnv } from '../http/context'
 import { jsonBody, parseOrThrow } from '../http/validate'
@@ -48,9 +49,22 @@ function clientIp(c: Context, trustProxy: boolean): string | null {
   }
 }
 
+// A JSON escape \u0000 not itself escaped: an even number of backslashes before it.
+const ESCAPED_NUL = /(^|[^\\])(\\\\)*\\u0000/
+
+// better-auth answers a query carrying a NUL character with a 500 of its own, before our error
+// handler could turn the database's refusal into a 422, so such a body never reaches it.
+const refuseNulCharacters = createMiddleware(async (c, next) => {
+  if (c.req.method === 'POST' && ESCAPED_NUL.test(await c.req.raw.clone().text())) {
+    throw new AppError('VALIDATION', NUL_CHARACTER_MESSAGE)
+  }
+  await next()
+})
+
 export function authRoutes({ auth, database, env }: AppDeps) {
   const { db } = database
   const app = new Hono<AppEnv>()
+  app.use('*', refuseNulCharacters)
 
   app.post('/sign-up/email', jsonBody(signUpInput), async (c) => {
     const input = c.req.valid('json')

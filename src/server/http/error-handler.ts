@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ApiErrorBody } from '@shared/api-error'
-import { AppError, findPostgresError, SQLSTATE } from '../errors'
+import { AppError, findPostgresError, NUL_CHARACTER_MESSAGE, SQLSTATE } from '../errors'
 import { logError } from '../log'
 
 function body(code: ApiErrorBody['error']['code'], message: string, fields?: Record<string, string>): ApiErrorBody {
@@ -27,6 +27,9 @@ export function handleError(error: unknown, c: Context): Response {
   }
   if (postgres?.code === SQLSTATE.checkViolation) {
     return c.json(body('VALIDATION', 'The data breaks a rule of the database'), 422)
+  }
+  if (postgres?.code === SQLSTATE.characterNotInRepertoire) {
+    return c.json(body('VALIDATION', NUL_CHARACTER_MESSAGE), 422)
   }
   logError('unhandled error', error, { method: c.req.method, path: c.req.path })
   return c.json(body('INTERNAL', 'An unexpected error occurred'), 500)
