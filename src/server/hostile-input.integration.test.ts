@@ -1,0 +1,565 @@
+import fc from 'fast-check'
+import { fileTypeFromBuffer } from 'file-type'
+import type { Hono } from 'hono'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { signUpInput } from '@shared/auth/schema'
+import { clientInput } from '@shared/clients/schema'
+import { contractInput, usageInput } from '@shared/contracts/schema'
+import { createEventInput, updateEventInput } from '@shared/events/schema'
+import { facilityInput } from '@shared/facilities/schema'
+import { roomInput } from '@shared/rooms/schema'
+import { screenInput } from '@shared/screens/schema'
+import {
+  setupChangeRoomsInput,
+  setupDisplayRoomsInput,
+  setupDisplaysInput,
+  setupSpacesInput,
+  skipSetupStepInput,
+} from '@shared/setup/schema'
+import { clients, contracts, facilities, screens, setupRuns, users } from './db/schema'
+import { listAppRoutes, routeKey } from './test/app-routes'
+import { DST_EDGES, hostileBody, hostileScalar, MARKUP_TEXTS, type HostileBody } from './test/hostile-values'
+import { PNG_1X1, seedOwnerData, type OwnerData } from './test/owner-data'
+import { changedTables, createFingerprinter, listTables, type Fingerprint } from './test/table-fingerprint'
+import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from './test/test-app'
+import { testDatabaseKinds } from './test/test-database'
+
+// Issue 9: thousands of malformed and extreme requests per write route. Every one is answered
+// with a 4xx and a message (never a 5xx), a refused one changes nothing in the database, and
+// a 2xx only ever answers a body that the route's own schema accepts.
+
+const RUNS_PER_ROUTE = 1000
+const PROPERTY_TIMEOUT_MS = 120_000
+
+type BodyRoute = {
+  route: string
+  // The app's route that answers it, when that is a catch-all.
+  covers?: string
+  path: (a: OwnerData) => string
+  valid: (a: OwnerData) => Record<string, unknown>
+  // A 2xx is right only for a body this accepts; null: no generated body can be right.
+  accepts: z.ZodType | null
+  // Fields to try at their edges while the rest of the body stays valid.
+  focus?: (a: OwnerData) => fc.Arbitrary<Record<string, unknown>>
+  isAnonymous?: boolean
+  // Sign-in records every failure: that write is the point of the limiter (ASVS V6.3.1).
+  writesOnRefusal?: string[]
+}
+
+const validRoom = { name: 'Hostile Rink', type: 'rink', capacity: 20, description: 'Ice', operatingStartTime: '06:00', operatingEndTime: '23:00', bookingInterval: 30 }
+const validClient = {
+  name: 'Hostile Club',
+  email: 'club@example.com',
+  phone: '555-0100',
+  secondaryPhone: null,
+  company: 'Club Inc.',
+  address: '1 Main St',
+  city: 'Springfield',
+  provinceState: 'ON',
+  postalCode: 'K1A 0B1',
+  country: 'Canada',
+  website: 'example.com',
+  notes: 'Notes',
+}
+const timeZones = fc.constantFrom('America/New_York', 'Mars/Olympus', 'UTC+5', 'EST5EDT', 'Etc/GMT+14', '../../etc/localtime', ' utc ', 'America/Argentina/ComodRivadavia', '')
+const hours = fc.oneof(fc.constantFrom(-1, -0.25, 0, 0.005, 0.25, 1.25, 99_999.99, 100_000.01, 1e308, 'NaN', '2', 'Infinity', null), hostileScalar)
+const wallTimes = fc.constantFrom(...DST_EDGES.filter((edge) => edge.length <= 8), '00:00', '23:59', '9:00', '09:00:00')
+const dates = fc.constantFrom(...DST_EDGES.filter((edge) => edge.length === 10), '2026-03-07', '2027-03-14', '0000-01-01', '9999-12-31')
+const instants = fc.constantFrom(...DST_EDGES.filter((edge) => edge.includes('T')))
+
+const bodyRoutes: BodyRoute[] = [
+  {
+    route: 'POST /api/facilities',
+    path: () => '/api/facilities',
+    valid: () => ({ name: 'Hostile Arena', address: '1 Main St', description: 'Rinks', timeZone: 'America/New_York' }),
+    accepts: facilityInput,
+    focus: () => fc.record({ timeZone: timeZones }),
+  },
+  {
+    route: 'POST /api/facilities/:id/rooms',
+    path: (a) => `/api/facilities/${a.facilityId}/rooms`,
+    valid: () => validRoom,
+    accepts: roomInput,
+    focus: () => fc.record({ operatingStartTime: wallTimes, operatingEndTime: wallTimes, bookingInterval: fc.constantFrom(0, 15, 45, -30, 120, 1e9, '30') }),
+  },
+  { route: 'POST /api/clients', path: () => '/api/clients', valid: () => validClient, accepts: clientInput },
+  { route: 'PUT /api/clients/:id', path: (a) => `/api/clients/${a.clientId}`, valid: () => validClient, accepts: clientInput },
+  {
+    route: 'POST /api/contracts',
+    path: () => '/api/contracts',
+    valid: (a) => ({ clientId: a.clientId, startDate: '2026-03-08', totalHours: 100, hoursUsed: 0, status: 'active', notes: 'Season' }),
+    accepts: contractInput,
+    focus: () => fc.record({ totalHours: hours, hoursUsed: hours, startDate: dates }),
+  },
+  {
+    route: 'PUT /api/contracts/:id',
+    path: (a) => `/api/contracts/${a.contractId}`,
+    valid: (a) => ({ clientId: a.clientId, startDate: '2020-01-01', totalHours: 5000, hoursUsed: 10, status: 'active', notes: null }),
+    accepts: contractInput,
+    focus: () => fc.record({ totalHours: hours, hoursUsed: hours }),
+  },
+  {
+    route: 'POST /api/usage',
+    path: () => '/api/usage',
+    valid: (a) => ({ contractId: a.contractId, usageDate: '2026-11-01', hours: 1.25, description: 'Extra ice' }),
+    accepts: usageInput,
+    focus: () => fc.record({ hours, usageDate: dates }),
+  },
+  {
+    route: 'POST /api/events',
+    path: () => '/api/events',
+    valid: (a) => ({
+      roomId: a.rinkId,
+      clientId: a.clientId,
+      date: '2026-03-08',
+      startTime: '02:30',
+      durationMinutes: 60,
+      title: 'Hostile game',
+      description: 'Finals',
+      color: '#ff0000',
+      eventType: 'game',
+      team1Name: 'Home',
+      team2Name: 'Away',
+      changeRoom1Id: a.changeRoomId,
+      changeRoom2Id: null,
+      recurrence: { frequency: 'weekly', endDate: '2026-04-08', weekdays: [0] },
+    }),
+    accepts: createEventInput,
+    focus: () =>
+      fc.record({
+        date: dates,
+        startTime: wallTimes,
+        durationMinutes: fc.constantFrom(-60, 0, 1, 59, 60, 90, 1440, 1441, 1e9, 1.5, '60'),
+        recurrence: fc.oneof(
+          fc.constant(null),
+          fc.record({
+            frequency: fc.constantFrom('daily', 'weekly', 'monthly', 'yearly'),
+            endDate: fc.constantFrom('2026-03-09', '2026-11-02', '2027-03-08', '2099-01-01', '2026-03-01'),
+            weekdays: fc.constantFrom([], [0], [0, 6], [7], [-1], [0, 0, 0], 'sunday'),
+          }),
+        ),
+      }),
+  },
+  {
+    route: 'PUT /api/events/:id',
+    path: (a) => `/api/events/${a.eventId}`,
+    valid: (a) => ({
+      clientId: a.clientId,
+      title: 'Owner-A practice',
+      startTime: '2026-11-01T01:30:00-04:00',
+      endTime: '2026-11-01T01:30:00-05:00',
+      color: '#3b82f6',
+      eventType: 'practice',
+      changeRoom1Id: a.changeRoomId,
+    }),
+    accepts: updateEventInput,
+    focus: () => fc.record({ startTime: instants, endTime: instants }),
+  },
+  {
+    route: 'POST /api/screens',
+    path: () => '/api/screens',
+    valid: (a) => ({ name: 'Hostile Board', location: 'Lobby', size: '55"', theme: 'light', rooms: [{ roomId: a.rinkId, color: '#00ff00' }], showTicker: true, tickerText: 'Welcome' }),
+    accepts: screenInput,
+  },
+  {
+    route: 'PUT /api/screens/:id',
+    path: (a) => `/api/screens/${a.screenId}`,
+    valid: (a) => ({ name: a.screenName, location: 'Lobby', size: '55"', theme: 'dark', rooms: [{ roomId: a.rinkId, color: '#3b82f6' }], showTicker: false, tickerText: 'News' }),
+    accepts: screenInput,
+  },
+  {
+    route: 'POST /api/setup/facility',
+    path: () => '/api/setup/facility',
+    valid: () => ({ name: 'Wizard Arena', timeZone: 'America/New_York' }),
+    accepts: facilityInput,
+    focus: () => fc.record({ timeZone: timeZones }),
+  },
+  { route: 'POST /api/setup/spaces', path: () => '/api/setup/spaces', valid: () => ({ spaces: [validRoom] }), accepts: setupSpacesInput },
+  { route: 'POST /api/setup/change-rooms', path: () => '/api/setup/change-rooms', valid: () => ({ changeRooms: [{ name: 'Room A' }] }), accepts: setupChangeRoomsInput },
+  { route: 'POST /api/setup/displays', path: () => '/api/setup/displays', valid: () => ({ displays: [{ name: 'Board', location: 'Lobby', size: '55"' }] }), accepts: setupDisplaysInput },
+  {
+    route: 'POST /api/setup/display-rooms',
+    path: () => '/api/setup/display-rooms',
+    valid: (a) => ({ displays: [{ screenId: a.setupScreenIds[0], rooms: [{ roomId: a.setupSpaceIds[0], color: '#123456' }] }] }),
+    accepts: setupDisplayRoomsInput,
+  },
+  { route: 'POST /api/setup/client', path: () => '/api/setup/client', valid: () => validClient, accepts: clientInput },
+  {
+    route: 'POST /api/setup/skip',
+    path: () => '/api/setup/skip',
+    valid: () => ({ step: 6 }),
+    accepts: skipSetupStepInput,
+    focus: () => fc.record({ step: fc.constantFrom(1, 2, 3, 4, 5, 6, 7, '3', 3.5, -3, null, [3]) }),
+  },
+  // Takes no body: whatever is sent is ignored.
+  { route: 'POST /api/setup/complete', path: () => '/api/setup/complete', valid: () => ({}), accepts: z.unknown() },
+  {
+    route: 'POST /api/auth/sign-up/email',
+    path: () => '/api/auth/sign-up/email',
+    valid: () => ({ fullName: 'Hostile Person', email: 'hostile@example.com', password: 'correct horse battery' }),
+    accepts: signUpInput,
+    isAnonymous: true,
+  },
+  {
+    route: 'POST /api/auth/sign-in/email',
+    path: () => '/api/auth/sign-in/email',
+    valid: () => ({ email: 'nobody@example.com', password: 'not the password' }),
+    accepts: null,
+    isAnonymous: true,
+    writesOnRefusal: ['sign_in_failures'],
+  },
+  {
+    route: 'POST /api/auth/reset-password',
+    covers: 'POST /api/auth/*',
+    path: () => '/api/auth/reset-password',
+    valid: () => ({ token: 'not-a-real-token', newPassword: 'a brand new secret' }),
+    accepts: null,
+    isAnonymous: true,
+  },
+]
+
+type QueryRoute = {
+  route: string
+  path: (a: OwnerData) => string
+  fields: (a: OwnerData) => Record<string, fc.Arbitrary<string>>
+  // Fields tried together, so that the query as a whole is often valid.
+  focus?: (a: OwnerData) => fc.Arbitrary<Record<string, string>>
+}
+
+const rangeEdges = fc.constantFrom(...DST_EDGES, '2026-03-01T00:00:00Z', '2026-04-15T00:00:00Z', '2026-04-15T00:00:00.001Z', '2026-04-12T00:00:00Z', 'NaN', '')
+// Ranges around both New York changes of 2026, some valid, some reversed or too long.
+const dstRange = fc.record({
+  from: fc.constantFrom('2026-03-07T00:00:00-05:00', '2026-03-08T02:30:00-05:00', '2026-10-31T00:00:00-04:00', '2026-11-01T01:30:00-04:00'),
+  to: fc.constantFrom('2026-03-09T00:00:00-04:00', '2026-03-08T03:30:00-04:00', '2026-11-01T01:30:00-05:00', '2026-11-02T00:00:00-05:00', '2026-12-31T00:00:00Z'),
+})
+const hostileText = hostileScalar.map((value) => (typeof value === 'string' ? value : JSON.stringify(value) ?? ''))
+const idOrJunk = (id: string) => fc.oneof(fc.constant(id), fc.constant(id.toUpperCase()), fc.uuid(), hostileText)
+
+const queryRoutes: QueryRoute[] = [
+  { route: 'GET /api/events', path: () => '/api/events', fields: () => ({ from: rangeEdges, to: rangeEdges }), focus: () => dstRange },
+  { route: 'GET /api/events/month', path: () => '/api/events/month', fields: () => ({ from: rangeEdges, to: rangeEdges }), focus: () => dstRange },
+  { route: 'GET /api/events/upcoming', path: () => '/api/events/upcoming', fields: (a) => ({ roomId: idOrJunk(a.rinkId) }) },
+  { route: 'GET /api/events/past', path: () => '/api/events/past', fields: (a) => ({ roomId: idOrJunk(a.rinkId) }) },
+  {
+    route: 'GET /api/facilities/:id/events',
+    path: (a) => `/api/facilities/${a.facilityId}/events`,
+    fields: (a) => ({ from: rangeEdges, to: rangeEdges, roomId: idOrJunk(a.rinkId) }),
+    focus: (a) => dstRange.map((range) => ({ ...range, roomId: a.rinkId })),
+  },
+  {
+    route: 'GET /api/marketing/availability',
+    path: () => '/api/marketing/availability',
+    fields: (a) => ({ facilityId: idOrJunk(a.facilityId), hoursAhead: fc.oneof(fc.constantFrom('1', '4', '12', '0', '13', '-4', '4.5', ' 4', '0x4', '1e1', 'NaN', ''), hostileText) }),
+  },
+]
+
+// Routes whose only input is the id in their path: each is tried with hostile ids.
+const idRoutes = [
+  'DELETE /api/facilities/:id',
+  'DELETE /api/rooms/:id',
+  'DELETE /api/clients/:id',
+  'DELETE /api/contracts/:id',
+  'DELETE /api/events/:id',
+  'DELETE /api/screens/:id',
+  'DELETE /api/screens/:id/logo',
+  'POST /api/admin/users/:id/approve',
+  'POST /api/admin/users/:id/revoke',
+  'POST /api/admin/users/:id/reset-password',
+]
+
+const GIF_1X1 = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64')
+const UPLOADS = [
+  PNG_1X1,
+  GIF_1X1,
+  Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+  Buffer.from('<!doctype html><script>alert(1)</script>'),
+  Buffer.concat([PNG_1X1.subarray(0, 8), Buffer.from('<script>alert(1)</script>')]),
+  Buffer.from('GIF89a<script>alert(1)</script>'),
+  Buffer.alloc(0),
+]
+const RASTER_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp'])
+const JSON_LIMIT_BYTES = 64 * 1024
+const LOGO_LIMIT_BYTES = 5 * 1024 * 1024
+
+const RAW_QUERIES = ['%', '%E0%A4%A', 'from=%', '&&&==', '__proto__[polluted]=1', 'constructor[prototype][polluted]=1', 'from[]=1&from[]=2', 'a'.repeat(10_000)]
+
+describe.each(testDatabaseKinds())('hostile input on %s', (kind) => {
+  let t: TestApp
+  let admin: TestUser
+  let owner: TestUser
+  let other: TestUser
+  let a: OwnerData
+  let fingerprint: () => Promise<Fingerprint>
+  let baseline: Fingerprint
+
+  beforeAll(async () => {
+    t = await createTestApp(kind)
+    admin = await t.createAdmin()
+    owner = await t.createOperator(admin)
+    // Owns nothing: every id the tests aim at belongs to someone else.
+    other = await t.createOperator(admin)
+    a = await seedOwnerData(t, owner, 'Owner-A')
+    fingerprint = createFingerprinter(t.db, await listTables(t.db))
+  }, 120_000)
+
+  // A test may set up rows of its own before its requests are judged.
+  beforeEach(async () => {
+    baseline = await fingerprint()
+  })
+
+  afterAll(async () => {
+    await t?.close()
+  })
+
+  const send = (method: string, path: string, body: HostileBody | null, cookie: string | undefined) =>
+    t.app.request(`${TEST_ORIGIN}${path}`, {
+      method,
+      headers: { origin: TEST_ORIGIN, ...(body ? { 'content-type': body.contentType } : {}), ...(cookie ? { cookie } : {}) },
+      body: body?.text,
+    })
+
+  /**
+   * The rules for every answer. A 2xx is allowed only when `isRight`, and moves the baseline
+   * on; anything else must be a 4xx in the error shape that changed no table outside `mayChange`.
+   */
+  async function checkAnswer(
+    where: string,
+    response: Response,
+    { isRight, isRead = false, mayChange = [] }: { isRight: boolean; isRead?: boolean; mayChange?: string[] },
+  ) {
+    const text = await response.text()
+    const contentType = response.headers.get('content-type') ?? ''
+    const before = baseline
+    // Each request is judged against the state the one before it left, even after a failure.
+    baseline = await fingerprint()
+    const changed = changedTables(before, baseline)
+    expect(response.status, `${where}: ${text.slice(0, 300)}`).toBeLessThan(500)
+    expect(Object.keys(Object.prototype), 'Object.prototype was polluted').toEqual([])
+    if (response.status < 300) {
+      expect(isRight, `${where} accepted it with ${response.status}: ${text.slice(0, 300)}`).toBe(true)
+      expect(response.status === 204 || contentType.startsWith('application/json'), `${where} answered ${contentType}`).toBe(true)
+      if (isRead) expect(changed, `${where}: a read changed the database`).toEqual([])
+      return
+    }
+    expect(response.status, where).toBeGreaterThanOrEqual(400)
+    expect(contentType, where).toMatch(/^application\/json/)
+    const { error } = JSON.parse(text) as { error?: { message?: unknown } }
+    expect(typeof error?.message === 'string' && error.message.trim() !== '', `${where}: no clear message in ${text.slice(0, 300)}`).toBe(true)
+    expect(
+      changed.filter((table) => !mayChange.includes(table)),
+      `${where}: refused with ${response.status} but changed the database`,
+    ).toEqual([])
+  }
+
+  it('covers every write route of the app', () => {
+    const covered = new Set([...bodyRoutes.map(({ route, covers }) => covers ?? route), ...idRoutes, 'PUT /api/screens/:id/logo'])
+    const writeRoutes = listAppRoutes(t.app as unknown as Hono<never>)
+      .filter(({ method }) => method !== 'GET' && method !== 'ALL')
+      .map(routeKey)
+    expect(writeRoutes.filter((route) => !covered.has(route))).toEqual([])
+  })
+
+  it.each(bodyRoutes.map((route) => [route.route, route] as const))('%s answers hostile bodies with a 4xx and changes nothing', async (_name, route) => {
+    const method = route.route.split(' ')[0]!
+    const path = route.path(a)
+    const cookie = route.isAnonymous ? undefined : owner.cookie
+    await fc.assert(
+      fc.asyncProperty(hostileBody(route.valid(a), route.focus?.(a)), async (body) => {
+        const response = await send(method, path, body, cookie)
+        const isRight = route.accepts !== null && body.value !== undefined && route.accepts.safeParse(body.value).success
+        await checkAnswer(`${route.route} with ${body.text.slice(0, 200)}`, response, { isRight, mayChange: route.writesOnRefusal })
+      }),
+      { numRuns: RUNS_PER_ROUTE },
+    )
+  }, PROPERTY_TIMEOUT_MS)
+
+  it.each(queryRoutes.map((route) => [route.route, route] as const))('%s answers hostile queries without a 5xx or a change', async (_name, route) => {
+    const fields = route.fields(a)
+    const keys = fc.constantFrom(...Object.keys(fields), '__proto__', 'constructor', 'from[]', 'to[$gt]', '')
+    const pairs = fc.array(
+      keys.chain((key) => (Object.hasOwn(fields, key) ? fields[key]! : hostileText).map((value) => [key, value] as const)),
+      { maxLength: 5 },
+    )
+    const anyQuery = pairs.map((entries) => new URLSearchParams(entries.map(([key, value]) => [key, value])).toString())
+    const focused = route.focus?.(a).map((values) => new URLSearchParams(values).toString())
+    const query = fc.oneof(
+      { arbitrary: anyQuery, weight: 6 },
+      { arbitrary: focused ?? anyQuery, weight: 3 },
+      { arbitrary: fc.constantFrom(...RAW_QUERIES), weight: 1 },
+    )
+    await fc.assert(
+      fc.asyncProperty(query, async (search) => {
+        const response = await send('GET', `${route.path(a)}?${search}`, null, owner.cookie)
+        // Any valid query may be answered; a read never changes anything.
+        await checkAnswer(`${route.route}?${search.slice(0, 200)}`, response, { isRight: true, isRead: true })
+      }),
+      { numRuns: RUNS_PER_ROUTE },
+    )
+  }, PROPERTY_TIMEOUT_MS)
+
+  it('PUT /api/screens/:id/logo answers hostile uploads with a 4xx and changes nothing', async () => {
+    const form = fc.record({
+      field: fc.constantFrom('logo', 'logo', 'logo', 'Logo', 'file', '__proto__', ''),
+      content: fc.oneof(fc.constantFrom(...UPLOADS), fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes))),
+      fileName: fc.oneof(fc.constantFrom('logo.png', '../../etc/passwd', '<script>alert(1)</script>.png', 'gnp.exe\u202E', 'x'.repeat(1000), ''), fc.string()),
+      declaredType: fc.constantFrom('image/png', 'text/html', 'image/svg+xml', 'application/octet-stream', ''),
+      isText: fc.boolean(),
+    })
+    const broken = fc.record({
+      contentType: fc.constantFrom('multipart/form-data', 'multipart/form-data; boundary=x', 'multipart/form-data; boundary=', 'application/json', 'image/png', 'text/plain'),
+      text: fc.oneof(
+        fc.constantFrom('--x\r\nContent-Disposition: form-data; name="logo"; filename="a.png"\r\n\r\n\x89PNG\r\n--x--', '--x--', '', '{"logo":"x"}'),
+        fc.string(),
+      ),
+    })
+    await fc.assert(
+      fc.asyncProperty(fc.oneof({ arbitrary: form, weight: 4 }, { arbitrary: broken, weight: 1 }), async (upload) => {
+        let body: BodyInit
+        let contentType: string
+        let isRight = false
+        if ('field' in upload) {
+          const data = new FormData()
+          if (upload.isText) data.append(upload.field, upload.content.toString('latin1'))
+          else data.append(upload.field, new Blob([upload.content], { type: upload.declaredType }), upload.fileName)
+          const encoded = new Response(data)
+          body = await encoded.arrayBuffer()
+          contentType = encoded.headers.get('content-type')!
+          isRight = upload.field === 'logo' && !upload.isText && RASTER_TYPES.has((await fileTypeFromBuffer(upload.content))?.mime ?? '')
+        } else {
+          body = upload.text
+          contentType = upload.contentType
+        }
+        const response = await t.app.request(`${TEST_ORIGIN}/api/screens/${a.screenId}/logo`, {
+          method: 'PUT',
+          headers: { origin: TEST_ORIGIN, cookie: owner.cookie, 'content-type': contentType },
+          body,
+        })
+        await checkAnswer(`logo upload ${JSON.stringify(upload).slice(0, 200)}`, response, { isRight })
+      }),
+      { numRuns: RUNS_PER_ROUTE },
+    )
+  }, PROPERTY_TIMEOUT_MS)
+
+  it('refuses a body over the size limit with 413 before reading it, signed in or not', async () => {
+    const oversized = JSON.stringify({ name: 'x'.repeat(JSON_LIMIT_BYTES) })
+    for (const route of bodyRoutes) {
+      const [method] = route.route.split(' ') as [string]
+      for (const cookie of [owner.cookie, undefined]) {
+        const response = await send(method, route.path(a), { contentType: 'application/json', text: oversized, value: undefined }, cookie)
+        expect(response.status, route.route).toBe(413)
+        await checkAnswer(`${route.route} with ${oversized.length} bytes`, response, { isRight: false })
+      }
+    }
+
+    // Without a declared length the body is counted as it streams, and the reading stops at the limit.
+    let sentBytes = 0
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sentBytes += 16 * 1024
+        controller.enqueue(new TextEncoder().encode('x'.repeat(16 * 1024)))
+      },
+    })
+    const streamed = await t.app.request(
+      // Node's fetch needs duplex for a streamed body; the DOM types do not know it yet.
+      new Request(`${TEST_ORIGIN}/api/clients`, {
+        method: 'POST',
+        headers: { origin: TEST_ORIGIN, cookie: owner.cookie, 'content-type': 'application/json' },
+        body: endless,
+        duplex: 'half',
+      } as RequestInit),
+    )
+    expect(streamed.status).toBe(413)
+    expect(sentBytes).toBeLessThan(JSON_LIMIT_BYTES * 4)
+    await checkAnswer('an endless body', streamed, { isRight: false })
+
+    const logo = new FormData()
+    logo.append('logo', new Blob([Buffer.concat([PNG_1X1, Buffer.alloc(LOGO_LIMIT_BYTES)])], { type: 'image/png' }), 'huge.png')
+    const huge = await t.app.request(`${TEST_ORIGIN}/api/screens/${a.screenId}/logo`, { method: 'PUT', headers: { origin: TEST_ORIGIN, cookie: owner.cookie }, body: logo })
+    expect(huge.status).toBe(413)
+    expect(await huge.clone().json()).toMatchObject({ error: { message: 'Logo file must be less than 5MB' } })
+    await checkAnswer('a logo over 5 MB', huge, { isRight: false })
+  })
+
+  it('returns markup in user text as plain JSON strings, never as HTML', async () => {
+    const [script, image] = MARKUP_TEXTS
+    const call = async (method: string, path: string, body?: unknown) => {
+      const response = await t.request(path, { method, cookie: owner.cookie, body })
+      const text = await response.text()
+      expect(response.headers.get('content-type'), `${method} ${path}`).toMatch(/^application\/json/)
+      // Escaped for HTML would read &lt;script&gt;; JSON leaves the characters alone.
+      expect(text, `${method} ${path}`).not.toMatch(/&lt;|&gt;|&#/)
+      return { status: response.status, json: JSON.parse(text) as Record<string, Record<string, unknown>> }
+    }
+    const today = new Date().toISOString().slice(0, 10)
+
+    const { json: facility } = await call('POST', '/api/facilities', { name: script, address: image, description: script, timeZone: 'UTC' })
+    const facilityId = facility.facility!.id as string
+    const { json: room } = await call('POST', `/api/facilities/${facilityId}/rooms`, { name: image, type: 'rink', description: script })
+    const roomId = room.room!.id as string
+    const { json: client } = await call('POST', '/api/clients', { name: script, company: image, notes: image })
+    const clientId = client.client!.id as string
+    const { json: contract } = await call('POST', '/api/contracts', { clientId, startDate: today, totalHours: 50, notes: script })
+    await call('POST', '/api/usage', { contractId: contract.contract!.id, usageDate: today, hours: 1, description: image })
+    await call('POST', '/api/events', { roomId, clientId, date: today, startTime: '00:00', durationMinutes: 1440, title: script, description: image, eventType: 'game', team1Name: script, team2Name: image })
+    const { json: screen } = await call('POST', '/api/screens', { name: `${script} board`, location: image, rooms: [{ roomId }], tickerText: script })
+
+    expect((await call('GET', `/api/facilities/${facilityId}`)).json.facility).toMatchObject({ name: script, address: image, description: script })
+    expect((await call('GET', `/api/rooms/${roomId}`)).json.room).toMatchObject({ name: image, description: script })
+    expect((await call('GET', `/api/clients/${clientId}`)).json.client).toMatchObject({ name: script, company: image, notes: image })
+    expect(JSON.stringify((await call('GET', `/api/clients/${clientId}/contracts`)).json)).toContain(JSON.stringify(script))
+    expect(JSON.stringify((await call('GET', `/api/clients/${clientId}/usage`)).json)).toContain(JSON.stringify(image))
+    expect((await call('GET', `/api/screens/${screen.screen!.id as string}`)).json.screen).toMatchObject({ location: image, tickerText: script })
+    const availability = await call('GET', `/api/marketing/availability?facilityId=${facilityId}`)
+    expect(JSON.stringify(availability.json)).toContain(JSON.stringify(script))
+
+    // The public board, and the conflict message that names the event in the way.
+    const board = await t.app.request(`${TEST_ORIGIN}/api/public/displays/${screen.screen!.slug as string}`)
+    expect(board.headers.get('content-type')).toMatch(/^application\/json/)
+    const boardJson = (await board.json()) as { ticker: string; rooms: Array<{ name: string; events: Array<{ title: string; team1Name: string; team2Name: string }> }> }
+    expect(boardJson.ticker).toBe(script)
+    expect(boardJson.rooms[0]).toMatchObject({ name: image, events: [{ title: script, team1Name: script, team2Name: image }] })
+    const conflict = await call('POST', '/api/events', { roomId, clientId, date: today, startTime: '12:00', durationMinutes: 60, title: 'Overlap' })
+    expect(conflict.status).toBe(409)
+    expect(conflict.json.error!.message).toContain(`"${script}"`)
+  })
+
+  it.each(idRoutes)('%s answers hostile ids, and A\'s ids in disguise, with a 4xx and changes nothing', async (routeName) => {
+    const [method, template] = routeName.split(' ') as [string, string]
+    const isAdminRoute = template.startsWith('/api/admin/')
+    const ids = [a.facilityId, a.rinkId, a.clientId, a.contractId, a.eventId, a.screenId, owner.id]
+    const disguised = fc.constantFrom(...ids).chain((id) =>
+      fc.constantFrom(id.toUpperCase(), ` ${id}`, `${id}\u0000`, `{${id}}`, `urn:uuid:${id}`, id.replaceAll('-', ''), `${id}%00`, `${id}'--`, `${id}/`, id.replace(/[0-9]/, '٣')),
+    )
+    const id = fc.oneof(disguised, hostileText, fc.uuid())
+    await fc.assert(
+      fc.asyncProperty(id, fc.boolean(), async (value, isEncoded) => {
+        const path = template.replace(':id', isEncoded ? encodeOrKeep(value) : value)
+        // The admin routes are the admin's; every other id here is A's, tried by B.
+        const response = await send(method, path, null, isAdminRoute ? admin.cookie : other.cookie)
+        await checkAnswer(`${method} ${path}`, response, { isRight: false })
+      }),
+      { numRuns: RUNS_PER_ROUTE },
+    )
+  }, PROPERTY_TIMEOUT_MS)
+
+  // Bodies above carried userId, id, role and approved keys: none of them may have been obeyed.
+  it('gave no row to another account and no account a role or approval', async () => {
+    for (const table of [facilities, clients, contracts, screens, setupRuns]) {
+      const owners = await t.db.selectDistinct({ userId: table.userId }).from(table)
+      expect(owners.map(({ userId }) => userId)).toEqual([owner.id])
+    }
+    const accounts = await t.db.select({ id: users.id, role: users.role, approved: users.approved }).from(users)
+    expect(accounts.filter(({ role }) => role === 'admin').map(({ id }) => id)).toEqual([admin.id])
+    expect(accounts.filter(({ approved }) => approved).map(({ id }) => id).sort()).toEqual([admin.id, owner.id, other.id].sort())
+  })
+})
+
+// A lone surrogate cannot be percent-encoded; such an id is sent as it is.
+function encodeOrKeep(value: string): string {
+  try {
+    return encodeURIComponent(value)
+  } catch {
+    return value
+  }
+}
