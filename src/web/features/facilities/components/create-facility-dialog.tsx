@@ -1,17 +1,14 @@
-import { useMemo } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { toast } from 'sonner'
 import { facilityInput, type FacilityFormValues, type FacilityInput } from '@shared/facilities/schema'
-import { timeZoneOptions } from '@shared/scheduling/time-zone'
 import { Button } from '@web/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog'
 import { FormField } from '@web/components/ui/form-field'
 import { Input } from '@web/components/ui/input'
-import { NativeSelect, NativeSelectOption } from '@web/components/ui/native-select'
 import { Textarea } from '@web/components/ui/textarea'
 import { errorDescription } from '@web/lib/api-client'
-import { browserTimeZone } from '@web/lib/datetime'
+import { TimeZoneField, useBrowserTimeZone } from '@web/components/form/time-zone-field'
 import { useCreateFacility } from '../api'
 import { OptionalLabel } from '@web/components/form/optional-label'
 import { showServerFieldErrors } from '@web/components/form/show-server-field-errors'
@@ -23,12 +20,7 @@ type CreateFacilityDialogProps = {
 
 export function CreateFacilityDialog({ open, onOpenChange }: CreateFacilityDialogProps) {
   const createFacility = useCreateFacility()
-  const defaultTimeZone = useMemo(browserTimeZone, [])
-  // A browser may report a legacy zone name (Asia/Calcutta) that the engine's list leaves out.
-  const zones = useMemo(() => {
-    const options = timeZoneOptions()
-    return options.includes(defaultTimeZone) ? options : [defaultTimeZone, ...options]
-  }, [defaultTimeZone])
+  const defaultTimeZone = useBrowserTimeZone()
 
   const form = useForm<FacilityFormValues, unknown, FacilityInput>({
     resolver: zodResolver(facilityInput),
@@ -68,21 +60,7 @@ export function CreateFacilityDialog({ open, onOpenChange }: CreateFacilityDialo
           <FormField label={<OptionalLabel>Description</OptionalLabel>} error={errors.description?.message}>
             {(control) => <Textarea {...control} rows={3} {...form.register('description')} />}
           </FormField>
-          <FormField
-            label="Time Zone"
-            description="Every day and midnight of this facility's schedule is counted in this zone."
-            error={errors.timeZone?.message}
-          >
-            {(control) => (
-              <NativeSelect {...control} {...form.register('timeZone')}>
-                {zones.map((zone) => (
-                  <NativeSelectOption key={zone} value={zone}>
-                    {zone.replaceAll('_', ' ')}
-                  </NativeSelectOption>
-                ))}
-              </NativeSelect>
-            )}
-          </FormField>
+          <TimeZoneField registration={form.register('timeZone')} error={errors.timeZone?.message} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel

@@ -1,18 +1,15 @@
-import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { toast } from 'sonner'
 import { facilityInput, type FacilityFormValues, type FacilityInput } from '@shared/facilities/schema'
 import { LIMITS } from '@shared/limits'
-import { timeZoneOptions } from '@shared/scheduling/time-zone'
 import { Button } from '@web/components/ui/button'
 import { FormField } from '@web/components/ui/form-field'
 import { Input } from '@web/components/ui/input'
-import { NativeSelect, NativeSelectOption } from '@web/components/ui/native-select'
 import { Textarea } from '@web/components/ui/textarea'
 import { OptionalLabel } from '@web/components/form/optional-label'
 import { showServerFieldErrors } from '@web/components/form/show-server-field-errors'
-import { browserTimeZone } from '@web/lib/datetime'
+import { TimeZoneField, useBrowserTimeZone } from '@web/components/form/time-zone-field'
 import { useStartSetup, type SetupProgress } from '../api'
 import { CreatedSummary } from './created-summary'
 import { toastStepFailure } from './toast-step-failure'
@@ -44,12 +41,7 @@ export function FacilityStep({ progress }: { progress: SetupProgress | null }) {
 
 function FacilityForm() {
   const startSetup = useStartSetup()
-  const defaultTimeZone = useMemo(browserTimeZone, [])
-  // A browser may report a legacy zone name (Asia/Calcutta) that the engine's list leaves out.
-  const zones = useMemo(() => {
-    const options = timeZoneOptions()
-    return options.includes(defaultTimeZone) ? options : [defaultTimeZone, ...options]
-  }, [defaultTimeZone])
+  const defaultTimeZone = useBrowserTimeZone()
   const form = useForm<FacilityFormValues, unknown, FacilityInput>({
     resolver: zodResolver(facilityInput),
     defaultValues: { name: '', address: '', description: '', timeZone: defaultTimeZone },
@@ -78,21 +70,7 @@ function FacilityForm() {
       <FormField label={<OptionalLabel>Description</OptionalLabel>} error={errors.description?.message}>
         {(control) => <Textarea {...control} rows={3} maxLength={LIMITS.facility.description} {...form.register('description')} />}
       </FormField>
-      <FormField
-        label="Time Zone"
-        description="Every day and midnight of this facility's schedule is counted in this zone."
-        error={errors.timeZone?.message}
-      >
-        {(control) => (
-          <NativeSelect {...control} {...form.register('timeZone')}>
-            {zones.map((zone) => (
-              <NativeSelectOption key={zone} value={zone}>
-                {zone.replaceAll('_', ' ')}
-              </NativeSelectOption>
-            ))}
-          </NativeSelect>
-        )}
-      </FormField>
+      <TimeZoneField registration={form.register('timeZone')} error={errors.timeZone?.message} />
       <Button type="submit" disabled={isSubmitting} className="justify-self-start">
         {isSubmitting ? 'Creating...' : 'Create Facility'}
       </Button>

@@ -1,0 +1,33 @@
+import { useMemo } from 'react'
+import type { UseFormRegisterReturn } from 'react-hook-form'
+import { timeZoneOptions } from '@shared/scheduling/time-zone'
+import { FormField } from '@web/components/ui/form-field'
+import { NativeSelect, NativeSelectOption } from '@web/components/ui/native-select'
+import { browserTimeZone } from '@web/lib/datetime'
+
+/** The browser's zone: a new facility's default. */
+export const useBrowserTimeZone = () => useMemo(browserTimeZone, [])
+
+/** A facility's IANA time zone, as in the facility dialog and the wizard's first step. */
+export function TimeZoneField({ registration, error }: { registration: UseFormRegisterReturn; error?: string }) {
+  const defaultTimeZone = useBrowserTimeZone()
+  // A browser may report a legacy zone name (Asia/Calcutta) that the engine's list leaves out.
+  const zones = useMemo(() => {
+    const options = timeZoneOptions()
+    return options.includes(defaultTimeZone) ? options : [defaultTimeZone, ...options]
+  }, [defaultTimeZone])
+
+  return (
+    <FormField label="Time Zone" description="Every day and midnight of this facility's schedule is counted in this zone." error={error}>
+      {(control) => (
+        <NativeSelect {...control} {...registration}>
+          {zones.map((zone) => (
+            <NativeSelectOption key={zone} value={zone}>
+              {zone.replaceAll('_', ' ')}
+            </NativeSelectOption>
+          ))}
+        </NativeSelect>
+      )}
+    </FormField>
+  )
+}
