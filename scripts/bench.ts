@@ -1,4 +1,4 @@
-// npm run bench [-- --duration=10 --skip-lighthouse]
+// npm run bench [-- --duration=10 --skip-lighthouse] [--only=create --database=postgres --cpu-prof=DIR]
 // Seeds 100 rooms and 50,000 events, runs autocannon against the scenarios of issues 5, 6 and 9,
 // measures the lobby-board fan-out and the Lighthouse scores, prints one table per database and
 // writes docs/benchmarks.md. PGlite always; PostgreSQL too when DATABASE_URL is set.
@@ -18,6 +18,12 @@ import { createTestDatabase } from '../src/server/test/test-database'
 const argument = (name: string) => process.argv.find((value) => value.startsWith(`--${name}`))?.split('=')[1]
 const DURATION_SECONDS = Number(argument('duration') ?? 10)
 const SKIP_LIGHTHOUSE = process.argv.includes('--skip-lighthouse')
+// A partial run, for working on one scenario: it prints its table and leaves docs/benchmarks.md alone.
+const ONLY = argument('only')
+const DATABASE = argument('database') as 'pglite' | 'postgres' | undefined
+const PARTIAL = ONLY !== undefined || DATABASE !== undefined
+// The app's CPU profiles, written to DIR when it stops; open them in Chrome's DevTools.
+const CPU_PROFILE_DIR = argument('cpu-prof')
 const FACILITY_COUNT = 10
 const ROOMS_PER_FACILITY = 10
 const EVENT_COUNT = 50_000
@@ -88,7 +94,8 @@ async function seed(database: Database): Promise<Seeded> {
 
 /* ---------- load ---------- */
 
-async function load(name: string, options: autocannon.Options, budget?: string): Promise<Row> {
+async function load(name: string, options: autocannon.Options, budget?: string): Promise<Row | null> {
+  if (ONLY !== undefined && !name.includes(ONLY)) return null
   const result = await autocannon({ duration: DURATION_SECONDS, connections: 10, ...options })
   return {
     scenario: name,
@@ -119,7 +126,8 @@ async function scenarios(app: AppProcess, seeded: Seeded): Promise<Row[]> {
   const monthEnd = addDays(monthStart, 42)
   let booking = 0
 
-  const rows: Row[] = []
+  const measured: Array<Row | null> = []
+  const rows = { push: (row: Row | null) => measured.push(row) }
   rows.push(await load('ceiling: bare JSON (/livez)', { url: `${url}/livez` }))
   rows.push(await load('board data', { url: `${url}${board}` }, '≥ 3,000 req/s, p99 ≤ 10 ms'))
   rows.push(await load('board data, unchanged (304)', { url: `${url}${board}`, headers: { 'if-none-match': etag } }))
@@ -155,7 +163,7 @@ async function scenarios(app: AppProcess, seeded: Seeded): Promise<Row[]> {
   rows.push(await load('month calendar data', { url: month, headers }))
   rows.push(await load('upcoming events list', { url: `${url}/api/events/upcoming`, headers }))
   rows.push(await load('marketing availability (12 h)', { url: `${url}/api/marketing/availability?facilityId=${seeded.facilityIds[0]}&hoursAhead=12`, headers }))
-  return rows
+  return measured.filter((row) => row !== null)
 }
 
 /* ---------- live boards ---------- */
@@ -234,10 +242,10 @@ async function lighthouseScores(app: AppProcess, seeded: Seeded): Promise<Array<
 /* ---------- report ---------- */
 
 function table(rows: Row[]): string {
-  const ceiling = rows[0]!.requestsPerSecond
+  const ceiling = rows.find((row) => row.scenario.startsWith('ceiling'))?.requestsPerSecond
   const lines = ['| scenario | req/s | p50 ms | p99 ms | errors | share of ceiling | budget |', '|---|---:|---:|---:|---:|---:|---|']
   for (const row of rows) {
-    lines.push(`| ${row.scenario} | ${row.requestsPerSecond.toLocaleString('en-US')} | ${row.p50} | ${row.p99} | ${row.errors} | ${Math.round((row.requestsPerSecond / ceiling) * 100)} % | ${row.budget ?? ''} |`)
+    lines.push(`| ${row.scenario} | ${row.requestsPerSecond.toLocaleString('en-US')} | ${row.p50} | ${row.p99} | ${row.errors} | ${ceiling ? `${Math.round((row.requestsPerSecond / ceiling) * 100)} %` : ''} | ${row.budget ?? ''} |`)
   }
   return lines.join('\n')
 }
@@ -261,20 +269,22 @@ async function benchDatabase(kind: 'pglite' | 'postgres', withLighthouse: boolea
   }
   console.log(`[${kind}] seeded ${EVENT_COUNT.toLocaleString('en-US')} events in ${((Date.now() - seedStartedAt) / 1000).toFixed(1)} s`)
 
+  const profiling = CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`] : []
   const settings = { ...environment, NODE_ENV: 'production', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret!', WEB_ROOT: 'dist/web' }
-  const app = await startAppProcess(settings)
+  const app = await startAppProcess(settings, profiling)
   // On PostgreSQL the boards listen on a second instance, as behind a load balancer.
-  const boardInstance = kind === 'postgres' ? await startAppProcess(settings) : app
+  const boardInstance = kind === 'postgres' ? await startAppProcess(settings, profiling) : app
   try {
     const rows = await scenarios(app, seeded)
-    const fanOut = await boardFanOut(app, boardInstance, seeded)
-    const scores = withLighthouse ? await lighthouseScores(app, seeded) : []
-    const sections = [
-      `### ${kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'}`,
-      table(rows),
-      '',
-      `Live boards: ${fanOut.connected.toLocaleString('en-US')} connected streams${kind === 'postgres' ? ' on a second instance' : ''}; ${fanOut.delivered === -1 ? 'not all' : fanOut.delivered.toLocaleString('en-US')} received the change, the slowest after ${fanOut.slowestMs} ms (budget: all within 2,000 ms).`,
-    ]
+    const fanOut = ONLY === undefined ? await boardFanOut(app, boardInstance, seeded) : null
+    const scores = withLighthouse && ONLY === undefined ? await lighthouseScores(app, seeded) : []
+    const sections = [`### ${kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'}`, table(rows)]
+    if (fanOut) {
+      sections.push(
+        '',
+        `Live boards: ${fanOut.connected.toLocaleString('en-US')} connected streams${kind === 'postgres' ? ' on a second instance' : ''}; ${fanOut.delivered === -1 ? 'not all' : fanOut.delivered.toLocaleString('en-US')} received the change, the slowest after ${fanOut.slowestMs} ms (budget: all within 2,000 ms).`,
+      )
+    }
     if (scores.length > 0) {
       sections.push('', '| Lighthouse (mobile) | Performance | Accessibility |', '|---|---:|---:|')
       for (const score of scores) sections.push(`| ${score.page} | ${score.performance} | ${score.accessibility} |`)
@@ -289,10 +299,11 @@ async function benchDatabase(kind: 'pglite' | 'postgres', withLighthouse: boolea
   }
 }
 
-const kinds: Array<'pglite' | 'postgres'> = readEnv().databaseUrl ? ['pglite', 'postgres'] : ['pglite']
+const kinds: Array<'pglite' | 'postgres'> = DATABASE ? [DATABASE] : readEnv().databaseUrl ? ['pglite', 'postgres'] : ['pglite']
 const sections: string[] = []
 for (const kind of kinds) sections.push(await benchDatabase(kind, kind === 'pglite' && !SKIP_LIGHTHOUSE))
 
+if (PARTIAL) process.exit(0)
 const cpuList = cpus()
 const machine = `${cpuList.length} × ${cpuList[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`
 writeFileSync(

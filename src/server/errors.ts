@@ -49,4 +49,5 @@ export const SQLSTATE = {
   // Raised for a NUL character, which PostgreSQL text cannot hold.
   characterNotInRepertoire: '22021',
   serializationFailure: '40001',
+  deadlockDetected: '40P01',
 } as const

@@ -58,7 +58,8 @@ export function createAuth({ db, env }: { db: Db; env: Env }) {
       useSecureCookies: env.baseUrl?.startsWith('https://') ?? false,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       // Generated here, not by the database: better-auth then sends the id with the insert.
-      database: { generateId: () => randomUUID() },
+      // joins: a request's session and user come in one query, not two (schema.ts relations).
+      database: { generateId: () => randomUUID(), joins: true },
       ipAddress: { ipAddressHeaders: env.trustProxy ? ['x-forwarded-for'] : [] },
     },
     // The app's own origin, whatever host name it is reached by, plus any configured ones.

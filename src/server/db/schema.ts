@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { relations, sql } from 'drizzle-orm'
 import {
   boolean,
   check,
@@ -69,6 +69,12 @@ export const sessions = pgTable(
   (table) => [index('sessions_user_id_idx').on(table.userId)],
 )
 
+// Lets better-auth read a session and its user in one query (advanced.database.joins).
+export const sessionsRelations = relations(sessions, ({ one }) => ({
+  user: one(users, { fields: [sessions.userId], references: [users.id] }),
+}))
+export const usersRelations = relations(users, ({ many }) => ({ sessions: many(sessions), accounts: many(accounts) }))
+
 export const accounts = pgTable(
   'accounts',
   {
@@ -90,6 +96,10 @@ export const accounts = pgTable(
   },
   (table) => [index('accounts_user_id_idx').on(table.userId)],
 )
+
+export const accountsRelations = relations(accounts, ({ one }) => ({
+  user: one(users, { fields: [accounts.userId], references: [users.id] }),
+}))
 
 export const verifications = pgTable(
   'verifications',

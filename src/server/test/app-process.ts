@@ -23,9 +23,9 @@ export async function freePort(): Promise<number> {
 }
 
 // A whole Fieldhouse server in its own process, as production runs it.
-export async function startAppProcess(environment: Record<string, string>): Promise<AppProcess> {
+export async function startAppProcess(environment: Record<string, string>, nodeOptions: string[] = []): Promise<AppProcess> {
   const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', mainPath], {
+  const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', mainPath], {
     // eslint-disable-next-line no-restricted-properties -- the child inherits PATH and friends; its own settings follow
     env: { ...process.env, LOG_REQUESTS: 'false', DATABASE_URL: '', ...environment, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],

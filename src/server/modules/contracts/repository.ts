@@ -93,13 +93,18 @@ export async function deleteContractsOfClient(db: Executor, clientId: string) {
 }
 
 /** The spec's "latest-started active contract": newest start date first, then the newest created. */
-export async function findLatestActiveContract(db: Executor, userId: string, clientId: string) {
-  const [row] = await db
+/** The client's latest-started active contract, as a query a larger statement can embed. */
+export function latestActiveContractQuery(db: Executor, userId: string, clientId: string) {
+  return db
     .select({ id: contracts.id })
     .from(contracts)
     .where(and(eq(contracts.userId, userId), eq(contracts.clientId, clientId), eq(contracts.status, 'active')))
     .orderBy(desc(contracts.startDate), desc(contracts.createdAt))
     .limit(1)
+}
+
+export async function findLatestActiveContract(db: Executor, userId: string, clientId: string) {
+  const [row] = await latestActiveContractQuery(db, userId, clientId)
   return row ?? null
 }
 

@@ -140,21 +140,33 @@ export type ChargeEventsOptions = {
  * an active contract is booked without a charge: the answer is null and nothing fails.
  */
 export async function chargeEventsToActiveContract(tx: Executor, { userId, clientId, timeZone, events }: ChargeEventsOptions) {
-  const rows = events
-    .map((event) => ({
-      usageDate: localDateOf(event.startTime, timeZone),
-      hoursLogged: hoursForDuration(event.startTime, event.endTime),
-      description: event.title,
-      scheduleId: event.id,
-    }))
-    // An event under 18 seconds rounds to 0.00 hours, which is no charge at all.
-    .filter((row) => row.hoursLogged !== '0.00')
+  const rows = usageOfEvents(events, timeZone)
   if (rows.length === 0) return null
   const contract = await repository.findLatestActiveContract(tx, userId, clientId)
   if (!contract) return null
   await repository.insertUsage(tx, rows.map((row) => ({ ...row, contractId: contract.id })))
   return { contractId: contract.id, hoursCharged: sumHours(rows.map((row) => row.hoursLogged)) }
 }
+
+export type EventUsage = { scheduleId: string; usageDate: string; hoursLogged: string; description: string }
+
+/** What each event costs: its own duration, dated on its local start day. */
+export function usageOfEvents(events: ChargeableEvent[], timeZone: string): EventUsage[] {
+  return (
+    events
+      .map((event) => ({
+        scheduleId: event.id,
+        usageDate: localDateOf(event.startTime, timeZone),
+        hoursLogged: hoursForDuration(event.startTime, event.endTime),
+        description: event.title,
+      }))
+      // An event under 18 seconds rounds to 0.00 hours, which is no charge at all.
+      .filter((row) => row.hoursLogged !== '0.00')
+  )
+}
+
+/** The query that picks the contract new events are charged to, for a statement that books and charges at once. */
+export const activeContractQuery = (db: Executor, userId: string, clientId: string) => repository.latestActiveContractQuery(db, userId, clientId)
 
 /**
  * For an edited event (new times, title or client): drops the events' current charges, which

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm'
-import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, notInArray, or, sql, type SQLWrapper } from 'drizzle-orm'
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import { LIMITS, type EventType } from '@shared/limits'
 import type { Executor } from '../../db/client'
-import { facilities, rooms, schedules } from '../../db/schema'
+import { clients, facilities, rooms, schedules } from '../../db/schema'
 
 // Ownership runs through the room's facility: another operator's event is simply not found.
 
@@ -111,6 +111,109 @@ export function listEventsOfRoomInSpan(db: Executor, roomId: string, { from, to,
 
 export function insertEvents(db: Executor, rows: EventValues[]) {
   return db.insert(schedules).values(rows).returning(eventColumns)
+}
+
+export type NewEvent = Pick<EventValues, 'title' | 'startTime' | 'endTime' | 'eventGroupId'> & { id: string }
+export type SharedEventValues = Omit<EventValues, 'title' | 'startTime' | 'endTime' | 'eventGroupId'>
+export type EventCharge = { scheduleId: string; usageDate: string; hoursLogged: string; description: string }
+
+/**
+ * Books new events and charges them in one statement, so no lock outlives it: the client is held
+ * against deletion (FOR KEY SHARE) and must be the operator's, the rows go in (the exclusion
+ * constraint refuses a clash), and the usage rows go to `contract`, the contract query, whose
+ * trigger adds the hours. Nothing is written unless the client is found; the answer is then empty.
+ *
+ * Bookings of one room take turns on the room's row: two clashing inserts would otherwise each
+ * wait for the other's uncommitted row, a deadlock PostgreSQL breaks only after a second.
+ */
+export async function insertChargedEvents(
+  db: Executor,
+  { userId, shared, events, charges, contract }: { userId: string; shared: SharedEventValues; events: NewEvent[]; charges: EventCharge[]; contract: SQLWrapper },
+) {
+  const eventsJson = JSON.stringify(events.map((event) => ({ id: event.id, title: event.title, start_time: event.startTime, end_time: event.endTime, event_group_id: event.eventGroupId })))
+  const chargesJson = JSON.stringify(charges.map((charge) => ({ schedule_id: charge.scheduleId, usage_date: charge.usageDate, hours_logged: charge.hoursLogged, description: charge.description })))
+  // Both drivers answer a raw statement with { rows }.
+  const result = (await db.execute(sql`
+    with owned_client as (
+      select ${clients.id} as id from ${clients} where ${clients.id} = ${shared.clientId} and ${clients.userId} = ${userId} for key share
+    ), booked_room as (
+      select ${rooms.id} as id from ${rooms} where ${rooms.id} = ${shared.roomId} for no key update
+    ), inserted as (
+      insert into ${schedules} (id, room_id, title, description, start_time, end_time, color, event_type, team1_name, team2_name, change_room1_id, change_room2_id, client_id, event_group_id)
+      select e.id, ${shared.roomId}, e.title, ${shared.description}, e.start_time, e.end_time, ${shared.color}, ${shared.eventType},
+        ${shared.team1Name}, ${shared.team2Name}, ${shared.changeRoom1Id}, ${shared.changeRoom2Id}, owned_client.id, e.event_group_id
+      from owned_client
+      cross join booked_room
+      cross join json_to_recordset(${eventsJson}::json) as e(id uuid, title text, start_time timestamptz, end_time timestamptz, event_group_id uuid)
+      returning *
+    ), charged as (
+      insert into contract_usage (contract_id, usage_date, hours_logged, description, schedule_id)
+      select contract.id, u.usage_date, u.hours_logged, u.description, u.schedule_id
+      from (${contract}) as contract
+      cross join json_to_recordset(${chargesJson}::json) as u(schedule_id uuid, usage_date date, hours_logged numeric, description text)
+      where exists (select from inserted)
+    )
+    select id, room_id, title, description, start_time, end_time, color, event_type, team1_name, team2_name,
+      change_room1_id, change_room2_id, client_id, event_group_id
+    from inserted order by start_time`)) as unknown as { rows: InsertedEventRow[] }
+  return result.rows.map(toEvent)
+}
+
+type InsertedEventRow = {
+  id: string
+  room_id: string
+  title: string
+  description: string | null
+  start_time: Date | string
+  end_time: Date | string
+  color: string
+  event_type: EventType
+  team1_name: string | null
+  team2_name: string | null
+  change_room1_id: string | null
+  change_room2_id: string | null
+  client_id: string | null
+  event_group_id: string | null
+}
+
+function toEvent(row: InsertedEventRow) {
+  return {
+    id: row.id,
+    roomId: row.room_id,
+    title: row.title,
+    description: row.description,
+    startTime: new Date(row.start_time),
+    endTime: new Date(row.end_time),
+    color: row.color,
+    eventType: row.event_type,
+    team1Name: row.team1_name,
+    team2Name: row.team2_name,
+    changeRoom1Id: row.change_room1_id,
+    changeRoom2Id: row.change_room2_id,
+    clientId: row.client_id,
+    eventGroupId: row.event_group_id,
+  }
+}
+
+/**
+ * The room with its facility's zone, for a booking: null unless it is the operator's. Of the
+ * change rooms asked for, only those that are change rooms of the same facility come back.
+ */
+export async function findRoomForBooking(db: Executor, userId: string, roomId: string, changeRoomIds: string[]) {
+  const changeRoom = alias(rooms, 'change_room')
+  const validChangeRooms =
+    changeRoomIds.length === 0
+      ? sql<string[]>`'{}'::uuid[]`
+      : sql<string[]>`array(${db
+          .select({ id: changeRoom.id })
+          .from(changeRoom)
+          .where(and(inArray(changeRoom.id, changeRoomIds), eq(changeRoom.facilityId, rooms.facilityId), eq(changeRoom.type, 'change_room')))})`
+  const [row] = await db
+    .select({ roomId: rooms.id, facilityId: facilities.id, timeZone: facilities.timeZone, changeRoomIds: validChangeRooms })
+    .from(rooms)
+    .innerJoin(facilities, eq(facilities.id, rooms.facilityId))
+    .where(and(eq(rooms.id, roomId), ownedBy(userId)))
+  return row ?? null
 }
 
 export async function updateEvent(db: Executor, eventId: string, values: EventValues) {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { CreateEventInput, UpdateEventInput } from '@shared/events/schema'
 import { LIMITS } from '@shared/limits'
 import { findOverlapping } from '@shared/scheduling/overlap'
@@ -5,13 +6,10 @@ import { stripSplitSuffix } from '@shared/scheduling/split-at-midnight'
 import type { Db, Executor } from '../../db/client'
 import { AppError, findPostgresError, notFound, SQLSTATE } from '../../errors'
 import { lockOwnedClient } from '../clients/repository'
-import { chargeEventsToActiveContract, rechargeEvents } from '../contracts/service'
-import { findOwnedRoom } from '../facilities/repository'
+import { activeContractQuery, chargeEventsToActiveContract, rechargeEvents, usageOfEvents } from '../contracts/service'
 import { formatConflictMessage, type Conflict } from './conflict-message'
 import { findOverlapWithin, planNewEvents, splitIntoParts, type PlannedEvent } from './plan-events'
 import * as repository from './repository'
-
-type Event = Awaited<ReturnType<typeof repository.insertEvents>>[number]
 
 // What create and edit share beyond the times and the title.
 type EventDetails = Pick<
@@ -32,25 +30,31 @@ const CHANGE_ROOM_MESSAGE = 'Please select a change room of this facility'
  * and the client's contract charge land in one transaction.
  */
 export async function createEvents(db: Db, userId: string, input: CreateEventInput) {
-  const found = await findOwnedRoom(db, userId, input.roomId)
+  const details = detailsOf(input)
+  const found = await repository.findRoomForBooking(db, userId, input.roomId, chosenChangeRooms(details))
   if (!found) throw notFound('Room')
-  const { facility } = found
-  const plan = planNewEvents(input, facility.timeZone)
+  requireChangeRooms(details, found.changeRoomIds)
+  const { timeZone } = found
+  const plan = planNewEvents(input, timeZone)
   if ('refusal' in plan) throw new AppError('VALIDATION', plan.refusal, { 'recurrence.endDate': plan.refusal })
   const selfOverlap = findOverlapWithin(plan.events)
-  if (selfOverlap) throw conflictError([{ ...selfOverlap, id: 'new' }], facility.timeZone)
+  if (selfOverlap) throw conflictError([{ ...selfOverlap, id: 'new' }], timeZone)
 
   const { roomId } = input
-  const details = detailsOf(input)
-  const events = await writeOrExplainConflict(db, { roomId, planned: plan.events, excludeIds: [], timeZone: facility.timeZone }, async (tx) => {
-    if (!(await lockOwnedClient(tx, userId, input.clientId))) throw notFound('Client')
-    await requireChangeRooms(tx, facility.id, details)
-    await requireNoConflicts(tx, { roomId, planned: plan.events, excludeIds: [], timeZone: facility.timeZone })
-    const inserted = await repository.insertEvents(tx, plan.events.map((event) => toRow(roomId, details, event)))
-    await chargeEventsToActiveContract(tx, { userId, clientId: input.clientId, timeZone: facility.timeZone, events: inserted })
-    return inserted
-  })
-  return { events, isSplit: plan.isSplit, isRecurring: input.recurrence !== null }
+  const events = plan.events.map((event) => ({ id: randomUUID(), title: event.title, startTime: event.start, endTime: event.end, eventGroupId: event.eventGroupId }))
+  // One statement, not a transaction of several: it holds the contract's row only while it runs,
+  // so bookings for one client do not queue behind each other's round trips.
+  const inserted = await insertOrExplainConflict(db, { roomId, planned: plan.events, excludeIds: [], timeZone }, () =>
+    repository.insertChargedEvents(db, {
+      userId,
+      shared: { roomId, ...details },
+      events,
+      charges: usageOfEvents(events, timeZone),
+      contract: activeContractQuery(db, userId, input.clientId),
+    }),
+  )
+  if (inserted.length === 0) throw notFound('Client')
+  return { events: inserted, isSplit: plan.isSplit, isRecurring: input.recurrence !== null }
 }
 
 /**
@@ -69,10 +73,10 @@ export async function updateEvent(db: Db, userId: string, eventId: string, input
   // The event and its group as they are now; a conflict found after a lost race is explained without them.
   const excludeIds = eventGroupId ? await repository.listGroupIds(db, eventGroupId) : [eventId]
 
-  const events = await writeOrExplainConflict(db, { roomId, planned, excludeIds, timeZone }, async (tx) => {
+  const events = await insertOrExplainConflict(db, { roomId, planned, excludeIds, timeZone }, () => db.transaction(async (tx) => {
     const current = await lockOwnedEvent(tx, userId, eventId)
     if (!(await lockOwnedClient(tx, userId, input.clientId))) throw notFound('Client')
-    await requireChangeRooms(tx, facilityId, details)
+    requireChangeRooms(details, await repository.listChangeRoomIds(tx, facilityId, chosenChangeRooms(details)))
     const groupIds = current.event.eventGroupId ? await repository.listGroupIds(tx, current.event.eventGroupId) : []
     await requireNoConflicts(tx, { roomId, planned, excludeIds: [eventId, ...groupIds], timeZone })
     if (current.event.eventGroupId) await repository.deleteGroupExcept(tx, current.event.eventGroupId, eventId)
@@ -87,7 +91,7 @@ export async function updateEvent(db: Db, userId: string, eventId: string, input
     const inserted = await repository.insertEvents(tx, planned.map((event) => toRow(roomId, details, event)))
     await chargeEventsToActiveContract(tx, { ...charge, events: inserted })
     return inserted
-  })
+  }))
   return { events, isSplit: planned.length > 1 }
 }
 
@@ -164,30 +168,42 @@ function conflictError(conflicts: Conflict[], timeZone: string): AppError {
   return new AppError('CONFLICT', formatConflictMessage(conflicts, timeZone))
 }
 
+// Two bookings that clash can each find the other's uncommitted row and wait for it; PostgreSQL
+// ends that deadlock by failing one, and its retry then meets the winner as a plain conflict.
+const DEADLOCK_RETRIES = 3
+
 /**
- * Runs the write in a transaction. A booking that slips past the check in a race meets the
- * exclusion constraint (ADR 0005) and is answered like any conflict, naming the winner.
+ * Runs the write. A booking that clashes meets the exclusion constraint (ADR 0005) and is answered
+ * like any conflict, naming every event it clashes with.
  */
-async function writeOrExplainConflict(db: Db, check: ConflictCheck, write: (tx: Executor) => Promise<Event[]>) {
-  try {
-    return await db.transaction(write)
-  } catch (error) {
-    const code = findPostgresError(error)?.code
-    if (code === SQLSTATE.exclusionViolation) {
-      const conflicts = await findConflicts(db, check)
-      throw conflicts.length > 0 ? conflictError(conflicts, check.timeZone) : new AppError('CONFLICT', 'Time slot conflicts with an existing event')
+async function insertOrExplainConflict<T>(db: Db, check: ConflictCheck, write: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await write()
+    } catch (error) {
+      const code = findPostgresError(error)?.code
+      if (code === SQLSTATE.deadlockDetected && attempt < DEADLOCK_RETRIES) continue
+      if (code === SQLSTATE.exclusionViolation) {
+        const conflicts = await findConflicts(db, check)
+        throw conflicts.length > 0 ? conflictError(conflicts, check.timeZone) : new AppError('CONFLICT', 'Time slot conflicts with an existing event')
+      }
+      // The room (or a change room) was deleted while the events were being written.
+      if (code === SQLSTATE.foreignKeyViolation) throw notFound('Room')
+      throw error
     }
-    // The room was deleted while the events were being written.
-    if (code === SQLSTATE.foreignKeyViolation) throw notFound('Room')
-    throw error
   }
 }
 
-async function requireChangeRooms(db: Executor, facilityId: string, details: Pick<EventDetails, 'changeRoom1Id' | 'changeRoom2Id'>) {
-  const chosen = (['changeRoom1Id', 'changeRoom2Id'] as const).filter((field) => details[field] !== null)
-  const valid = new Set(await repository.listChangeRoomIds(db, facilityId, chosen.map((field) => details[field]!)))
-  const fields = Object.fromEntries(chosen.filter((field) => !valid.has(details[field]!)).map((field) => [field, CHANGE_ROOM_MESSAGE]))
-  if (Object.keys(fields).length > 0) throw new AppError('VALIDATION', CHANGE_ROOM_MESSAGE, fields)
+const CHANGE_ROOM_FIELDS = ['changeRoom1Id', 'changeRoom2Id'] as const
+
+function chosenChangeRooms(details: Pick<EventDetails, 'changeRoom1Id' | 'changeRoom2Id'>): string[] {
+  return CHANGE_ROOM_FIELDS.flatMap((field) => (details[field] === null ? [] : [details[field]]))
+}
+
+// `valid`: those of the chosen change rooms that are change rooms of the event's facility.
+function requireChangeRooms(details: Pick<EventDetails, 'changeRoom1Id' | 'changeRoom2Id'>, valid: readonly string[]) {
+  const invalid = CHANGE_ROOM_FIELDS.filter((field) => details[field] !== null && !valid.includes(details[field]))
+  if (invalid.length > 0) throw new AppError('VALIDATION', CHANGE_ROOM_MESSAGE, Object.fromEntries(invalid.map((field) => [field, CHANGE_ROOM_MESSAGE])))
 }
 
 function toRow(roomId: string, details: EventDetails, event: PlannedEvent): repository.EventValues {
