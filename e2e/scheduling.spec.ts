@@ -235,6 +235,46 @@ test.describe('scheduling', () => {
     await checkA11y(page)
   })
 
+  test('the facility page adds, edits and deletes events of its rooms', async ({ page, operator: _operator }) => {
+    const venue = await seedVenue(page)
+    // A room of another facility is not offered on this facility's page.
+    const { facility: other } = await postJson<{ facility: { id: string } }>(page, '/api/facilities', { name: 'Harbour Centre', timeZone: TIME_ZONE })
+    await postJson(page, `/api/facilities/${other.id}/rooms`, { name: 'Court 1', type: 'court' })
+
+    await page.goto(`/facility/${venue.facilityId}`)
+    const events = page.getByRole('region', { name: 'Events' })
+    await expect(events.getByText('No events scheduled for these days')).toBeVisible()
+    await events.getByRole('button', { name: 'Add Event', exact: true }).click()
+    const picker = page.getByRole('dialog', { name: 'Select a Room' })
+    await expect(picker.getByLabel('Room').locator('option')).toHaveText(['Select a room', 'Rink A - Maple Leaf Arena'])
+    await picker.getByLabel('Room').selectOption({ label: 'Rink A - Maple Leaf Arena' })
+    await picker.getByRole('button', { name: 'Continue', exact: true }).click()
+
+    const addDialog = page.getByRole('dialog', { name: 'Add New Event' })
+    await addDialog.getByLabel('Client').selectOption({ label: 'Northside Jets' })
+    await addDialog.getByLabel('Title').fill('Evening skate')
+    await addDialog.getByLabel('Start Time').selectOption('22:00')
+    await addDialog.getByRole('button', { name: 'Create Event' }).click()
+    await expect(page.getByText('Event created successfully!')).toBeVisible()
+    await expect(events.getByText('Evening skate')).toBeVisible()
+    await expect(events).toContainText('10:00 PM - 11:00 PM')
+    await checkA11y(page)
+    expect(await hoursUsed(page)).toBe('1.00')
+
+    await events.getByRole('button', { name: 'Edit Evening skate' }).click()
+    const sheet = page.getByRole('dialog', { name: 'Edit Event' })
+    await sheet.getByLabel('Title').fill('Late skate')
+    await sheet.getByRole('button', { name: 'Save Changes' }).click()
+    await expect(page.getByText('Event updated successfully!')).toBeVisible()
+    await expect(events.getByText('Late skate')).toBeVisible()
+
+    await events.getByRole('button', { name: 'Delete Late skate' }).click()
+    await page.getByRole('alertdialog', { name: 'Delete Event?' }).getByRole('button', { name: 'Delete', exact: true }).click()
+    await expect(page.getByText('Event deleted successfully')).toBeVisible()
+    await expect(events.getByText('No events scheduled for these days')).toBeVisible()
+    expect(await hoursUsed(page)).toBe('0.00')
+  })
+
   test('a render error in the edit sheet shows the spec message with its details', async ({ page, operator: _operator }) => {
     const venue = await seedVenue(page)
     await postJson(page, '/api/events', {

@@ -243,9 +243,12 @@ async function lighthouseScores(app: AppProcess, seeded: Seeded): Promise<Array<
       ['display board', `/display/${seeded.slug}`],
     ] as const
     const scores = []
+    // A first run on a cold browser sometimes fails to paint in time; it is not a measurement.
+    await lighthouse(`${app.origin}/`, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error' })
     for (const [page, path] of pages) {
       // The default config is Lighthouse's mobile preset: a mid-range phone on a slow 4G link.
       const result = await lighthouse(`${app.origin}${path}`, { port: chrome.port, onlyCategories: ['performance', 'accessibility'], logLevel: 'error' })
+      if (result?.lhr.runtimeError) console.log(`Lighthouse on ${path}: ${result.lhr.runtimeError.code}`)
       const categories = result?.lhr.categories
       scores.push({ page, performance: Math.round((categories?.performance?.score ?? 0) * 100), accessibility: Math.round((categories?.accessibility?.score ?? 0) * 100) })
     }

@@ -6,8 +6,14 @@ import { ConfirmDialog } from '@web/components/confirm-dialog'
 import { EmptyState } from '@web/components/empty-state'
 import { LoadingScreen } from '@web/components/loading-screen'
 import { Button } from '@web/components/ui/button'
+import { todayInZone } from '@shared/scheduling/local-day'
+import type { BookableRoomWithFacility } from '@web/features/events/api'
+import { AddEventDialog } from '@web/features/events/components/add-event-dialog'
+import { DeleteEventDialog } from '@web/features/events/components/delete-event-dialog'
+import { EditEventSheet, type EditTarget } from '@web/features/events/components/edit-event-sheet'
+import { SelectRoomDialog } from '@web/features/events/components/select-room-dialog'
 import { errorDescription } from '@web/lib/api-client'
-import { useDeleteRoom, useFacility, useRooms, type Facility, type Room } from './api'
+import { useDeleteRoom, useFacility, useRooms, type Facility, type FacilityEvent, type Room } from './api'
 import { CreateRoomDialog } from './components/create-room-dialog'
 import { FacilityEvents } from './components/facility-events'
 import { RoomCard } from './components/room-card'
@@ -29,8 +35,46 @@ export function FacilityPage() {
     <div className="grid gap-10">
       <FacilityHeader facility={facility.data} />
       <FacilityRooms facilityId={facility.data.id} />
-      <FacilityEvents facility={facility.data} />
+      <FacilityEventsWithDialogs facility={facility.data} />
     </div>
+  )
+}
+
+/** The facility's events with the scheduling dialogs of All Events, its room picker kept to this facility. */
+function FacilityEventsWithDialogs({ facility }: { facility: Facility }) {
+  const [pickingRoomFor, setPickingRoomFor] = useState<string | null>(null)
+  const [booking, setBooking] = useState<{ room: BookableRoomWithFacility; date: string } | null>(null)
+  const [editing, setEditing] = useState<EditTarget | null>(null)
+  const [deleting, setDeleting] = useState<FacilityEvent | null>(null)
+  const { timeZone } = facility
+
+  return (
+    <>
+      <FacilityEvents
+        facility={facility}
+        actions={{
+          onAdd: setPickingRoomFor,
+          onEdit: (event) => setEditing({ event, facilityId: facility.id, timeZone }),
+          onDelete: setDeleting,
+        }}
+      />
+      <SelectRoomDialog
+        facilityId={facility.id}
+        open={pickingRoomFor !== null}
+        onOpenChange={(open) => (open ? undefined : setPickingRoomFor(null))}
+        onSelect={(room) => {
+          setBooking({ room, date: pickingRoomFor ?? todayInZone(timeZone, new Date()) })
+          setPickingRoomFor(null)
+        }}
+      />
+      <AddEventDialog
+        room={booking?.room ?? null}
+        date={booking?.date ?? todayInZone(timeZone, new Date())}
+        onOpenChange={(open) => (open ? undefined : setBooking(null))}
+      />
+      <EditEventSheet target={editing} onClose={() => setEditing(null)} />
+      <DeleteEventDialog event={deleting} onClose={() => setDeleting(null)} />
+    </>
   )
 }
 

@@ -13,10 +13,12 @@ type SelectRoomDialogProps = {
   open: boolean
   onOpenChange: (open: boolean) => void
   onSelect: (room: BookableRoomWithFacility) => void
+  /** Only this facility's rooms, when booking from its page. */
+  facilityId?: string
 }
 
 /** 'Select a Room' before booking from All Events (spec §2): every space but change rooms. */
-export function SelectRoomDialog({ open, onOpenChange, onSelect }: SelectRoomDialogProps) {
+export function SelectRoomDialog({ open, onOpenChange, onSelect, facilityId }: SelectRoomDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
@@ -24,14 +26,17 @@ export function SelectRoomDialog({ open, onOpenChange, onSelect }: SelectRoomDia
           <DialogTitle>Select a Room</DialogTitle>
           <DialogDescription>Choose where the event takes place.</DialogDescription>
         </DialogHeader>
-        {open ? <SelectRoomForm onCancel={() => onOpenChange(false)} onSelect={onSelect} /> : null}
+        {open ? <SelectRoomForm facilityId={facilityId} onCancel={() => onOpenChange(false)} onSelect={onSelect} /> : null}
       </DialogContent>
     </Dialog>
   )
 }
 
-function SelectRoomForm({ onCancel, onSelect }: { onCancel: () => void; onSelect: (room: BookableRoomWithFacility) => void }) {
+type SelectRoomFormProps = { facilityId?: string; onCancel: () => void; onSelect: (room: BookableRoomWithFacility) => void }
+
+function SelectRoomForm({ facilityId, onCancel, onSelect }: SelectRoomFormProps) {
   const rooms = useBookableRooms(true)
+  const choices = facilityId ? rooms.data?.filter((room) => room.facilityId === facilityId) : rooms.data
   const [roomId, setRoomId] = useState('')
   const [error, setError] = useState<string | undefined>()
 
@@ -41,7 +46,7 @@ function SelectRoomForm({ onCancel, onSelect }: { onCancel: () => void; onSelect
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const room = rooms.data?.find((candidate) => candidate.id === roomId)
+    const room = choices?.find((candidate) => candidate.id === roomId)
     if (!room) {
       setError(EVENT_MESSAGES.room)
       return
@@ -49,7 +54,7 @@ function SelectRoomForm({ onCancel, onSelect }: { onCancel: () => void; onSelect
     onSelect(room)
   }
 
-  const hasNoRooms = rooms.isSuccess && rooms.data.length === 0
+  const hasNoRooms = choices?.length === 0
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
@@ -78,7 +83,7 @@ function SelectRoomForm({ onCancel, onSelect }: { onCancel: () => void; onSelect
             }}
           >
             <NativeSelectOption value="">{rooms.isPending ? 'Loading rooms...' : 'Select a room'}</NativeSelectOption>
-            {rooms.data?.map((room) => (
+            {choices?.map((room) => (
               <NativeSelectOption key={room.id} value={room.id}>
                 {room.name} - {room.facilityName}
               </NativeSelectOption>

@@ -1,6 +1,7 @@
-import { MapPin } from 'lucide-react'
+import { MapPin, Pencil, Trash2 } from 'lucide-react'
 import { EVENT_TYPE_LABELS } from '@shared/limits'
 import { Badge } from '@web/components/ui/badge'
+import { Button } from '@web/components/ui/button'
 import { formatTimeRange } from '@web/lib/datetime'
 import type { FacilityEvent } from '../api'
 
@@ -9,9 +10,11 @@ type EventListItemProps = {
   /** The facility's zone: times are the facility's wall clock, wherever the viewer is. */
   timeZone: string
   showRoom?: boolean
+  onEdit?: (event: FacilityEvent) => void
+  onDelete?: (event: FacilityEvent) => void
 }
 
-export function EventListItem({ event, timeZone, showRoom = true }: EventListItemProps) {
+export function EventListItem({ event, timeZone, showRoom = true, onEdit, onDelete }: EventListItemProps) {
   const isGame = event.eventType === 'game'
   return (
     <div className="flex min-w-0 gap-3 rounded-lg border bg-card p-3">
@@ -37,6 +40,20 @@ export function EventListItem({ event, timeZone, showRoom = true }: EventListIte
         ) : null}
         {event.description ? <p className="text-sm break-words text-muted-foreground">{event.description}</p> : null}
       </div>
+      {onEdit || onDelete ? (
+        <div className="flex shrink-0 flex-col gap-1 sm:flex-row">
+          {onEdit ? (
+            <Button variant="ghost" size="icon" aria-label={`Edit ${event.title}`} onClick={() => onEdit(event)}>
+              <Pencil aria-hidden="true" />
+            </Button>
+          ) : null}
+          {onDelete ? (
+            <Button variant="ghost" size="icon" aria-label={`Delete ${event.title}`} onClick={() => onDelete(event)}>
+              <Trash2 aria-hidden="true" />
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
     </div>
   )
 }

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type ReactNode } from 'react'
-import { CalendarDays, ChevronLeft, ChevronRight, List } from 'lucide-react'
+import { CalendarDays, ChevronLeft, ChevronRight, List, Plus } from 'lucide-react'
 import { toast } from 'sonner'
 import { LIMITS } from '@shared/limits'
 import { addCalendarDays } from '@shared/scheduling/calendar-date'
@@ -17,8 +17,21 @@ type View = 'list' | 'calendar'
 const DAYS_SHOWN: Record<View, number> = { list: 7, calendar: 1 }
 const HOURS_PER_DAY = 24
 
-/** Reading A of the facility screen: the events of all its rooms, as a list of days or one day's calendar. */
-export function FacilityEvents({ facility }: { facility: Pick<Facility, 'id' | 'timeZone'> }) {
+/** What the page does when the operator adds, edits or deletes an event here. */
+export type FacilityEventActions = {
+  /** `date`: the first day on screen, in the facility's calendar. */
+  onAdd: (date: string) => void
+  onEdit: (event: FacilityEvent) => void
+  onDelete: (event: FacilityEvent) => void
+}
+
+type FacilityEventsProps = { facility: Pick<Facility, 'id' | 'timeZone'>; actions: FacilityEventActions }
+
+/**
+ * Reading A of the facility screen: the events of all its rooms, as a list of days or one day's
+ * calendar, with adding, editing and deleting.
+ */
+export function FacilityEvents({ facility, actions }: FacilityEventsProps) {
   const { timeZone } = facility
   const headingId = useId()
   const [view, setView] = useState<View>('list')
@@ -46,7 +59,8 @@ export function FacilityEvents({ facility }: { facility: Pick<Facility, 'id' | '
         <h2 id={headingId} className="text-xl font-semibold">
           Events
         </h2>
-        <div role="group" aria-label="View" className="inline-flex rounded-lg bg-muted p-[3px]">
+        <div className="flex flex-wrap items-center gap-2">
+          <div role="group" aria-label="View" className="inline-flex rounded-lg bg-muted p-[3px]">
           <ViewButton isActive={view === 'list'} onClick={() => setView('list')}>
             <List aria-hidden="true" />
             List
@@ -55,6 +69,11 @@ export function FacilityEvents({ facility }: { facility: Pick<Facility, 'id' | '
             <CalendarDays aria-hidden="true" />
             Calendar
           </ViewButton>
+          </div>
+          <Button onClick={() => actions.onAdd(date)}>
+            <Plus aria-hidden="true" />
+            Add Event
+          </Button>
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-2">
@@ -78,9 +97,9 @@ export function FacilityEvents({ facility }: { facility: Pick<Facility, 'id' | '
           Loading...
         </p>
       ) : view === 'list' ? (
-        <EventDays events={events.data ?? []} timeZone={timeZone} />
+        <EventDays events={events.data ?? []} timeZone={timeZone} actions={actions} />
       ) : (
-        <DayCalendar events={events.data ?? []} date={date} timeZone={timeZone} />
+        <DayCalendar events={events.data ?? []} date={date} timeZone={timeZone} actions={actions} />
       )}
     </section>
   )
@@ -106,7 +125,7 @@ function NoEvents({ children }: { children: string }) {
 }
 
 /** The range's events under a heading per day of the facility's calendar, empty days left out. */
-function EventDays({ events, timeZone }: { events: FacilityEvent[]; timeZone: string }) {
+function EventDays({ events, timeZone, actions }: { events: FacilityEvent[]; timeZone: string; actions: FacilityEventActions }) {
   if (events.length === 0) return <NoEvents>No events scheduled for these days</NoEvents>
   const days = new Map<string, FacilityEvent[]>()
   for (const event of events) {
@@ -121,7 +140,7 @@ function EventDays({ events, timeZone }: { events: FacilityEvent[]; timeZone: st
           <ul className="grid gap-2">
             {dayEvents.map((event) => (
               <li key={event.id}>
-                <EventListItem event={event} timeZone={timeZone} />
+                <EventListItem event={event} timeZone={timeZone} onEdit={actions.onEdit} onDelete={actions.onDelete} />
               </li>
             ))}
           </ul>
@@ -135,7 +154,7 @@ function EventDays({ events, timeZone }: { events: FacilityEvent[]; timeZone: st
  * One day in hourly rows, each listing the events that start in that hour on the facility's
  * wall clock. The rows span 6 AM to 11 PM, widened to reach any earlier or later event.
  */
-function DayCalendar({ events, date, timeZone }: { events: FacilityEvent[]; date: string; timeZone: string }) {
+function DayCalendar({ events, date, timeZone, actions }: { events: FacilityEvent[]; date: string; timeZone: string; actions: FacilityEventActions }) {
   if (events.length === 0) return <NoEvents>No events scheduled for this day</NoEvents>
   const wallHour = (hour: number) => `${String(hour).padStart(2, '0')}:00`
   // On a DST change day an hour can be missing or repeated; instants keep each event in the right row.
@@ -160,7 +179,7 @@ function DayCalendar({ events, date, timeZone }: { events: FacilityEvent[]; date
               <ul className="grid min-w-0 gap-2 p-2 lg:grid-cols-2">
                 {hourEvents.map((event) => (
                   <li key={event.id}>
-                    <EventListItem event={event} timeZone={timeZone} />
+                    <EventListItem event={event} timeZone={timeZone} onEdit={actions.onEdit} onDelete={actions.onDelete} />
                   </li>
                 ))}
               </ul>
