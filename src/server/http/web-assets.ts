@@ -3,11 +3,63 @@ import { join } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { Hono } from 'hono'
 
+type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[] }
+type Manifest = Record<string, ManifestChunk>
+
+// The lazy screens a first visit to a path renders (src/web/router.tsx), by their build manifest
+// keys. Without a hint the browser learns of them only after the app's entry has run: a second
+// round trip before the page can paint, which a phone on a slow network feels (Lighthouse, issue 9).
+const SIGNED_IN = 'components/signed-in-shell.tsx'
+export const ROUTE_SCREENS: Array<[RegExp, string[]]> = [
+  [/^\/auth\/?$/, ['features/auth/auth-page.tsx']],
+  [/^\/reset-password\/[^/]+\/?$/, ['features/auth/reset-password-page.tsx']],
+  [/^\/setup\/?$/, ['features/setup/setup-page.tsx']],
+  [/^\/(facilities|dashboard)\/?$/, [SIGNED_IN, 'features/facilities/facilities-page.tsx']],
+  [/^\/facility\/[^/]+\/?$/, [SIGNED_IN, 'features/facilities/facility-page.tsx']],
+  [/^\/facility\/[^/]+\/room\/[^/]+\/?$/, [SIGNED_IN, 'features/facilities/room-page.tsx']],
+  [/^\/events\/?$/, [SIGNED_IN, 'features/events/events-page.tsx']],
+  [/^\/(displays|screens)\/?$/, [SIGNED_IN, 'features/displays/displays-page.tsx']],
+  [/^\/clients\/?$/, [SIGNED_IN, 'features/clients/clients-page.tsx']],
+  [/^\/clients\/[^/]+\/?$/, [SIGNED_IN, 'features/clients/client-page.tsx']],
+  [/^\/contracts\/?$/, [SIGNED_IN, 'features/contracts/contracts-page.tsx']],
+  [/^\/marketing\/?$/, [SIGNED_IN, 'features/marketing/marketing-page.tsx']],
+  [/^\/admin\/?$/, [SIGNED_IN, 'features/admin/admin-page.tsx']],
+]
+
+/**
+ * The app's HTML for each path: the built index.html, plus modulepreload links for the screen
+ * that path renders and the chunks it imports, minus those the entry already loads.
+ */
+export function createAppHtml(webRoot: string): (path: string) => string {
+  const html = readFileSync(join(webRoot, 'index.html'), 'utf8')
+  const manifestPath = join(webRoot, '.vite/manifest.json')
+  if (!existsSync(manifestPath)) return () => html
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest
+
+  const closure = (key: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(key) || !manifest[key]) return seen
+    seen.add(key)
+    for (const imported of manifest[key].imports ?? []) closure(imported, seen)
+    return seen
+  }
+  const entryKeys = Object.keys(manifest).filter((key) => manifest[key]!.isEntry && key.endsWith('index.html'))
+  const loadedByEntry = new Set(entryKeys.flatMap((key) => [...closure(key)]))
+
+  const pages = ROUTE_SCREENS.map(([pattern, screens]) => {
+    const keys = new Set(screens.flatMap((screen) => [...closure(screen)]))
+    const links = [...keys]
+      .filter((key) => !loadedByEntry.has(key) && manifest[key]!.file.endsWith('.js'))
+      .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`)
+    return [pattern, links.length > 0 ? html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`) : html] as const
+  })
+  return (path) => pages.find(([pattern]) => pattern.test(path))?.[1] ?? html
+}
+
 // Serves the built SPA: hashed assets are cached forever, the HTML pages never.
 export function mountWebAssets(app: Hono<never>, webRoot: string): void {
-  const appHtml = readFileSync(join(webRoot, 'index.html'), 'utf8')
+  const appHtml = createAppHtml(webRoot)
   const displayHtmlPath = join(webRoot, 'display.html')
-  const displayHtml = existsSync(displayHtmlPath) ? readFileSync(displayHtmlPath, 'utf8') : appHtml
+  const displayHtml = existsSync(displayHtmlPath) ? readFileSync(displayHtmlPath, 'utf8') : appHtml('/')
 
   app.use(
     '/assets/*',
@@ -27,6 +79,6 @@ export function mountWebAssets(app: Hono<never>, webRoot: string): void {
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache')
     // The lobby board is its own small page so that it never loads the app's code.
-    return c.html(c.req.path.startsWith('/display/') ? displayHtml : appHtml)
+    return c.html(c.req.path.startsWith('/display/') ? displayHtml : appHtml(c.req.path))
   })
 }

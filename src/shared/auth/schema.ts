@@ -2,13 +2,7 @@ import { z } from 'zod'
 import { LIMITS } from '@shared/limits'
 import { tooLongMessage } from '@shared/schema-fields'
 
-// Texts of spec §8 that the server produces; the web shows them as they arrive.
-export const AUTH_MESSAGES = {
-  invalidCredentials: 'Invalid email or password',
-  pendingApproval: 'Your account is pending admin approval. Please contact the administrator.',
-  emailTaken: 'This email is already registered',
-  unexpected: 'An unexpected error occurred',
-} as const
+export { AUTH_MESSAGES } from './messages'
 
 const email = z
   .string({ error: 'Please enter your email' })

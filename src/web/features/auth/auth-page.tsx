@@ -1,20 +1,29 @@
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
 import { Link, Navigate, useLocation, useNavigate } from 'react-router'
-import { toast } from 'sonner'
-import { AUTH_MESSAGES, signInInput, signUpInput, type SignInInput, type SignUpInput } from '@shared/auth/schema'
+import { AUTH_MESSAGES } from '@shared/auth/messages'
+import type { SignInInput, SignUpInput } from '@shared/auth/schema'
 import { PRODUCT_NAME } from '@shared/product'
+import { lazyZodResolver } from '@web/components/form/lazy-zod-resolver'
 import { Button } from '@web/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card'
 import { FormField } from '@web/components/ui/form-field'
 import { Input } from '@web/components/ui/input'
-import { LoadingScreen } from '@web/components/loading-screen'
 import { ApiError } from '@web/lib/api-client'
 import { signIn, signUp } from './api'
 import { useAuth } from './auth-provider'
 
 type Mode = 'sign-in' | 'sign-up'
+
+// The forms paint first; their schemas (the server's own) and the toasts follow in the background.
+const toasts = import('sonner')
+const toast = {
+  success: (message: string) => void toasts.then((module) => module.toast.success(message)),
+  error: (message: string, options?: { description: string }) => void toasts.then((module) => module.toast.error(message, options)),
+}
+const schemas = import('@shared/auth/schema')
+const signInResolver = lazyZodResolver(schemas.then((module) => module.signInInput))
+const signUpResolver = lazyZodResolver(schemas.then((module) => module.signUpInput))
 
 // Where to go after signing in: back to the page that sent the visitor here, else the facilities.
 function useDestination(): string {
@@ -28,8 +37,9 @@ export function AuthPage() {
   const destination = useDestination()
   const [mode, setMode] = useState<Mode>('sign-in')
 
-  if (loading) return <LoadingScreen />
-  if (user) return <Navigate to={destination} replace />
+  // The form shows while the session check is still out: most visitors here are signed out, and
+  // a phone on a slow network would otherwise wait one more round trip for its first paint.
+  if (user && !loading) return <Navigate to={destination} replace />
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-b from-background to-muted px-4 py-10">
@@ -63,7 +73,7 @@ export function AuthPage() {
 function SignInForm({ destination }: { destination: string }) {
   const { refresh } = useAuth()
   const navigate = useNavigate()
-  const form = useForm<SignInInput>({ resolver: zodResolver(signInInput), defaultValues: { email: '', password: '' } })
+  const form = useForm<SignInInput>({ resolver: signInResolver, defaultValues: { email: '', password: '' } })
   const { errors, isSubmitting } = form.formState
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -96,7 +106,7 @@ function SignInForm({ destination }: { destination: string }) {
 }
 
 function SignUpForm({ onCreated }: { onCreated: () => void }) {
-  const form = useForm<SignUpInput>({ resolver: zodResolver(signUpInput), defaultValues: { fullName: '', email: '', password: '' } })
+  const form = useForm<SignUpInput>({ resolver: signUpResolver, defaultValues: { fullName: '', email: '', password: '' } })
   const { errors, isSubmitting } = form.formState
 
   const onSubmit = form.handleSubmit(async (values) => {
