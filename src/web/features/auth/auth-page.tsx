@@ -21,9 +21,8 @@ const toast = {
   success: (message: string) => void toasts.then((module) => module.toast.success(message)),
   error: (message: string, options?: { description: string }) => void toasts.then((module) => module.toast.error(message, options)),
 }
-const schemas = import('@shared/auth/schema')
-const signInResolver = lazyZodResolver(schemas.then((module) => module.signInInput))
-const signUpResolver = lazyZodResolver(schemas.then((module) => module.signUpInput))
+const signInResolver = lazyZodResolver(() => import('@shared/auth/schema').then((module) => module.signInInput))
+const signUpResolver = lazyZodResolver(() => import('@shared/auth/schema').then((module) => module.signUpInput))
 
 // Where to go after signing in: back to the page that sent the visitor here, else the facilities.
 function useDestination(): string {
