@@ -116,6 +116,9 @@ export type UsageValues = {
   scheduleId?: string
 }
 
+/** A booked event's charge: its own usage row, dated on its local start day. */
+export type EventUsage = Omit<UsageValues, 'contractId' | 'scheduleId' | 'description'> & { scheduleId: string; description: string }
+
 // The trigger of migration 0001 adds each row's hours to its contract in the same statement.
 export function insertUsage(db: Executor, rows: UsageValues[]) {
   return db.insert(contractUsage).values(rows).returning({

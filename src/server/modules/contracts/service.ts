@@ -148,10 +148,8 @@ export async function chargeEventsToActiveContract(tx: Executor, { userId, clien
   return { contractId: contract.id, hoursCharged: sumHours(rows.map((row) => row.hoursLogged)) }
 }
 
-export type EventUsage = { scheduleId: string; usageDate: string; hoursLogged: string; description: string }
-
 /** What each event costs: its own duration, dated on its local start day. */
-export function usageOfEvents(events: ChargeableEvent[], timeZone: string): EventUsage[] {
+export function usageOfEvents(events: ChargeableEvent[], timeZone: string): repository.EventUsage[] {
   return (
     events
       .map((event) => ({

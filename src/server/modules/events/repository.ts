@@ -3,6 +3,7 @@ import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import { LIMITS, type EventType } from '@shared/limits'
 import type { Executor } from '../../db/client'
 import { clients, facilities, rooms, schedules } from '../../db/schema'
+import type { EventUsage } from '../contracts/repository'
 
 // Ownership runs through the room's facility: another operator's event is simply not found.
 
@@ -115,7 +116,6 @@ export function insertEvents(db: Executor, rows: EventValues[]) {
 
 export type NewEvent = Pick<EventValues, 'title' | 'startTime' | 'endTime' | 'eventGroupId'> & { id: string }
 export type SharedEventValues = Omit<EventValues, 'title' | 'startTime' | 'endTime' | 'eventGroupId'>
-export type EventCharge = { scheduleId: string; usageDate: string; hoursLogged: string; description: string }
 
 /**
  * Books new events and charges them in one statement, so no lock outlives it: the client is held
@@ -128,7 +128,7 @@ export type EventCharge = { scheduleId: string; usageDate: string; hoursLogged: 
  */
 export async function insertChargedEvents(
   db: Executor,
-  { userId, shared, events, charges, contract }: { userId: string; shared: SharedEventValues; events: NewEvent[]; charges: EventCharge[]; contract: SQLWrapper },
+  { userId, shared, events, charges, contract }: { userId: string; shared: SharedEventValues; events: NewEvent[]; charges: EventUsage[]; contract: SQLWrapper },
 ) {
   const eventsJson = JSON.stringify(events.map((event) => ({ id: event.id, title: event.title, start_time: event.startTime, end_time: event.endTime, event_group_id: event.eventGroupId })))
   const chargesJson = JSON.stringify(charges.map((charge) => ({ schedule_id: charge.scheduleId, usage_date: charge.usageDate, hours_logged: charge.hoursLogged, description: charge.description })))
