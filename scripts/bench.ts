@@ -2,7 +2,7 @@
 // Seeds 100 rooms and 50,000 events, runs autocannon against the scenarios of issues 5, 6 and 9,
 // measures the lobby-board fan-out and the Lighthouse scores, prints one table per database and
 // writes docs/benchmarks.md. PGlite always; PostgreSQL too when DATABASE_URL is set.
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
@@ -31,7 +31,7 @@ const EVENT_COUNT = 50_000
 const BOARD_CONNECTIONS = 1_000
 const OWNER = { fullName: 'Bench Owner', email: 'bench@fieldhouse.test', password: 'benchmark-password' }
 
-type Row = { scenario: string; requestsPerSecond: number; p50: number; p99: number; errors: number; budget?: string }
+type Row = { scenario: string; requestsPerSecond: number; p50: number; p99: number; errors: number; appCpuMs: number | null; dbCpuMs: number | null; budget?: string }
 type Seeded = { facilityIds: string[]; roomIds: string[]; clientId: string; slug: string }
 
 /* ---------- seeding, straight into the database ---------- */
@@ -95,9 +95,53 @@ async function seed(database: Database): Promise<Seeded> {
 
 /* ---------- load ---------- */
 
+// CPU time per request, of the app process and of PostgreSQL's processes, read from /proc: unlike
+// req/s on a shared machine it does not move with what the neighbours do. Elsewhere it is blank.
+const CLOCK_TICKS_PER_SECOND = 100
+function cpuTicks(pids: number[]): Map<number, number> {
+  const ticks = new Map<number, number>()
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+      ticks.set(pid, Number(fields[11]) + Number(fields[12]))
+    } catch {
+      // It ended; what it used in the window is lost, which a short-lived process makes small.
+    }
+  }
+  return ticks
+}
+// Processes started during the window count whole.
+function cpuMsBetween(before: Map<number, number>, after: Map<number, number>): number | null {
+  if (after.size === 0) return null
+  let ticks = 0
+  for (const [pid, used] of after) ticks += used - (before.get(pid) ?? 0)
+  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND
+}
+function postgresPids(): number[] {
+  if (!existsSync('/proc')) return []
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres'
+      } catch {
+        return false
+      }
+    })
+    .map(Number)
+}
+let measuredApp: AppProcess | null = null
+let measuresPostgres = false
+
 async function load(name: string, options: autocannon.Options, budget?: string): Promise<Row | null> {
   if (ONLY !== undefined && !name.includes(ONLY)) return null
+  const appPids = measuredApp?.child.pid ? [measuredApp.child.pid] : []
+  const appBefore = cpuTicks(appPids)
+  const dbBefore = cpuTicks(measuresPostgres ? postgresPids() : [])
   const result = await autocannon({ duration: DURATION_SECONDS, connections: 10, ...options })
+  const appCpu = cpuMsBetween(appBefore, cpuTicks(appPids))
+  const dbCpu = measuresPostgres ? cpuMsBetween(dbBefore, cpuTicks(postgresPids())) : null
+  const perRequest = (total: number | null) => (total === null || result.requests.total === 0 ? null : Math.round((total / result.requests.total) * 100) / 100)
   return {
     scenario: name,
     requestsPerSecond: Math.round(result.requests.average),
@@ -105,6 +149,8 @@ async function load(name: string, options: autocannon.Options, budget?: string):
     p99: result.latency.p99,
     // 304 is the answer the unchanged-board scenario wants; only 4xx, 5xx and failures count.
     errors: result['4xx'] + result['5xx'] + result.errors + result.timeouts,
+    appCpuMs: perRequest(appCpu),
+    dbCpuMs: perRequest(dbCpu),
     budget,
   }
 }
@@ -262,9 +308,10 @@ async function lighthouseScores(app: AppProcess, seeded: Seeded): Promise<Array<
 
 function table(rows: Row[]): string {
   const ceiling = rows.find((row) => row.scenario.startsWith('ceiling'))?.requestsPerSecond
-  const lines = ['| scenario | req/s | p50 ms | p99 ms | errors | share of ceiling | budget |', '|---|---:|---:|---:|---:|---:|---|']
+  const lines = ['| scenario | req/s | p50 ms | p99 ms | errors | share of ceiling | app CPU ms/req | database CPU ms/req | budget |', '|---|---:|---:|---:|---:|---:|---:|---:|---|']
+  const cpu = (value: number | null) => (value === null ? '' : value.toFixed(2))
   for (const row of rows) {
-    lines.push(`| ${row.scenario} | ${row.requestsPerSecond.toLocaleString('en-US')} | ${row.p50} | ${row.p99} | ${row.errors} | ${ceiling ? `${Math.round((row.requestsPerSecond / ceiling) * 100)} %` : ''} | ${row.budget ?? ''} |`)
+    lines.push(`| ${row.scenario} | ${row.requestsPerSecond.toLocaleString('en-US')} | ${row.p50} | ${row.p99} | ${row.errors} | ${ceiling ? `${Math.round((row.requestsPerSecond / ceiling) * 100)} %` : ''} | ${cpu(row.appCpuMs)} | ${cpu(row.dbCpuMs)} | ${row.budget ?? ''} |`)
   }
   return lines.join('\n')
 }
@@ -293,6 +340,8 @@ async function benchDatabase(kind: 'pglite' | 'postgres', withLighthouse: boolea
   const app = await startAppProcess(settings, profiling)
   // On PostgreSQL the boards listen on a second instance, as behind a load balancer.
   const boardInstance = kind === 'postgres' ? await startAppProcess(settings, profiling) : app
+  measuredApp = app
+  measuresPostgres = kind === 'postgres'
   try {
     const rows = await scenarios(app, seeded)
     const fanOut = ONLY === undefined ? await boardFanOut(app, boardInstance, seeded) : null
