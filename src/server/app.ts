@@ -49,7 +49,7 @@ export function createApp(options: CreateAppOptions) {
   app.use('/api/*', refuseCrossOrigin(env.trustedOrigins))
   app.route('/api/auth', authRoutes(options))
   app.route('/api/public', publicDisplayRoutes(options))
-  app.use('/api/*', loadSession(auth))
+  app.use('/api/*', loadSession(auth, database.db))
   app.route('/api', accountRoutes())
 
   // Everything below needs a signed-in, approved account.

@@ -13,6 +13,8 @@ import type { Env } from '../env'
 import { logError } from '../log'
 
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 7
+// A session in use is extended once it is this old (better-auth's updateAge).
+export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24
 export const RESET_LINK_MAX_AGE_SECONDS = 60 * 60 * 24
 
 export type Auth = ReturnType<typeof createAuth>
@@ -49,7 +51,7 @@ export function createAuth({ db, env }: { db: Db; env: Env }) {
     },
     session: {
       expiresIn: SESSION_MAX_AGE_SECONDS,
-      updateAge: 60 * 60 * 24,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
       // No cookie cache: every request reads the session row, so a revoked account is out at once.
       cookieCache: { enabled: false },
     },

@@ -1,28 +1,19 @@
 import { createMiddleware } from 'hono/factory'
 import { AUTH_MESSAGES } from '@shared/auth/schema'
 import { AppError } from '../errors'
+import type { Db } from '../db/client'
 import type { Auth } from './auth'
+import { createSessionReader } from './session-reader'
 import type { AppEnv, SessionUser, SignedInEnv } from '../http/context'
 
 export const isAdmin = (user: Pick<SessionUser, 'role'>) => user.role === 'admin'
 
-export function loadSession(auth: Auth) {
+export function loadSession(auth: Auth, db: Db) {
+  const readSession = createSessionReader(auth, db)
   return createMiddleware<AppEnv>(async (c, next) => {
-    const result = await auth.api.getSession({ headers: c.req.raw.headers })
-    if (result) {
-      const { user, session } = result
-      c.set('user', {
-        id: user.id,
-        email: user.email,
-        name: user.name,
-        role: (user as { role?: string | null }).role ?? null,
-        approved: Boolean((user as { approved?: boolean }).approved),
-      })
-      c.set('sessionId', session.id)
-    } else {
-      c.set('user', null)
-      c.set('sessionId', null)
-    }
+    const session = await readSession(c.req.header('cookie'), () => c.req.raw.headers)
+    c.set('user', session?.user ?? null)
+    c.set('sessionId', session?.sessionId ?? null)
     await next()
   })
 }
