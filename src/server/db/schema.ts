@@ -217,7 +217,8 @@ export const contracts = pgTable(
     startDate: date('start_date').notNull(),
     // numeric, never float: hours are money-like and must add up exactly.
     totalHours: numeric('total_hours', { precision: 10, scale: 2 }).notNull(),
-    hoursUsed: numeric('hours_used', { precision: 10, scale: 2 }).notNull().default('0'),
+    // What the contract editor set by hand beyond the ledger; hours used = this + the usage rows (ADR 0007).
+    hoursAdjustment: numeric('hours_adjustment', { precision: 10, scale: 2 }).notNull().default('0'),
     status: text('status').notNull().default('active'),
     notes: varchar('notes', { length: 500 }),
     createdAt: createdAt(),
@@ -281,7 +282,7 @@ export const contractUsage = pgTable(
     usageDate: date('usage_date').notNull(),
     hoursLogged: numeric('hours_logged', { precision: 10, scale: 2 }).notNull(),
     description: varchar('description', { length: 500 }),
-    // A charged event's row goes with the event; the trigger in migration 0001 gives its hours back.
+    // A charged event's row goes with the event, and its hours with it (ADR 0007).
     scheduleId: uuid('schedule_id').references(() => schedules.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import { contractUsage, contracts, facilities, rooms, schedules } from '../../db/schema'
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
+import { contractHoursUsed } from '../contracts/repository'
 
 type Client = { id: string; name: string; email: string | null; website: string | null; [field: string]: unknown }
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } }
@@ -145,7 +146,7 @@ describe.each(testDatabaseKinds())('clients on %s', (kind) => {
     expect(remainingUsage.filter((row) => contractIds.slice(0, 2).includes(row.contractId))).toEqual([])
     const [kept] = await t.db.select().from(schedules).where(eq(schedules.id, event!.id))
     expect(kept).toMatchObject({ title: 'Practice', clientId: null })
-    const [otherContract] = await t.db.select({ hoursUsed: contracts.hoursUsed }).from(contracts).where(eq(contracts.id, contractIds[2]!))
+    const [otherContract] = await t.db.select({ hoursUsed: contractHoursUsed }).from(contracts).where(eq(contracts.id, contractIds[2]!))
     expect(otherContract!.hoursUsed).toBe('1.50')
   })
 })

@@ -5,6 +5,7 @@ import { contractUsage, contracts, facilities, rooms, schedules } from '../../db
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import { chargeEventsToActiveContract, rechargeEvents } from './service'
+import { contractHoursUsed } from './repository'
 
 type Contract = { id: string; clientId: string; startDate: string; totalHours: string; hoursUsed: string; status: string; notes: string | null }
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } }
@@ -39,7 +40,7 @@ describe.each(testDatabaseKinds())('contracts and the usage ledger on %s', (kind
   }
 
   const hoursUsedOf = async (contractId: string) => {
-    const [row] = await t.db.select({ hoursUsed: contracts.hoursUsed }).from(contracts).where(eq(contracts.id, contractId))
+    const [row] = await t.db.select({ hoursUsed: contractHoursUsed }).from(contracts).where(eq(contracts.id, contractId))
     return row?.hoursUsed
   }
 

@@ -4,12 +4,24 @@ import { clients, contractUsage, contracts, facilities, rooms, schedules } from 
 
 // Ownership is part of every query: another operator's contract is simply not found.
 
+const usageTotal = sql`coalesce((select sum(${contractUsage.hoursLogged}) from ${contractUsage} where ${contractUsage.contractId} = ${contracts.id}), 0)`
+
+/**
+ * A contract's hours used are never stored (ADR 0007): what the contract editor set by hand
+ * beyond the ledger, plus the contract's usage rows. Nothing a booking writes is shared with
+ * another booking, so bookings for one client never wait for each other.
+ */
+export const contractHoursUsed = sql<string>`(${contracts.hoursAdjustment} + ${usageTotal})::numeric(12, 2)`
+
+// Hours used set by hand: the adjustment that makes the ledger add up to them.
+const adjustmentFor = (hoursUsed: string) => sql`${hoursUsed}::numeric - ${usageTotal}`
+
 const contractColumns = {
   id: contracts.id,
   clientId: contracts.clientId,
   startDate: contracts.startDate,
   totalHours: contracts.totalHours,
-  hoursUsed: contracts.hoursUsed,
+  hoursUsed: contractHoursUsed,
   status: contracts.status,
   notes: contracts.notes,
   createdAt: contracts.createdAt,
@@ -39,8 +51,8 @@ export function sumHoursPerClient(db: Executor, userId: string) {
     .select({
       clientId: contracts.clientId,
       totalHours: sql<string>`sum(${contracts.totalHours})`,
-      hoursUsed: sql<string>`sum(${contracts.hoursUsed})`,
-      hoursRemaining: sql<string>`sum(${contracts.totalHours} - ${contracts.hoursUsed})`,
+      hoursUsed: sql<string>`sum(${contractHoursUsed})`,
+      hoursRemaining: sql<string>`sum(${contracts.totalHours} - ${contractHoursUsed})`,
     })
     .from(contracts)
     .where(eq(contracts.userId, userId))
@@ -63,18 +75,18 @@ export async function findOwnedContract(db: Executor, userId: string, contractId
   return row ?? null
 }
 
-export async function insertContract(db: Executor, userId: string, values: ContractValues) {
+export async function insertContract(db: Executor, userId: string, { hoursUsed, ...values }: ContractValues) {
   const [row] = await db
     .insert(contracts)
-    .values({ ...values, userId })
+    .values({ ...values, hoursAdjustment: hoursUsed, userId })
     .returning(contractColumns)
   return row!
 }
 
-export async function updateOwnedContract(db: Executor, userId: string, contractId: string, values: ContractValues) {
+export async function updateOwnedContract(db: Executor, userId: string, contractId: string, { hoursUsed, ...values }: ContractValues) {
   const [row] = await db
     .update(contracts)
-    .set(values)
+    .set({ ...values, hoursAdjustment: adjustmentFor(hoursUsed) })
     .where(and(eq(contracts.id, contractId), eq(contracts.userId, userId)))
     .returning(contractColumns)
   return row ?? null
@@ -119,7 +131,7 @@ export type UsageValues = {
 /** A booked event's charge: its own usage row, dated on its local start day. */
 export type EventUsage = Omit<UsageValues, 'contractId' | 'scheduleId' | 'description'> & { scheduleId: string; description: string }
 
-// The trigger of migration 0001 adds each row's hours to its contract in the same statement.
+// Each row's hours count in its contract's hours used from the moment it is committed.
 export function insertUsage(db: Executor, rows: UsageValues[]) {
   return db.insert(contractUsage).values(rows).returning({
     id: contractUsage.id,
@@ -131,14 +143,14 @@ export function insertUsage(db: Executor, rows: UsageValues[]) {
   })
 }
 
-// The trigger gives the deleted rows' hours back to their contracts.
+// Their hours leave the contracts' hours used with them.
 export async function deleteUsageOfSchedules(db: Executor, scheduleIds: string[]) {
   if (scheduleIds.length === 0) return
   await db.delete(contractUsage).where(inArray(contractUsage.scheduleId, scheduleIds))
 }
 
 export async function readHoursUsed(db: Executor, contractId: string) {
-  const [row] = await db.select({ hoursUsed: contracts.hoursUsed }).from(contracts).where(eq(contracts.id, contractId))
+  const [row] = await db.select({ hoursUsed: contractHoursUsed }).from(contracts).where(eq(contracts.id, contractId))
   return row?.hoursUsed ?? null
 }
 

@@ -76,8 +76,8 @@ export async function deleteContract(db: Db, userId: string, contractId: string)
 }
 
 /**
- * Logs hours by hand. The row and the contract's new hours_used land together: the trigger of
- * migration 0001 adds the hours as one atomic `hours_used = hours_used + x` in this transaction.
+ * Logs hours by hand. The contract's hours used are its ledger (ADR 0007), so the new row is
+ * counted the moment it commits; the answer carries the total as this transaction sees it.
  */
 export async function logUsage(db: Db, userId: string, input: UsageInput) {
   try {
@@ -133,7 +133,7 @@ export type ChargeEventsOptions = {
 /**
  * Charges each event to the client's latest-started active contract (spec §7), one usage row per
  * event linked by schedule_id, so the Usage Report explains every hour and deleting an event
- * (or its room or facility) gives its hours back through the cascade and the trigger.
+ * (or its room or facility) gives its hours back through the cascade.
  *
  * Call it with the transaction that inserts the events, after inserting them. Each event costs
  * its own duration, so the halves of a split event cost their parts (ADR 0007). A client without
@@ -170,7 +170,7 @@ export const activeContractQuery = (db: Executor, userId: string, clientId: stri
  * For an edited event (new times, title or client): drops the events' current charges, which
  * gives their hours back, then charges them again as chargeEventsToActiveContract does. Call it
  * inside the transaction that updates the events, after updating them. Deleted events need no
- * call: their usage rows cascade and the trigger gives the hours back.
+ * call: their usage rows cascade, and the hours with them.
  */
 export async function rechargeEvents(tx: Executor, options: ChargeEventsOptions) {
   await repository.deleteUsageOfSchedules(tx, options.events.map((event) => event.id))

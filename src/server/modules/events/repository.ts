@@ -120,8 +120,8 @@ export type SharedEventValues = Omit<EventValues, 'title' | 'startTime' | 'endTi
 /**
  * Books new events and charges them in one statement, so no lock outlives it: the client is held
  * against deletion (FOR KEY SHARE) and must be the operator's, the rows go in (the exclusion
- * constraint refuses a clash), and the usage rows go to `contract`, the contract query, whose
- * trigger adds the hours. Nothing is written unless the client is found; the answer is then empty.
+ * constraint refuses a clash), and the usage rows go to `contract`, the contract query; they are
+ * its hours used (ADR 0007). Nothing is written unless the client is found; the answer is then empty.
  *
  * Bookings of one room take turns on the room's row: two clashing inserts would otherwise each
  * wait for the other's uncommitted row, a deadlock PostgreSQL breaks only after a second.
@@ -221,7 +221,7 @@ export async function updateEvent(db: Executor, eventId: string, values: EventVa
   return row!
 }
 
-/** The usage rows of deleted events cascade with them, and the ledger trigger gives their hours back. */
+/** The usage rows of deleted events cascade with them, and so do their hours. */
 export async function deleteEvents(db: Executor, ids: string[]) {
   if (ids.length === 0) return
   await db.delete(schedules).where(inArray(schedules.id, ids))

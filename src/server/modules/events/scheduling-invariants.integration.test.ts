@@ -10,6 +10,7 @@ import { formatTimeOfDay } from '@shared/scheduling/time-of-day'
 import { contractUsage, contracts, schedules } from '../../db/schema'
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
+import { contractHoursUsed } from '../contracts/repository'
 
 const TIME_ZONE = 'America/Toronto'
 // Three days around the fall-back night, in half hours, so that events often collide and cross midnight.
@@ -155,7 +156,7 @@ describe.each(testDatabaseKinds())('scheduling invariants under random create, e
         for (const row of rows) {
           expect(usage.find((entry) => entry.scheduleId === row.id)?.hoursLogged).toBe(hoursForDuration(row.startTime, row.endTime))
         }
-        const [ledger] = await t.db.select({ hoursUsed: contracts.hoursUsed }).from(contracts).where(eq(contracts.id, contractId))
+        const [ledger] = await t.db.select({ hoursUsed: contractHoursUsed }).from(contracts).where(eq(contracts.id, contractId))
         expect(toHundredths(ledger!.hoursUsed)).toBe(toHundredths(OPENING_HOURS) + usage.reduce((sum, entry) => sum + toHundredths(entry.hoursLogged), 0))
       }),
       { numRuns: 30 },

@@ -97,7 +97,7 @@ export async function updateEvent(db: Db, userId: string, eventId: string, input
 
 /**
  * Deletes the event and, for a part of an event split at midnight, its partner: the two are one
- * booking. Their usage rows cascade, and the ledger trigger gives the hours back (ADR 0007).
+ * booking. Their usage rows cascade, and with them their hours (ADR 0007).
  */
 export async function deleteEvent(db: Db, userId: string, eventId: string) {
   await db.transaction(async (tx) => {

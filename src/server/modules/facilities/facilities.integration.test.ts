@@ -3,6 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm'
 import { clients, contracts, contractUsage, facilities, rooms, schedules } from '../../db/schema'
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
+import { contractHoursUsed } from '../contracts/repository'
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } }
 type Facility = { id: string; name: string; address: string | null; description: string | null; timeZone: string; createdAt: string }
@@ -288,7 +289,7 @@ describe.each(testDatabaseKinds())('facilities and spaces on %s', (kind) => {
       const [client] = await t.db.insert(clients).values({ userId: user.id, name: 'Hawks' }).returning()
       const [contract] = await t.db
         .insert(contracts)
-        .values({ userId: user.id, clientId: client!.id, startDate: '2026-01-01', totalHours: '10', hoursUsed: '1.00' })
+        .values({ userId: user.id, clientId: client!.id, startDate: '2026-01-01', totalHours: '10', hoursAdjustment: '1.00' })
         .returning()
       const eventIds = [
         await insertEvent(rink.id, '2026-03-01T10:00:00Z', '2026-03-01T11:30:00Z', 'Practice'),
@@ -303,7 +304,7 @@ describe.each(testDatabaseKinds())('facilities and spaces on %s', (kind) => {
     }
 
     const hoursUsedOf = async (contractId: string) =>
-      (await t.db.select({ hoursUsed: contracts.hoursUsed }).from(contracts).where(eq(contracts.id, contractId)))[0]?.hoursUsed
+      (await t.db.select({ hoursUsed: contractHoursUsed }).from(contracts).where(eq(contracts.id, contractId)))[0]?.hoursUsed
 
     it('removes its rooms and their events, and gives the booked hours back', async () => {
       const { facility, roomIds, eventIds, contractId } = await seedFacilityWithBookedEvents(owner)

@@ -21,8 +21,8 @@ export async function getFacility(db: Db, userId: string, facilityId: string) {
   return facility
 }
 
-// The foreign keys take the rooms, their events and the events' usage rows (whose trigger gives
-// the contract its hours back) with the facility, all inside this one statement.
+// The foreign keys take the rooms, their events and the events' usage rows (and so their hours
+// leave the contracts) with the facility, all inside this one statement.
 export async function deleteFacility(db: Db, userId: string, facilityId: string) {
   if (!(await repository.deleteOwnedFacility(db, userId, facilityId))) throw notFound('Facility')
 }
