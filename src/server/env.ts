@@ -5,6 +5,8 @@ export type Env = {
   port: number
   dataDir: string
   databaseUrl: string | null
+  // PostgreSQL connections this instance keeps open at most.
+  databasePoolSize: number
   authSecret: string
   isAuthSecretDefault: boolean
   isProduction: boolean
@@ -19,6 +21,10 @@ export type Env = {
   webRoot: string | null
 }
 
+// PostgreSQL does its work on the database's cores: past a few connections per core, more only
+// queue inside it, switching between backends, instead of in the pool (docs/benchmarks.md).
+const DEFAULT_POOL_SIZE = 10
+
 const DEVELOPMENT_SECRET = 'fieldhouse-local-development-secret-change-me-in-production'
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -28,6 +34,10 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`PORT must be a whole number from 0 to 65535, got "${source.PORT}"`)
   }
+  const databasePoolSize = Number(source.DATABASE_POOL_SIZE ?? DEFAULT_POOL_SIZE)
+  if (!Number.isInteger(databasePoolSize) || databasePoolSize < 1) {
+    throw new Error(`DATABASE_POOL_SIZE must be a whole number of at least 1, got "${source.DATABASE_POOL_SIZE}"`)
+  }
   if (secret !== undefined && secret.length < 32) {
     throw new Error('AUTH_SECRET must be at least 32 characters long')
   }
@@ -35,6 +45,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     port,
     dataDir: resolve(source.DATA_DIR ?? './data'),
     databaseUrl: source.DATABASE_URL?.trim() || null,
+    databasePoolSize,
     authSecret: secret ?? DEVELOPMENT_SECRET,
     isAuthSecretDefault: secret === undefined,
     isProduction,

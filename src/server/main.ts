@@ -21,7 +21,7 @@ async function main() {
   }
 
   const database = await openDatabase(
-    env.databaseUrl ? { kind: 'postgres', url: env.databaseUrl } : { kind: 'pglite', dataDir: env.dataDir },
+    env.databaseUrl ? { kind: 'postgres', url: env.databaseUrl, poolSize: env.databasePoolSize } : { kind: 'pglite', dataDir: env.dataDir },
   )
   const auth = createAuth({ db: database.db, env })
   const webRoot = env.webRoot ?? defaultWebRoot
