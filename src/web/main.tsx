@@ -4,7 +4,7 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@ta
 import { authKeys } from './features/auth/api'
 import { AuthProvider } from './features/auth/auth-provider'
 import { ApiError } from './lib/api-client'
-import { AppRoutes } from './router'
+import { AppRoutes, preloadFirstScreen } from './router'
 import './styles.css'
 
 // A 401 or 403-not-approved anywhere means the session is gone (signed out elsewhere, or
@@ -29,15 +29,18 @@ const queryClient = new QueryClient({
 // Toasts are raised only by lazy screens, so sonner need not weigh on the landing page.
 const Toaster = lazy(() => import('./components/ui/sonner').then((module) => ({ default: module.Toaster })))
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <AppRoutes />
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
-      </AuthProvider>
-    </QueryClientProvider>
-  </StrictMode>,
+// The first path's screen is in hand before the first render, so it paints once (router.tsx).
+void preloadFirstScreen(window.location.pathname).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          <AppRoutes />
+          <Suspense fallback={null}>
+            <Toaster />
+          </Suspense>
+        </AuthProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 )

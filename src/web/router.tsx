@@ -1,13 +1,22 @@
 import { lazy, Suspense, type ComponentType } from 'react'
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router'
+import { BrowserRouter, matchPath, Navigate, Route, Routes } from 'react-router'
 import { LoadingScreen } from './components/loading-screen'
 import { NotFoundPage } from './components/not-found-page'
 import { LandingPage } from './features/landing/landing-page'
 
 // Each screen is its own chunk; only the landing page loads up front. Declarative routes keep
 // the data router's machinery out of the landing page's budget (issue 9).
-const screen = <Module,>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) =>
-  lazy(async () => ({ default: pick(await load()) }))
+// A screen loaded before it first renders (preload) renders at once, without suspending.
+type Screen = ComponentType & { preload: () => Promise<void> }
+const screen = <Module,>(load: () => Promise<Module>, pick: (module: Module) => ComponentType): Screen => {
+  let Loaded: ComponentType | null = null
+  const preload = () => load().then((module) => void (Loaded = pick(module)))
+  const Lazy = lazy(async () => {
+    await preload()
+    return { default: Loaded! }
+  })
+  return Object.assign(() => (Loaded ? <Loaded /> : <Lazy />), { preload })
+}
 
 const SignedInShell = screen(() => import('./components/signed-in-shell'), (m) => m.SignedInShell)
 const AuthPage = screen(() => import('./features/auth/auth-page'), (m) => m.AuthPage)
@@ -24,15 +33,30 @@ const ContractsPage = screen(() => import('./features/contracts/contracts-page')
 const MarketingPage = screen(() => import('./features/marketing/marketing-page'), (m) => m.MarketingPage)
 const AdminPage = screen(() => import('./features/admin/admin-page'), (m) => m.AdminPage)
 
+// The screens a signed-out visitor may open first. The server's HTML already preloads the
+// screen of the path (src/server/http/web-assets.ts); waiting for it before the first render
+// paints the page once, instead of a loading screen and then the page (Lighthouse, issue 9).
+const PUBLIC_SCREENS: Array<{ path: string; Screen: Screen }> = [
+  { path: '/auth', Screen: AuthPage },
+  { path: '/reset-password/:token', Screen: ResetPasswordPage },
+  { path: '/setup', Screen: SetupPage },
+]
+
+export function preloadFirstScreen(pathname: string): Promise<void> {
+  const first = PUBLIC_SCREENS.find(({ path }) => matchPath(path, pathname))
+  // A failed load is tried again, with the loading screen, when the route renders.
+  return first ? first.Screen.preload().catch(() => undefined) : Promise.resolve()
+}
+
 export function AppRoutes() {
   return (
     <BrowserRouter>
       <Suspense fallback={<LoadingScreen />}>
         <Routes>
           <Route path="/" element={<LandingPage />} />
-          <Route path="/auth" element={<AuthPage />} />
-          <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
-          <Route path="/setup" element={<SetupPage />} />
+          {PUBLIC_SCREENS.map(({ path, Screen }) => (
+            <Route key={path} path={path} element={<Screen />} />
+          ))}
           <Route element={<SignedInShell />}>
             <Route path="/facilities" element={<FacilitiesPage />} />
             <Route path="/facility/:id" element={<FacilityPage />} />
