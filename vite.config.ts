@@ -1,10 +1,10 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type Plugin } from 'vite'
+import { createServer, defineConfig, type Plugin } from 'vite'
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
@@ -30,11 +30,39 @@ function precompressAssets(): Plugin {
   }
 }
 
+// Renders the public pages of src/web/prerender.tsx to HTML files beside the build, through a
+// short-lived Vite server so that the components resolve exactly as in the app.
+function prerenderPages(): Plugin {
+  let outDir = ''
+  return {
+    name: 'fieldhouse-prerender',
+    apply: 'build',
+    configResolved: (config) => {
+      outDir = resolve(config.root, config.build.outDir)
+    },
+    closeBundle: async () => {
+      const server = await createServer({
+        configFile: fromRoot('./vite.config.ts'),
+        server: { middlewareMode: true, hmr: false, ws: false },
+        appType: 'custom',
+        logLevel: 'error',
+      })
+      try {
+        const { renderPrerenderedPages } = (await server.ssrLoadModule('/prerender.tsx')) as { renderPrerenderedPages: () => Record<string, string> }
+        mkdirSync(join(outDir, 'prerendered'), { recursive: true })
+        for (const [name, html] of Object.entries(renderPrerenderedPages())) writeFileSync(join(outDir, 'prerendered', `${name}.html`), html)
+      } finally {
+        await server.close()
+      }
+    },
+  }
+}
+
 // Two pages: the app, and the lobby board, which must stay tiny and never load app code.
 export default defineConfig({
   root: fromRoot('./src/web'),
   publicDir: fromRoot('./src/web/public'),
-  plugins: [react(), tailwindcss(), precompressAssets()],
+  plugins: [react(), tailwindcss(), precompressAssets(), prerenderPages()],
   resolve: { tsconfigPaths: true },
   build: {
     outDir: fromRoot('./dist/web'),

@@ -39,6 +39,18 @@ describe('the app HTML', () => {
     expect(createAppHtml(webRoot)('/auth')).toBe(INDEX)
   })
 
+  it('puts a page the build rendered inside the root, inert, on its own path only', () => {
+    const webRoot = fakeBuild()
+    writeFileSync(join(webRoot, 'index.html'), INDEX.replace('<body></body>', '<body><div id="root"></div></body>'))
+    mkdirSync(join(webRoot, 'prerendered'))
+    writeFileSync(join(webRoot, 'prerendered/auth.html'), '<main><h1>Welcome Back</h1></main>')
+    const html = createAppHtml(webRoot)
+    expect(html('/auth')).toContain('<div id="root"><div inert><main><h1>Welcome Back</h1></main></div></div>')
+    expect(html('/auth')).toContain('href="/assets/auth-page.js"')
+    expect(html('/')).toContain('<div id="root"></div>')
+    expect(html('/setup')).not.toContain('Welcome Back')
+  })
+
   it('knows every lazy screen of the router', () => {
     const router = readFileSync('src/web/router.tsx', 'utf8')
     const lazyScreens = [...router.matchAll(/import\('\.\/([^']+)'\)/g)].map((match) => `${match[1]}.tsx`)

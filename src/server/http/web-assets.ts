@@ -26,16 +26,47 @@ export const ROUTE_SCREENS: Array<[RegExp, string[]]> = [
   [/^\/admin\/?$/, [SIGNED_IN, 'features/admin/admin-page.tsx']],
 ]
 
+// Pages the build rendered to HTML (src/web/prerender.tsx), by path and file in prerendered/.
+export const PRERENDERED_PAGES: Array<[RegExp, string]> = [[/^\/auth\/?$/, 'auth']]
+
 /**
  * The app's HTML for each path: the built index.html, plus modulepreload links for the screen
- * that path renders and the chunks it imports, minus those the entry already loads.
+ * that path renders and the chunks it imports, minus those the entry already loads. A page the
+ * build rendered goes inside the root, inert (not yet usable, so nothing typed into it is lost),
+ * until React's first render replaces it.
  */
 export function createAppHtml(webRoot: string): (path: string) => string {
-  const html = readFileSync(join(webRoot, 'index.html'), 'utf8')
-  const manifestPath = join(webRoot, '.vite/manifest.json')
-  if (!existsSync(manifestPath)) return () => html
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest
+  const index = readFileSync(join(webRoot, 'index.html'), 'utf8')
+  const preloads = preloadLinks(webRoot)
+  const rendered = PRERENDERED_PAGES.map(([pattern, name]) => {
+    const file = join(webRoot, 'prerendered', `${name}.html`)
+    return [pattern, existsSync(file) ? readFileSync(file, 'utf8') : null] as const
+  })
+  // One page per combination, built on first use; the files do not change while the server runs.
+  const pages = new Map<string, string>()
+  return (path) => {
+    const links = preloads.findIndex(([pattern]) => pattern.test(path))
+    const body = rendered.findIndex(([pattern, html]) => html !== null && pattern.test(path))
+    const key = `${links}|${body}`
+    let page = pages.get(key)
+    if (page === undefined) {
+      page = index
+      if (body >= 0) page = page.replace('<div id="root"></div>', `<div id="root"><div inert>${rendered[body]![1]}</div></div>`)
+      // A page already in the HTML paints without its screen's code, which then need not
+      // compete with the app's entry for the first bytes: it still loads at once, just after.
+      const preload = body >= 0 ? preloads[links]?.[1].map((link) => link.replace('<link ', '<link fetchpriority="low" ')) : preloads[links]?.[1]
+      if (preload) page = page.replace('</head>', `  ${preload.join('\n    ')}\n  </head>`)
+      pages.set(key, page)
+    }
+    return page
+  }
+}
 
+// Per path pattern of ROUTE_SCREENS, the modulepreload links its screens need.
+function preloadLinks(webRoot: string): Array<[RegExp, string[]]> {
+  const manifestPath = join(webRoot, '.vite/manifest.json')
+  if (!existsSync(manifestPath)) return []
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest
   const closure = (key: string, seen = new Set<string>()): Set<string> => {
     if (seen.has(key) || !manifest[key]) return seen
     seen.add(key)
@@ -44,15 +75,13 @@ export function createAppHtml(webRoot: string): (path: string) => string {
   }
   const entryKeys = Object.keys(manifest).filter((key) => manifest[key]!.isEntry && key.endsWith('index.html'))
   const loadedByEntry = new Set(entryKeys.flatMap((key) => [...closure(key)]))
-
-  const pages = ROUTE_SCREENS.map(([pattern, screens]) => {
+  return ROUTE_SCREENS.flatMap(([pattern, screens]): Array<[RegExp, string[]]> => {
     const keys = new Set(screens.flatMap((screen) => [...closure(screen)]))
     const links = [...keys]
       .filter((key) => !loadedByEntry.has(key) && manifest[key]!.file.endsWith('.js'))
       .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`)
-    return [pattern, links.length > 0 ? html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`) : html] as const
+    return links.length > 0 ? [[pattern, links]] : []
   })
-  return (path) => pages.find(([pattern]) => pattern.test(path))?.[1] ?? html
 }
 
 // Serves the built SPA: hashed assets are cached forever, the HTML pages never.

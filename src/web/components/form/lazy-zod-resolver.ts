@@ -14,9 +14,11 @@ export function lazyZodResolver<Values extends FieldValues>(loadSchema: () => Pr
       // The schema parses to the same shape it reads, so input and output values are one type.
       ([{ zodResolver }, schema]) => zodResolver(schema) as unknown as Resolver<Values>,
     )
-  let resolver = load()
+  // Not while the build renders the page to HTML (src/web/prerender.tsx): nothing is submitted there.
+  let resolver = typeof window === 'undefined' ? null : load()
   return async (values, context, options) => {
     try {
+      resolver ??= load()
       return (await resolver)(values, context, options)
     } catch (error) {
       resolver = load()

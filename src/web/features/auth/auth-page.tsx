@@ -16,10 +16,11 @@ import { useAuth } from './auth-provider'
 type Mode = 'sign-in' | 'sign-up'
 
 // The forms paint first; their schemas (the server's own) and the toasts follow in the background.
-const toasts = import('sonner')
+let toasts = typeof window === 'undefined' ? null : import('sonner')
+const loadToasts = () => (toasts ??= import('sonner'))
 const toast = {
-  success: (message: string) => void toasts.then((module) => module.toast.success(message)),
-  error: (message: string, options?: { description: string }) => void toasts.then((module) => module.toast.error(message, options)),
+  success: (message: string) => void loadToasts().then((module) => module.toast.success(message)),
+  error: (message: string, options?: { description: string }) => void loadToasts().then((module) => module.toast.error(message, options)),
 }
 const signInResolver = lazyZodResolver(() => import('@shared/auth/schema').then((module) => module.signInInput))
 const signUpResolver = lazyZodResolver(() => import('@shared/auth/schema').then((module) => module.signUpInput))

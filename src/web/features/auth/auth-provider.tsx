@@ -14,6 +14,15 @@ type AuthContextValue = {
 
 const AuthContext = createContext<AuthContextValue | null>(null)
 
+/**
+ * A visitor whose session is still being checked, for pages rendered at build time: what the
+ * browser shows before the app's code has run (src/web/prerender.tsx).
+ */
+export function PendingAuthProvider({ children }: { children: ReactNode }) {
+  const value: AuthContextValue = { user: null, loading: true, hasSignedOut: false, refresh: async () => {}, signOut: async () => {} }
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient()
   const { data, isPending } = useQuery(currentUserQueryOptions())
