@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, sql, type Placeholder } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { clients, contractUsage, contracts, facilities, rooms, schedules } from '../../db/schema'
 
@@ -106,7 +106,8 @@ export async function deleteContractsOfClient(db: Executor, clientId: string) {
 
 /** The spec's "latest-started active contract": newest start date first, then the newest created. */
 /** The client's latest-started active contract, as a query a larger statement can embed. */
-export function latestActiveContractQuery(db: Executor, userId: string, clientId: string) {
+// The ids may be placeholders of a prepared statement that embeds the query.
+export function latestActiveContractQuery(db: Executor, userId: string | Placeholder, clientId: string | Placeholder) {
   return db
     .select({ id: contracts.id })
     .from(contracts)

@@ -163,9 +163,6 @@ export function usageOfEvents(events: ChargeableEvent[], timeZone: string): repo
   )
 }
 
-/** The query that picks the contract new events are charged to, for a statement that books and charges at once. */
-export const activeContractQuery = (db: Executor, userId: string, clientId: string) => repository.latestActiveContractQuery(db, userId, clientId)
-
 /**
  * For an edited event (new times, title or client): drops the events' current charges, which
  * gives their hours back, then charges them again as chargeEventsToActiveContract does. Call it

@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, notInArray, or, sql, type SQLWrapper } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm'
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import { LIMITS, type EventType } from '@shared/limits'
-import type { Executor } from '../../db/client'
+import type { Db, Executor } from '../../db/client'
+import { perDatabase, prepareRaw } from '../../db/prepared'
 import { clients, facilities, rooms, schedules } from '../../db/schema'
-import type { EventUsage } from '../contracts/repository'
+import { latestActiveContractQuery, type EventUsage } from '../contracts/repository'
 
 // Ownership runs through the room's facility: another operator's event is simply not found.
 
@@ -120,43 +121,63 @@ export type SharedEventValues = Omit<EventValues, 'title' | 'startTime' | 'endTi
 /**
  * Books new events and charges them in one statement, so no lock outlives it: the client is held
  * against deletion (FOR KEY SHARE) and must be the operator's, the rows go in (the exclusion
- * constraint refuses a clash), and the usage rows go to `contract`, the contract query; they are
- * its hours used (ADR 0007). Nothing is written unless the client is found; the answer is then empty.
+ * constraint refuses a clash), and the usage rows go to the client's latest-started active
+ * contract; they are its hours used (ADR 0007). Nothing is written unless the client is found; the answer is then empty.
  *
  * Bookings of one room take turns on the room's row: two clashing inserts would otherwise each
  * wait for the other's uncommitted row, a deadlock PostgreSQL breaks only after a second.
  */
-export async function insertChargedEvents(
-  db: Executor,
-  { userId, shared, events, charges, contract }: { userId: string; shared: SharedEventValues; events: NewEvent[]; charges: EventUsage[]; contract: SQLWrapper },
-) {
-  const eventsJson = JSON.stringify(events.map((event) => ({ id: event.id, title: event.title, start_time: event.startTime, end_time: event.endTime, event_group_id: event.eventGroupId })))
-  const chargesJson = JSON.stringify(charges.map((charge) => ({ schedule_id: charge.scheduleId, usage_date: charge.usageDate, hours_logged: charge.hoursLogged, description: charge.description })))
-  // Both drivers answer a raw statement with { rows }.
-  const result = (await db.execute(sql`
+const placeholder = (name: string) => sql.placeholder(name)
+
+// Prepared once per database (issue 5): PostgreSQL plans it once per connection.
+const bookEvents = perDatabase((db: Db) =>
+  prepareRaw<InsertedEventRow>(
+    db,
+    'book_events',
+    sql`
     with owned_client as (
-      select ${clients.id} as id from ${clients} where ${clients.id} = ${shared.clientId} and ${clients.userId} = ${userId} for key share
+      select ${clients.id} as id from ${clients} where ${clients.id} = ${placeholder('clientId')} and ${clients.userId} = ${placeholder('userId')} for key share
     ), booked_room as (
-      select ${rooms.id} as id from ${rooms} where ${rooms.id} = ${shared.roomId} for no key update
+      select ${rooms.id} as id from ${rooms} where ${rooms.id} = ${placeholder('roomId')} for no key update
     ), inserted as (
       insert into ${schedules} (id, room_id, title, description, start_time, end_time, color, event_type, team1_name, team2_name, change_room1_id, change_room2_id, client_id, event_group_id)
-      select e.id, ${shared.roomId}, e.title, ${shared.description}, e.start_time, e.end_time, ${shared.color}, ${shared.eventType},
-        ${shared.team1Name}, ${shared.team2Name}, ${shared.changeRoom1Id}, ${shared.changeRoom2Id}, owned_client.id, e.event_group_id
+      select e.id, booked_room.id, e.title, ${placeholder('description')}, e.start_time, e.end_time, ${placeholder('color')}, ${placeholder('eventType')},
+        ${placeholder('team1Name')}, ${placeholder('team2Name')}, ${placeholder('changeRoom1Id')}, ${placeholder('changeRoom2Id')}, owned_client.id, e.event_group_id
       from owned_client
       cross join booked_room
-      cross join json_to_recordset(${eventsJson}::json) as e(id uuid, title text, start_time timestamptz, end_time timestamptz, event_group_id uuid)
+      cross join json_to_recordset(${placeholder('events')}::json) as e(id uuid, title text, start_time timestamptz, end_time timestamptz, event_group_id uuid)
       returning *
     ), charged as (
       insert into contract_usage (contract_id, usage_date, hours_logged, description, schedule_id)
       select contract.id, u.usage_date, u.hours_logged, u.description, u.schedule_id
-      from (${contract}) as contract
-      cross join json_to_recordset(${chargesJson}::json) as u(schedule_id uuid, usage_date date, hours_logged numeric, description text)
+      from (${latestActiveContractQuery(db, placeholder('userId'), placeholder('clientId'))}) as contract
+      cross join json_to_recordset(${placeholder('charges')}::json) as u(schedule_id uuid, usage_date date, hours_logged numeric, description text)
       where exists (select from inserted)
     )
     select id, room_id, title, description, start_time, end_time, color, event_type, team1_name, team2_name,
       change_room1_id, change_room2_id, client_id, event_group_id
-    from inserted order by start_time`)) as unknown as { rows: InsertedEventRow[] }
-  return result.rows.map(toEvent)
+    from inserted order by start_time`,
+  ),
+)
+export async function insertChargedEvents(
+  db: Db,
+  { userId, shared, events, charges }: { userId: string; shared: SharedEventValues; events: NewEvent[]; charges: EventUsage[] },
+) {
+  const rows = await bookEvents(db)({
+    userId,
+    clientId: shared.clientId,
+    roomId: shared.roomId,
+    description: shared.description,
+    color: shared.color,
+    eventType: shared.eventType,
+    team1Name: shared.team1Name,
+    team2Name: shared.team2Name,
+    changeRoom1Id: shared.changeRoom1Id,
+    changeRoom2Id: shared.changeRoom2Id,
+    events: JSON.stringify(events.map((event) => ({ id: event.id, title: event.title, start_time: event.startTime, end_time: event.endTime, event_group_id: event.eventGroupId }))),
+    charges: JSON.stringify(charges.map((charge) => ({ schedule_id: charge.scheduleId, usage_date: charge.usageDate, hours_logged: charge.hoursLogged, description: charge.description }))),
+  })
+  return rows.map(toEvent)
 }
 
 type InsertedEventRow = {
@@ -199,20 +220,28 @@ function toEvent(row: InsertedEventRow) {
  * The room with its facility's zone, for a booking: null unless it is the operator's. Of the
  * change rooms asked for, only those that are change rooms of the same facility come back.
  */
-export async function findRoomForBooking(db: Executor, userId: string, roomId: string, changeRoomIds: string[]) {
+const roomForBooking = perDatabase((db: Db) => {
   const changeRoom = alias(rooms, 'change_room')
-  const validChangeRooms =
-    changeRoomIds.length === 0
-      ? sql<string[]>`'{}'::uuid[]`
-      : sql<string[]>`array(${db
-          .select({ id: changeRoom.id })
-          .from(changeRoom)
-          .where(and(inArray(changeRoom.id, changeRoomIds), eq(changeRoom.facilityId, rooms.facilityId), eq(changeRoom.type, 'change_room')))})`
-  const [row] = await db
-    .select({ roomId: rooms.id, facilityId: facilities.id, timeZone: facilities.timeZone, changeRoomIds: validChangeRooms })
+  const validChangeRooms = db
+    .select({ id: changeRoom.id })
+    .from(changeRoom)
+    .where(
+      and(
+        sql`${changeRoom.id} = any(${placeholder('changeRoomIds')}::uuid[])`,
+        eq(changeRoom.facilityId, rooms.facilityId),
+        eq(changeRoom.type, 'change_room'),
+      ),
+    )
+  return db
+    .select({ roomId: rooms.id, facilityId: facilities.id, timeZone: facilities.timeZone, changeRoomIds: sql<string[]>`array(${validChangeRooms})` })
     .from(rooms)
     .innerJoin(facilities, eq(facilities.id, rooms.facilityId))
-    .where(and(eq(rooms.id, roomId), ownedBy(userId)))
+    .where(and(eq(rooms.id, placeholder('roomId')), eq(facilities.userId, placeholder('userId'))))
+    .prepare('room_for_booking')
+})
+
+export async function findRoomForBooking(db: Db, userId: string, roomId: string, changeRoomIds: string[]) {
+  const [row] = await roomForBooking(db).execute({ userId, roomId, changeRoomIds })
   return row ?? null
 }
 

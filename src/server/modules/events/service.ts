@@ -6,7 +6,7 @@ import { stripSplitSuffix } from '@shared/scheduling/split-at-midnight'
 import type { Db, Executor } from '../../db/client'
 import { AppError, findPostgresError, notFound, SQLSTATE } from '../../errors'
 import { lockOwnedClient } from '../clients/repository'
-import { activeContractQuery, chargeEventsToActiveContract, rechargeEvents, usageOfEvents } from '../contracts/service'
+import { chargeEventsToActiveContract, rechargeEvents, usageOfEvents } from '../contracts/service'
 import { formatConflictMessage, type Conflict } from './conflict-message'
 import { findOverlapWithin, planNewEvents, splitIntoParts, type PlannedEvent } from './plan-events'
 import * as repository from './repository'
@@ -42,15 +42,13 @@ export async function createEvents(db: Db, userId: string, input: CreateEventInp
 
   const { roomId } = input
   const events = plan.events.map((event) => ({ id: randomUUID(), title: event.title, startTime: event.start, endTime: event.end, eventGroupId: event.eventGroupId }))
-  // One statement, not a transaction of several: it holds the contract's row only while it runs,
-  // so bookings for one client do not queue behind each other's round trips.
+  // One statement, not a transaction of several: no lock is held across a round trip (ADR 0005).
   const inserted = await insertOrExplainConflict(db, { roomId, planned: plan.events, excludeIds: [], timeZone }, () =>
     repository.insertChargedEvents(db, {
       userId,
       shared: { roomId, ...details },
       events,
       charges: usageOfEvents(events, timeZone),
-      contract: activeContractQuery(db, userId, input.clientId),
     }),
   )
   if (inserted.length === 0) throw notFound('Client')

@@ -1,0 +1,39 @@
+import type { SQL } from 'drizzle-orm'
+import type { Db } from './client'
+
+/**
+ * A statement built once per database and then reused: with a name, PostgreSQL parses and plans
+ * it once per connection instead of on every call, and drizzle builds its SQL once. For the
+ * statements of the hottest paths (a booking: issue 5's budget).
+ */
+export function perDatabase<Statement>(build: (db: Db) => Statement): (db: Db) => Statement {
+  const built = new WeakMap<Db, Statement>()
+  return (db) => {
+    let statement = built.get(db)
+    if (!statement) {
+      statement = build(db)
+      built.set(db, statement)
+    }
+    return statement
+  }
+}
+
+type PreparingSession = {
+  prepareQuery: (
+    query: unknown,
+    fields: undefined,
+    name: string,
+    isResponseInArrayMode: boolean,
+  ) => { execute: (values: Record<string, unknown>) => Promise<unknown> }
+}
+
+/**
+ * Drizzle names (prepares) only its query builders; a raw statement written with
+ * sql.placeholder() is prepared here the way db.execute() runs one, with a name. Both drivers
+ * answer with { rows }.
+ */
+export function prepareRaw<Row>(db: Db, name: string, statement: SQL) {
+  const { session, dialect } = db as unknown as { session: PreparingSession; dialect: { sqlToQuery: (sql: SQL) => unknown } }
+  const prepared = session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false)
+  return async (values: Record<string, unknown>) => ((await prepared.execute(values)) as { rows: Row[] }).rows
+}
