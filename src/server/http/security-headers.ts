@@ -16,13 +16,20 @@ const CONTENT_SECURITY_POLICY = [
 ].join('; ')
 
 export function securityHeaders({ isHttps }: { isHttps: boolean }) {
+  const headers: Array<[string, string]> = [
+    ['Content-Security-Policy', CONTENT_SECURITY_POLICY],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['X-Frame-Options', 'DENY'],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    ...(isHttps ? [['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'] as [string, string]] : []),
+  ]
   return createMiddleware(async (c, next) => {
+    // Set before the handler answers, they are part of its response as it is made: set after,
+    // Hono would copy the finished response, body stream and all, on every request.
+    for (const [name, value] of headers) c.header(name, value)
     await next()
-    c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY)
-    c.header('X-Content-Type-Options', 'nosniff')
-    c.header('Referrer-Policy', 'strict-origin-when-cross-origin')
-    c.header('X-Frame-Options', 'DENY')
-    c.header('Cross-Origin-Opener-Policy', 'same-origin')
-    if (isHttps) c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+    // A handler that answered with a Response of its own (better-auth's) has not got them yet.
+    if (!c.res.headers.has('Content-Security-Policy')) for (const [name, value] of headers) c.header(name, value)
   })
 }

@@ -28,6 +28,20 @@ describe('web security (PGlite)', () => {
     expect(response.headers.get('strict-transport-security')).toBeNull()
   })
 
+  it('sends them on every kind of answer: a route, better-auth, a refusal, a missing route', async () => {
+    const answers = [
+      await t.request('/api/facilities', { cookie: admin.cookie }),
+      await t.request('/api/auth/get-session', { cookie: admin.cookie }),
+      await t.request('/api/facilities'),
+      await t.request('/api/no-such-route', { cookie: admin.cookie }),
+    ]
+    expect(answers.map((response) => response.status)).toEqual([200, 200, 401, 404])
+    for (const response of answers) {
+      expect(response.headers.get('content-security-policy')).toContain("default-src 'self'")
+      expect(response.headers.get('x-frame-options')).toBe('DENY')
+    }
+  })
+
   it('V3.5.1: refuses CORS-safelisted writes that do not come from the app', async () => {
     const textPlain = await t.app.request(`${TEST_ORIGIN}/api/auth/sign-up/email`, {
       method: 'POST',
