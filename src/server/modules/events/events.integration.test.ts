@@ -214,6 +214,37 @@ describe.each(testDatabaseKinds())('scheduling on %s', (kind) => {
     })
   })
 
+  // A room booked lately is planned from the zone it had then (events/service.ts): nothing of
+  // that may outlive a change.
+  describe('a room booked before', () => {
+    it('plans the next booking in the facility’s zone as it is now', async () => {
+      const venue = await createVenue()
+      await createOk(practice(venue))
+      await t.db.execute(sql`update facilities set time_zone = ${KATHMANDU} where id = ${venue.facilityId}`)
+      const moved = await createOk(practice(venue, { date: '2030-06-04' }))
+      expect(moved.events[0]!.startTime).toBe(local('2030-06-04', '19:00', KATHMANDU))
+      const [usage] = await t.db.select().from(contractUsage).where(eq(contractUsage.scheduleId, moved.events[0]!.id))
+      expect(usage!.usageDate).toBe('2030-06-04')
+    })
+
+    it('still refuses another operator, a change room elsewhere, a foreign client and a deleted room', async () => {
+      const venue = await createVenue()
+      const elsewhere = await createVenue()
+      const theirs = await createVenue(other)
+      await createOk(practice(venue))
+      const foreign = await create(practice(venue, { date: '2030-06-05' }), other)
+      expect([foreign.status, (await errorOf(foreign)).message]).toEqual([404, 'Room not found'])
+      const changeRoom = await create(practice(venue, { date: '2030-06-05', changeRoom1Id: elsewhere.homeChangeRoomId }))
+      expect(changeRoom.status).toBe(422)
+      expect((await errorOf(changeRoom)).fields).toEqual({ changeRoom1Id: 'Please select a change room of this facility' })
+      const client = await create(practice(venue, { date: '2030-06-05', clientId: theirs.clientId }))
+      expect([client.status, (await errorOf(client)).message]).toEqual([404, 'Client not found'])
+      expect((await t.request(`/api/rooms/${venue.roomId}`, { method: 'DELETE', cookie: operator.cookie })).status).toBe(204)
+      const gone = await create(practice(venue, { date: '2030-06-05' }))
+      expect([gone.status, (await errorOf(gone)).message]).toEqual([404, 'Room not found'])
+    })
+  })
+
   describe('splitting at the facility’s midnight', () => {
     const expectSplit = (events: ApiEvent[], title: string, midnight: string, start: string, end: string) => {
       expect(events).toHaveLength(2)

@@ -128,6 +128,7 @@ export type SharedEventValues = Omit<EventValues, 'title' | 'startTime' | 'endTi
  * wait for the other's uncommitted row, a deadlock PostgreSQL breaks only after a second.
  */
 const placeholder = (name: string) => sql.placeholder(name)
+const changeRoom = alias(rooms, 'change_room')
 
 // Prepared once per database (issue 5): PostgreSQL plans it once per connection.
 const bookEvents = perDatabase((db: Db) =>
@@ -138,7 +139,15 @@ const bookEvents = perDatabase((db: Db) =>
     with owned_client as (
       select ${clients.id} as id from ${clients} where ${clients.id} = ${placeholder('clientId')} and ${clients.userId} = ${placeholder('userId')} for key share
     ), booked_room as (
-      select ${rooms.id} as id from ${rooms} where ${rooms.id} = ${placeholder('roomId')} for no key update
+      -- The room as the caller planned the booking: the operator's, in that time zone, with
+      -- the chosen change rooms in its facility. Anything else books nothing (room_ok false).
+      select ${rooms.id} as id from ${rooms} inner join ${facilities} on ${facilities.id} = ${rooms.facilityId}
+      where ${rooms.id} = ${placeholder('roomId')} and ${facilities.userId} = ${placeholder('userId')} and ${facilities.timeZone} = ${placeholder('timeZone')}
+        and (${placeholder('changeRoom1Id')}::uuid is null or exists (select from ${rooms} as change_room where change_room.id = ${placeholder('changeRoom1Id')}::uuid
+          and change_room.facility_id = ${rooms.facilityId} and change_room.type = 'change_room'))
+        and (${placeholder('changeRoom2Id')}::uuid is null or exists (select from ${rooms} as change_room where change_room.id = ${placeholder('changeRoom2Id')}::uuid
+          and change_room.facility_id = ${rooms.facilityId} and change_room.type = 'change_room'))
+      for no key update of ${rooms}
     ), inserted as (
       insert into ${schedules} (id, room_id, title, description, start_time, end_time, color, event_type, team1_name, team2_name, change_room1_id, change_room2_id, client_id, event_group_id)
       select e.id, booked_room.id, e.title, ${placeholder('description')}, e.start_time, e.end_time, ${placeholder('color')}, ${placeholder('eventType')},
@@ -154,17 +163,20 @@ const bookEvents = perDatabase((db: Db) =>
       cross join json_to_recordset(${placeholder('charges')}::json) as u(schedule_id uuid, usage_date date, hours_logged numeric, description text)
       where exists (select from inserted)
     )
-    select id, room_id, title, description, start_time, end_time, color, event_type, team1_name, team2_name,
-      change_room1_id, change_room2_id, client_id, event_group_id
-    from inserted order by start_time`,
+    select inserted.id, room_id, title, description, start_time, end_time, color, event_type, team1_name, team2_name,
+      change_room1_id, change_room2_id, client_id, event_group_id,
+      exists (select from booked_room) as room_ok, exists (select from owned_client) as client_ok
+    from (select) as answer left join inserted on true
+    order by start_time`,
   ),
 )
 export async function insertChargedEvents(
   db: Db,
-  { userId, shared, events, charges }: { userId: string; shared: SharedEventValues; events: NewEvent[]; charges: EventUsage[] },
+  { userId, timeZone, shared, events, charges }: { userId: string; timeZone: string; shared: SharedEventValues; events: NewEvent[]; charges: EventUsage[] },
 ) {
   const rows = await bookEvents(db)({
     userId,
+    timeZone,
     clientId: shared.clientId,
     roomId: shared.roomId,
     description: shared.description,
@@ -177,11 +189,19 @@ export async function insertChargedEvents(
     events: JSON.stringify(events.map((event) => ({ id: event.id, title: event.title, start_time: event.startTime, end_time: event.endTime, event_group_id: event.eventGroupId }))),
     charges: JSON.stringify(charges.map((charge) => ({ schedule_id: charge.scheduleId, usage_date: charge.usageDate, hours_logged: charge.hoursLogged, description: charge.description }))),
   })
-  return rows.map(toEvent)
+  return {
+    events: rows.filter((row) => row.id !== null).map(toEvent),
+    // Nothing booked: the room was not as planned (roomOk false), or the client is not the operator's.
+    roomOk: rows[0]?.room_ok === true,
+    clientOk: rows[0]?.client_ok === true,
+  }
 }
 
 type InsertedEventRow = {
-  id: string
+  // The answer's one row has no event when nothing was booked.
+  id: string | null
+  room_ok: boolean
+  client_ok: boolean
   room_id: string
   title: string
   description: string | null
@@ -199,7 +219,7 @@ type InsertedEventRow = {
 
 function toEvent(row: InsertedEventRow) {
   return {
-    id: row.id,
+    id: row.id!,
     roomId: row.room_id,
     title: row.title,
     description: row.description,
@@ -220,8 +240,28 @@ function toEvent(row: InsertedEventRow) {
  * The room with its facility's zone, for a booking: null unless it is the operator's. Of the
  * change rooms asked for, only those that are change rooms of the same facility come back.
  */
+/**
+ * The zone of each room booked lately, so a booking can be planned without asking the database
+ * first. Never trusted: the booking statement books only if the room is still the operator's
+ * and in that zone (room_ok), and a booking it refuses is planned again from the database.
+ */
+const knownRooms = perDatabase((_db: Db) => new Map<string, { userId: string; timeZone: string }>())
+const KNOWN_ROOMS_LIMIT = 10_000
+
+export function knownRoomZone(db: Db, userId: string, roomId: string): string | null {
+  const known = knownRooms(db).get(roomId)
+  return known?.userId === userId ? known.timeZone : null
+}
+
+export function rememberRoomZone(db: Db, userId: string, roomId: string, timeZone: string | null) {
+  const known = knownRooms(db)
+  known.delete(roomId)
+  if (timeZone === null) return
+  if (known.size >= KNOWN_ROOMS_LIMIT) known.delete(known.keys().next().value!)
+  known.set(roomId, { userId, timeZone })
+}
+
 const roomForBooking = perDatabase((db: Db) => {
-  const changeRoom = alias(rooms, 'change_room')
   const validChangeRooms = db
     .select({ id: changeRoom.id })
     .from(changeRoom)
