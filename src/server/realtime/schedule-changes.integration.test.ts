@@ -40,7 +40,10 @@ async function seedRoom(database: Database) {
     .returning()
   const [facility] = await database.db.insert(facilities).values({ userId: user!.id, name: 'Maple Arena' }).returning()
   const [room] = await database.db.insert(rooms).values({ facilityId: facility!.id, name: 'Rink A', type: 'rink' }).returning()
-  return { userId: user!.id, facilityId: facility!.id, roomId: room!.id }
+  // On a board: only those rooms' events are announced (migration 0007).
+  const [board] = await database.db.insert(screens).values({ userId: user!.id, name: 'Board', slug: `board-${Date.now()}-${Math.floor(Math.random() * 1e6)}` }).returning()
+  await database.db.insert(screenRooms).values({ screenId: board!.id, roomId: room!.id })
+  return { userId: user!.id, facilityId: facility!.id, roomId: room!.id, boardId: board!.id }
 }
 
 describe.each(testDatabaseKinds())('schedule change notifications on %s', (kind) => {
@@ -56,8 +59,9 @@ describe.each(testDatabaseKinds())('schedule change notifications on %s', (kind)
   it('announces every write that changes what a board shows, by the key it touched', async () => {
     const notifications = recordNotifications()
     const unlisten = await database.listen(SCHEDULE_CHANGES_CHANNEL, notifications.handler)
-    const { userId, facilityId, roomId } = await seedRoom(database)
+    const { userId, facilityId, roomId, boardId } = await seedRoom(database)
     const [otherRoom] = await database.db.insert(rooms).values({ facilityId, name: 'Rink B', type: 'rink' }).returning()
+    await database.db.insert(screenRooms).values({ screenId: boardId, roomId: otherRoom!.id })
 
     const [event] = await database.db
       .insert(schedules)
@@ -79,10 +83,26 @@ describe.each(testDatabaseKinds())('schedule change notifications on %s', (kind)
     await database.db.update(facilities).set({ name: 'Maple Arena North' }).where(eq(facilities.id, facilityId))
     await notifications.waitFor(changeKeys.facility(facilityId))
 
-    // A cascade announces what it removed.
+    // A cascade announces what it removed: the room leaves its board.
     notifications.received.length = 0
     await database.db.delete(rooms).where(eq(rooms.id, otherRoom!.id))
-    await notifications.waitFor(changeKeys.room(otherRoom!.id))
+    await notifications.waitFor(changeKeys.screen(boardId))
+    await unlisten()
+  })
+
+  it('announces nothing for the events of a room on no board', async () => {
+    const notifications = recordNotifications()
+    const unlisten = await database.listen(SCHEDULE_CHANGES_CHANNEL, notifications.handler)
+    const { facilityId, roomId } = await seedRoom(database)
+    const [unshown] = await database.db.insert(rooms).values({ facilityId, name: 'Studio', type: 'room' }).returning()
+    const times = { startTime: new Date('2033-01-01T10:00:00Z'), endTime: new Date('2033-01-01T11:00:00Z') }
+    const [event] = await database.db.insert(schedules).values({ roomId: unshown!.id, title: 'Yoga', ...times }).returning()
+    await database.db.update(schedules).set({ title: 'Pilates' }).where(eq(schedules.id, event!.id))
+    await database.db.delete(schedules).where(eq(schedules.id, event!.id))
+    // A write to a room on a board, after them, arrives; theirs did not.
+    await database.db.insert(schedules).values({ roomId, title: 'Practice', ...times })
+    await notifications.waitFor(changeKeys.room(roomId))
+    expect(notifications.received).not.toContain(changeKeys.room(unshown!.id))
     await unlisten()
   })
 
