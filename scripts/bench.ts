@@ -28,6 +28,8 @@ const CPU_PROFILE_DIR = argument('cpu-prof')
 const FACILITY_COUNT = 10
 const ROOMS_PER_FACILITY = 10
 const EVENT_COUNT = 50_000
+// The rooms on the one lobby board: what a board shows, and whose bookings are announced.
+const BOARD_ROOMS = 4
 const BOARD_CONNECTIONS = 1_000
 const OWNER = { fullName: 'Bench Owner', email: 'bench@fieldhouse.test', password: 'benchmark-password' }
 
@@ -87,7 +89,7 @@ async function seed(database: Database): Promise<Seeded> {
   for (let offset = 0; offset < rows.length; offset += 1000) await db.insert(schedules).values(rows.slice(offset, offset + 1000))
 
   const [screen] = await db.insert(screens).values({ userId: user.id, name: 'Bench Lobby', slug: 'bench-lobby' }).returning({ id: screens.id })
-  await db.insert(screenRooms).values(roomRows.slice(0, 4).map((room, position) => ({ screenId: screen!.id, roomId: room.id, position })))
+  await db.insert(screenRooms).values(roomRows.slice(0, BOARD_ROOMS).map((room, position) => ({ screenId: screen!.id, roomId: room.id, position })))
   // Planner statistics as autovacuum would have them a minute after a bulk load.
   await db.execute(sql`analyze`)
   return { facilityIds: facilityRows.map((row) => row.id), roomIds: roomRows.map((row) => row.id), clientId: client!.id, slug: 'bench-lobby' }
@@ -386,7 +388,7 @@ writeFileSync(
     '# Benchmarks',
     '',
     `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}; machine: ${machine}.`,
-    `Data: ${FACILITY_COUNT * ROOMS_PER_FACILITY} rooms in ${FACILITY_COUNT} facilities, ${EVENT_COUNT.toLocaleString('en-US')} events; ${DURATION_SECONDS} s per scenario, 10 connections unless noted; the load generator runs on the same machine.`,
+    `Data: ${FACILITY_COUNT * ROOMS_PER_FACILITY} rooms in ${FACILITY_COUNT} facilities (${BOARD_ROOMS} on a lobby board), ${EVENT_COUNT.toLocaleString('en-US')} events; ${DURATION_SECONDS} s per scenario, 10 connections unless noted; the load generator runs on the same machine.`,
     'The ceiling is a bare JSON endpoint of the same server; each scenario is also shown as a share of it.',
     '',
     ...sections.flatMap((section) => [section, '']),
