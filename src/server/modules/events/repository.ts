@@ -118,17 +118,7 @@ export function insertEvents(db: Executor, rows: EventValues[]) {
 export type NewEvent = Pick<EventValues, 'title' | 'startTime' | 'endTime' | 'eventGroupId'> & { id: string }
 export type SharedEventValues = Omit<EventValues, 'title' | 'startTime' | 'endTime' | 'eventGroupId'>
 
-/**
- * Books new events and charges them in one statement, so no lock outlives it: the client is held
- * against deletion (FOR KEY SHARE) and must be the operator's, the rows go in (the exclusion
- * constraint refuses a clash), and the usage rows go to the client's latest-started active
- * contract; they are its hours used (ADR 0007). Nothing is written unless the client is found; the answer is then empty.
- *
- * Bookings of one room take turns on the room's row: two clashing inserts would otherwise each
- * wait for the other's uncommitted row, a deadlock PostgreSQL breaks only after a second.
- */
 const placeholder = (name: string) => sql.placeholder(name)
-const changeRoom = alias(rooms, 'change_room')
 
 // Prepared once per database (issue 5): PostgreSQL plans it once per connection.
 const bookEvents = perDatabase((db: Db) =>
@@ -170,6 +160,18 @@ const bookEvents = perDatabase((db: Db) =>
     order by start_time`,
   ),
 )
+
+/**
+ * Books new events and charges them in one statement, so no lock outlives it: the client is held
+ * against deletion (FOR KEY SHARE) and must be the operator's, the room must be as the caller
+ * planned (the operator's, in `timeZone`, with the chosen change rooms), the rows go in (the
+ * exclusion constraint refuses a clash), and the usage rows go to the client's latest-started
+ * active contract; they are its hours used (ADR 0007). Nothing is written unless both checks
+ * hold; roomOk and clientOk then say which did not.
+ *
+ * Bookings of one room take turns on the room's row: two clashing inserts would otherwise each
+ * wait for the other's uncommitted row, a deadlock PostgreSQL breaks only after a second.
+ */
 export async function insertChargedEvents(
   db: Db,
   { userId, timeZone, shared, events, charges }: { userId: string; timeZone: string; shared: SharedEventValues; events: NewEvent[]; charges: EventUsage[] },
@@ -237,10 +239,6 @@ function toEvent(row: InsertedEventRow) {
 }
 
 /**
- * The room with its facility's zone, for a booking: null unless it is the operator's. Of the
- * change rooms asked for, only those that are change rooms of the same facility come back.
- */
-/**
  * The zone of each room booked lately, so a booking can be planned without asking the database
  * first. Never trusted: the booking statement books only if the room is still the operator's
  * and in that zone (room_ok), and a booking it refuses is planned again from the database.
@@ -261,7 +259,12 @@ export function rememberRoomZone(db: Db, userId: string, roomId: string, timeZon
   known.set(roomId, { userId, timeZone })
 }
 
+/**
+ * The room with its facility's zone, for a booking: null unless it is the operator's. Of the
+ * change rooms asked for, only those that are change rooms of the same facility come back.
+ */
 const roomForBooking = perDatabase((db: Db) => {
+  const changeRoom = alias(rooms, 'change_room')
   const validChangeRooms = db
     .select({ id: changeRoom.id })
     .from(changeRoom)
