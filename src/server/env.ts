@@ -19,27 +19,56 @@ export type Env = {
   baseUrl: string | null
   // The built web app; tests point it at their own build.
   webRoot: string | null
+  // Every SQL statement is cancelled after this long, so a request stuck behind a lock answers
+  // 503 instead of hanging. 0 turns the timeout off.
+  statementTimeoutMs: number
+  // Account sign-ups one client address may make per hour.
+  signUpsPerAddressPerHour: number
+  // Lobby board live streams one client address may hold open at once.
+  boardStreamsPerAddress: number
 }
 
 // PostgreSQL does its work on the database's cores: past a few connections per core, more only
 // queue inside it, switching between backends, instead of in the pool (docs/benchmarks.md).
 const DEFAULT_POOL_SIZE = 10
 
-const DEVELOPMENT_SECRET = 'fieldhouse-local-development-secret-change-me-in-production'
+/** A setting that cannot work: the server says so plainly and does not start. */
+export class ConfigurationError extends Error {
+  override name = 'ConfigurationError'
+}
+
+export const DEVELOPMENT_SECRET = 'fieldhouse-local-development-secret-change-me-in-production'
+
+const DEFAULT_STATEMENT_TIMEOUT_MS = 5_000
+const DEFAULT_SIGN_UPS_PER_ADDRESS_PER_HOUR = 10
+const DEFAULT_BOARD_STREAMS_PER_ADDRESS = 20
+
+function wholeNumber(source: NodeJS.ProcessEnv, name: string, fallback: number, minimum: number): number {
+  const raw = source[name]
+  if (raw === undefined || raw.trim() === '') return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < minimum) {
+    throw new ConfigurationError(`${name} must be a whole number of at least ${minimum}, got "${raw}"`)
+  }
+  return value
+}
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const isProduction = source.NODE_ENV === 'production'
   const secret = source.AUTH_SECRET ?? source.BETTER_AUTH_SECRET
   const port = Number(source.PORT ?? 3000)
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`PORT must be a whole number from 0 to 65535, got "${source.PORT}"`)
+    throw new ConfigurationError(`PORT must be a whole number from 0 to 65535, got "${source.PORT}"`)
   }
-  const databasePoolSize = Number(source.DATABASE_POOL_SIZE ?? DEFAULT_POOL_SIZE)
-  if (!Number.isInteger(databasePoolSize) || databasePoolSize < 1) {
-    throw new Error(`DATABASE_POOL_SIZE must be a whole number of at least 1, got "${source.DATABASE_POOL_SIZE}"`)
-  }
+  const databasePoolSize = wholeNumber(source, 'DATABASE_POOL_SIZE', DEFAULT_POOL_SIZE, 1)
   if (secret !== undefined && secret.length < 32) {
-    throw new Error('AUTH_SECRET must be at least 32 characters long')
+    throw new ConfigurationError('AUTH_SECRET must be at least 32 characters long')
+  }
+  // Anyone can read the development secret in this file, and with it forge a session cookie.
+  if (isProduction && (secret === undefined || secret === DEVELOPMENT_SECRET)) {
+    throw new ConfigurationError(
+      'AUTH_SECRET must be set to your own 32+ random characters when NODE_ENV=production (for example: openssl rand -base64 32). Refusing to start with the public development secret.',
+    )
   }
   return {
     port,
@@ -57,5 +86,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     logRequests: source.LOG_REQUESTS !== 'false',
     baseUrl: source.BASE_URL?.trim().replace(/\/$/, '') || null,
     webRoot: source.WEB_ROOT ? resolve(source.WEB_ROOT) : null,
+    statementTimeoutMs: wholeNumber(source, 'STATEMENT_TIMEOUT_MS', DEFAULT_STATEMENT_TIMEOUT_MS, 0),
+    signUpsPerAddressPerHour: wholeNumber(source, 'SIGN_UPS_PER_ADDRESS_PER_HOUR', DEFAULT_SIGN_UPS_PER_ADDRESS_PER_HOUR, 1),
+    boardStreamsPerAddress: wholeNumber(source, 'BOARD_STREAMS_PER_ADDRESS', DEFAULT_BOARD_STREAMS_PER_ADDRESS, 1),
   }
 }

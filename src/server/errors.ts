@@ -50,4 +50,6 @@ export const SQLSTATE = {
   characterNotInRepertoire: '22021',
   serializationFailure: '40001',
   deadlockDetected: '40P01',
+  // A statement cancelled, above all by the statement timeout.
+  queryCanceled: '57014',
 } as const

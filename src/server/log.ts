@@ -7,6 +7,7 @@ export function logInfo(msg: string, fields: Record<string, unknown> = {}): void
 const withoutParams = (text: string | undefined) => text?.replace(/\nparams:[^\n]*/g, '\nparams: [omitted]')
 
 export function logError(msg: string, error: unknown, fields: Record<string, unknown> = {}): void {
-  const detail = error instanceof Error ? { error: withoutParams(error.message), stack: withoutParams(error.stack) } : { error: String(error) }
+  const detail =
+    error instanceof Error ? { error: withoutParams(error.message), stack: withoutParams(error.stack) } : { error: String(error) }
   process.stderr.write(`${JSON.stringify({ level: 'error', time: new Date().toISOString(), msg, ...fields, ...detail })}\n`)
 }

@@ -5,7 +5,7 @@ import { createApp } from './app'
 import { createAuth } from './auth/auth'
 import { openDatabase } from './db/client'
 import { DataDirLockedError } from './db/data-dir-lock'
-import { readEnv } from './env'
+import { ConfigurationError, readEnv } from './env'
 import { logError, logInfo } from './log'
 import { endLiveStreams } from './realtime/live-streams'
 
@@ -13,15 +13,13 @@ const defaultWebRoot = fileURLToPath(new URL('../../dist/web', import.meta.url))
 
 async function main() {
   const env = readEnv()
-  if (env.isAuthSecretDefault) {
-    const warning = env.isProduction
-      ? '!!! AUTH_SECRET is not set. Sessions are signed with a PUBLIC development secret. Set AUTH_SECRET (32+ random characters) before serving real users. !!!'
-      : 'AUTH_SECRET is not set; using the local development secret.'
-    logInfo(warning, { level: env.isProduction ? 'warn' : 'info' })
-  }
+  // In production readEnv refuses to start without a secret of the operator's own.
+  if (env.isAuthSecretDefault) logInfo('AUTH_SECRET is not set; using the local development secret.')
 
   const database = await openDatabase(
-    env.databaseUrl ? { kind: 'postgres', url: env.databaseUrl, poolSize: env.databasePoolSize } : { kind: 'pglite', dataDir: env.dataDir },
+    env.databaseUrl
+      ? { kind: 'postgres', url: env.databaseUrl, poolSize: env.databasePoolSize, statementTimeoutMs: env.statementTimeoutMs }
+      : { kind: 'pglite', dataDir: env.dataDir },
   )
   const auth = createAuth({ db: database.db, env })
   const webRoot = env.webRoot ?? defaultWebRoot
@@ -58,7 +56,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  if (error instanceof DataDirLockedError) {
+  if (error instanceof DataDirLockedError || error instanceof ConfigurationError) {
     process.stderr.write(`\n${error.message}\n\n`)
   } else {
     logError('failed to start', error)

@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
 import { AUTH_MESSAGES } from '@shared/auth/schema'
 import { sessions, users, verifications } from '../db/schema'
-import { createTestApp, sessionCookieFrom, type TestApp, type TestUser } from '../test/test-app'
+import { useTestApp } from '../test/setup'
+import { sessionCookieFrom } from '../test/test-app'
 import { testDatabaseKinds } from '../test/test-database'
 import { SESSION_MAX_AGE_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './auth'
 
 describe.each(testDatabaseKinds())('accounts and sessions on %s', (kind) => {
-  let t: TestApp
-  let admin: TestUser
+  const { t, admin } = useTestApp(kind)
 
-  beforeAll(async () => {
-    t = await createTestApp(kind)
-    admin = await t.createAdmin()
-  })
-  afterAll(async () => {
-    await t.close()
-  })
-
-  const errorOf = async (response: Response) => ((await response.json()) as { error: { code: string; message: string; fields?: Record<string, string> } }).error
+  const errorOf = async (response: Response) =>
+    ((await response.json()) as { error: { code: string; message: string; fields?: Record<string, string> } }).error
 
   it('makes the first account an approved administrator', async () => {
     const response = await t.request('/api/me', { cookie: admin.cookie })
@@ -32,7 +25,10 @@ describe.each(testDatabaseKinds())('accounts and sessions on %s', (kind) => {
     const [row] = await t.db.select({ approved: users.approved, role: users.role }).from(users).where(eq(users.id, pending.id))
     expect(row).toEqual({ approved: false, role: 'user' })
 
-    const response = await t.request('/api/auth/sign-in/email', { method: 'POST', body: { email: pending.email, password: pending.password } })
+    const response = await t.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      body: { email: pending.email, password: pending.password },
+    })
     expect(response.status).toBe(403)
     expect(await errorOf(response)).toMatchObject({ code: 'NOT_APPROVED', message: AUTH_MESSAGES.pendingApproval })
     expect(response.headers.getSetCookie().some((cookie) => cookie.includes('session_token=') && !cookie.includes('Max-Age=0'))).toBe(false)
@@ -40,8 +36,14 @@ describe.each(testDatabaseKinds())('accounts and sessions on %s', (kind) => {
 
   it('answers a wrong password and an unknown email alike, without revealing the account', async () => {
     const pending = await t.signUp()
-    const wrongPassword = await t.request('/api/auth/sign-in/email', { method: 'POST', body: { email: pending.email, password: 'not the password' } })
-    const unknownEmail = await t.request('/api/auth/sign-in/email', { method: 'POST', body: { email: 'nobody@example.com', password: 'whatever1' } })
+    const wrongPassword = await t.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      body: { email: pending.email, password: 'not the password' },
+    })
+    const unknownEmail = await t.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      body: { email: 'nobody@example.com', password: 'whatever1' },
+    })
     expect(wrongPassword.status).toBe(401)
     expect(unknownEmail.status).toBe(401)
     const unknownEmailError = await errorOf(unknownEmail)
@@ -51,13 +53,19 @@ describe.each(testDatabaseKinds())('accounts and sessions on %s', (kind) => {
 
   it('refuses a duplicate email with the spec message', async () => {
     const existing = await t.signUp()
-    const response = await t.request('/api/auth/sign-up/email', { method: 'POST', body: { fullName: 'Again', email: existing.email.toUpperCase(), password: 'secret123' } })
+    const response = await t.request('/api/auth/sign-up/email', {
+      method: 'POST',
+      body: { fullName: 'Again', email: existing.email.toUpperCase(), password: 'secret123' },
+    })
     expect(response.status).toBe(409)
     expect((await errorOf(response)).message).toBe(AUTH_MESSAGES.emailTaken)
   })
 
   it('answers invalid sign-up input with 422 and a message per field', async () => {
-    const response = await t.request('/api/auth/sign-up/email', { method: 'POST', body: { fullName: '  ', email: 'not-an-email', password: '123' } })
+    const response = await t.request('/api/auth/sign-up/email', {
+      method: 'POST',
+      body: { fullName: '  ', email: 'not-an-email', password: '123' },
+    })
     expect(response.status).toBe(422)
     const error = await errorOf(response)
     expect(error.code).toBe('VALIDATION')
@@ -68,7 +76,10 @@ describe.each(testDatabaseKinds())('accounts and sessions on %s', (kind) => {
   it('lets an approved account in, and sets an HttpOnly SameSite cookie', async () => {
     const account = await t.signUp()
     await t.request(`/api/admin/users/${account.id}/approve`, { method: 'POST', cookie: admin.cookie })
-    const response = await t.request('/api/auth/sign-in/email', { method: 'POST', body: { email: account.email, password: account.password } })
+    const response = await t.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      body: { email: account.email, password: account.password },
+    })
     expect(response.status).toBe(200)
     const setCookie = response.headers.getSetCookie().find((cookie) => cookie.includes('session_token='))!
     expect(setCookie).toMatch(/HttpOnly/i)
@@ -114,10 +125,16 @@ describe.each(testDatabaseKinds())('accounts and sessions on %s', (kind) => {
   it('limits repeated failed sign-ins per account', async () => {
     const account = await t.signUp()
     for (let attempt = 0; attempt < 10; attempt++) {
-      const response = await t.request('/api/auth/sign-in/email', { method: 'POST', body: { email: account.email, password: 'wrong password' } })
+      const response = await t.request('/api/auth/sign-in/email', {
+        method: 'POST',
+        body: { email: account.email, password: 'wrong password' },
+      })
       expect(response.status).toBe(401)
     }
-    const locked = await t.request('/api/auth/sign-in/email', { method: 'POST', body: { email: account.email, password: account.password } })
+    const locked = await t.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      body: { email: account.email, password: account.password },
+    })
     expect(locked.status).toBe(429)
     expect((await errorOf(locked)).message).toMatch(/Too many failed sign-in attempts/)
   })
@@ -138,8 +155,14 @@ describe.each(testDatabaseKinds())('accounts and sessions on %s', (kind) => {
 
     const second = await t.request(`/api/admin/users/${operator.id}/reset-password`, { method: 'POST', cookie: admin.cookie })
     const expiredToken = ((await second.json()) as { resetLink: string }).resetLink.split('/reset-password/')[1]!
-    await t.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(sql`true`)
-    const expired = await t.request('/api/auth/reset-password', { method: 'POST', body: { token: expiredToken, newPassword: 'another secret' } })
+    await t.db
+      .update(verifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(sql`true`)
+    const expired = await t.request('/api/auth/reset-password', {
+      method: 'POST',
+      body: { token: expiredToken, newPassword: 'another secret' },
+    })
     expect(expired.status).toBe(422)
   })
 
@@ -181,10 +204,18 @@ describe.each(testDatabaseKinds())('accounts and sessions on %s', (kind) => {
     expect((await me(revoked.cookie)).status).toBe(401)
 
     const expired = await t.createOperator(admin)
-    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.token, tokenOf(expired.cookie)))
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.token, tokenOf(expired.cookie)))
     expect((await me(expired.cookie)).status).toBe(401)
     // better-auth cleans the expired session up, as it does on its own path.
-    expect(await t.db.select().from(sessions).where(eq(sessions.token, tokenOf(expired.cookie)))).toEqual([])
+    expect(
+      await t.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.token, tokenOf(expired.cookie))),
+    ).toEqual([])
   })
 
   it('extends a session in use once it is a day old, as better-auth does', async () => {

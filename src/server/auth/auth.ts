@@ -4,7 +4,7 @@ import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { APIError } from 'better-auth/api'
 import { admin } from 'better-auth/plugins'
-import { count, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { LIMITS } from '@shared/limits'
 import { AUTH_MESSAGES } from '@shared/auth/schema'
 import type { Db } from '../db/client'
@@ -79,12 +79,10 @@ export function createAuth({ db, env }: { db: Db; env: Env }) {
     databaseHooks: {
       user: {
         create: {
-          // The first account on an empty database runs the place: it is approved and an admin.
-          before: async (user) => {
-            const [row] = await db.select({ total: count() }).from(users)
-            if ((row?.total ?? 0) > 0) return { data: { ...user, approved: false } }
-            return { data: { ...user, approved: true, role: 'admin' } }
-          },
+          // Every account starts pending. The first account on an empty database is made an
+          // approved administrator by the database itself (users_bootstrap_first_admin in
+          // migration 0008), where parallel sign-ups cannot both see an empty table.
+          before: async (user) => ({ data: { ...user, approved: false } }),
         },
       },
       session: {
@@ -92,10 +90,7 @@ export function createAuth({ db, env }: { db: Db; env: Env }) {
           // Runs only after the password was verified, so a wrong password never reveals that
           // an account exists, pending or not.
           before: async (session) => {
-            const [owner] = await db
-              .select({ approved: users.approved })
-              .from(users)
-              .where(eq(users.id, session.userId))
+            const [owner] = await db.select({ approved: users.approved }).from(users).where(eq(users.id, session.userId))
             if (!owner?.approved) {
               throw new APIError('FORBIDDEN', { code: 'ACCOUNT_PENDING', message: AUTH_MESSAGES.pendingApproval })
             }

@@ -1,15 +1,16 @@
-import { getConnInfo } from '@hono/node-server/conninfo'
+import { setTimeout } from 'node:timers/promises'
 import { APIError } from 'better-auth/api'
-import { Hono, type Context } from 'hono'
+import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { eq } from 'drizzle-orm'
 import type { ErrorCode } from '@shared/api-error'
 import { AUTH_MESSAGES, signInInput, signUpInput } from '@shared/auth/schema'
 import { AppError, NUL_CHARACTER_MESSAGE } from '../errors'
 import { sessions, users } from '../db/schema'
+import { clientAddress } from '../http/client-address'
 import type { AppDeps, AppEnv } from '../http/context'
 import { jsonBody, parseOrThrow } from '../http/validate'
-import { isSignInLocked, recordSignInFailure, SIGN_IN_LOCKED_MESSAGE } from './sign-in-limiter'
+import { releaseSignInAttempt, reserveSignInAttempt, reserveSignUp } from './attempt-limits'
 
 function statusToCode(status: number, betterAuthCode: string | undefined): ErrorCode {
   if (status === 401) return 'UNAUTHENTICATED'
@@ -26,27 +27,30 @@ function statusToCode(status: number, betterAuthCode: string | undefined): Error
 async function withAppErrorBody(response: Response): Promise<Response> {
   if (response.status < 400) return response
   const isJson = response.headers.get('content-type')?.includes('application/json') ?? false
-  const original = isJson ? ((await response.clone().json().catch(() => null)) as { code?: string; message?: string } | null) : null
+  const original = isJson
+    ? ((await response
+        .clone()
+        .json()
+        .catch(() => null)) as { code?: string; message?: string } | null)
+    : null
   const headers = new Headers(response.headers)
   headers.delete('content-length')
   headers.set('content-type', 'application/json')
   const code = statusToCode(response.status, original?.code)
   const message = original?.message || (response.status === 404 ? 'Not found' : AUTH_MESSAGES.unexpected)
-  const status = response.status === 400 ? 422 : response.status
-  return new Response(JSON.stringify({ error: { code, message, reason: original?.code } }), { status, headers })
+  // better-auth's 400 (bad input) and 415 (not JSON) are what every other route answers 422.
+  const status = response.status === 400 || response.status === 415 ? 422 : response.status
+  return new Response(JSON.stringify({ error: { code, message } }), { status, headers })
 }
 
-function clientIp(c: Context, trustProxy: boolean): string | null {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
-    if (forwarded) return forwarded
-  }
-  try {
-    return getConnInfo(c).remote.address ?? null
-  } catch {
-    // app.request() in tests has no socket.
-    return null
-  }
+// better-auth answers a sign-in with the session token (which belongs in the HttpOnly cookie
+// only: script on the page has no business with it) and the whole account row (ban fields and
+// all). The page needs to know who signed in, as sign-up answers it.
+async function signedInAnswer(response: Response): Promise<Response> {
+  const { user } = (await response.json()) as { user: { id: string; email: string; name: string } }
+  const headers = new Headers(response.headers)
+  headers.delete('content-length')
+  return new Response(JSON.stringify({ user: { id: user.id, email: user.email, name: user.name } }), { status: response.status, headers })
 }
 
 // A JSON escape \u0000 not itself escaped: an even number of backslashes before it.
@@ -54,20 +58,41 @@ const ESCAPED_NUL = /(^|[^\\])(\\\\)*\\u0000/
 
 // better-auth answers a query carrying a NUL character with a 500 of its own, before our error
 // handler could turn the database's refusal into a 422, so such a body never reaches it.
-const refuseNulCharacters = createMiddleware(async (c, next) => {
-  if (c.req.method === 'POST' && ESCAPED_NUL.test(await c.req.raw.clone().text())) {
-    throw new AppError('VALIDATION', NUL_CHARACTER_MESSAGE)
+// better-auth logs a refused content type with the header's text in it (the client's to write),
+// and every body it cannot parse: neither ever reaches it.
+const NOT_JSON_MESSAGE = 'Please send the request body as JSON'
+
+// What better-auth can read: nothing, or a JSON object.
+const isParsable = (body: string) => {
+  if (body === '') return true
+  try {
+    const value: unknown = JSON.parse(body)
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+  } catch {
+    return false
   }
+}
+
+const refuseUnreadableBodies = createMiddleware(async (c, next) => {
+  if (c.req.method !== 'POST') return next()
+  const body = await c.req.raw.clone().text()
+  const contentType = c.req.header('content-type')
+  const isJson = contentType?.toLowerCase().startsWith('application/json') ?? false
+  if ((contentType !== undefined && !isJson) || (body !== '' && !isJson) || !isParsable(body)) {
+    throw new AppError('VALIDATION', NOT_JSON_MESSAGE)
+  }
+  if (ESCAPED_NUL.test(body)) throw new AppError('VALIDATION', NUL_CHARACTER_MESSAGE)
   await next()
 })
 
 export function authRoutes({ auth, database, env }: AppDeps) {
   const { db } = database
   const app = new Hono<AppEnv>()
-  app.use('*', refuseNulCharacters)
+  app.use('*', refuseUnreadableBodies)
 
   app.post('/sign-up/email', jsonBody(signUpInput), async (c) => {
     const input = c.req.valid('json')
+    await reserveSignUp(db, clientAddress(c, env.trustProxy), env.signUpsPerAddressPerHour)
     const email = input.email.toLowerCase()
     const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email))
     if (existing) throw new AppError('CONFLICT', AUTH_MESSAGES.emailTaken, { email: AUTH_MESSAGES.emailTaken })
@@ -90,19 +115,32 @@ export function authRoutes({ auth, database, env }: AppDeps) {
   })
 
   app.post('/sign-in/email', async (c) => {
-    const body = await c.req.raw.clone().json().catch(() => null)
+    const body = await c.req.raw
+      .clone()
+      .json()
+      .catch(() => null)
     const { email } = parseOrThrow(signInInput, body)
-    const ip = clientIp(c, env.trustProxy)
-    if (await isSignInLocked(db, email, ip)) throw new AppError('RATE_LIMITED', SIGN_IN_LOCKED_MESSAGE)
-    const previous = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null)
-    const response = await auth.handler(c.req.raw)
-    if (response.status === 401) await recordSignInFailure(db, email, ip)
-    // Signing in again always starts a new session and ends the one the browser had (ASVS 7.2.4).
-    if (response.ok && previous) await db.delete(sessions).where(eq(sessions.id, previous.session.id))
-    return withAppErrorBody(response)
+    const attempt = await reserveSignInAttempt(db, email, clientAddress(c, env.trustProxy))
+    if (attempt.delayMs > 0) await setTimeout(attempt.delayMs)
+    let isFailure = true
+    try {
+      const previous = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null)
+      const response = await auth.handler(c.req.raw)
+      isFailure = response.status === 401
+      // Signing in again always starts a new session and ends the one the browser had (ASVS 7.2.4).
+      if (response.ok && previous) await db.delete(sessions).where(eq(sessions.id, previous.session.id))
+      return response.ok ? await signedInAnswer(response) : await withAppErrorBody(response)
+    } finally {
+      if (!isFailure) await releaseSignInAttempt(db, attempt.id)
+    }
   })
 
-  app.on(['GET', 'POST'], '/*', async (c) => withAppErrorBody(await auth.handler(c.req.raw)))
+  // better-auth serves many more endpoints (sessions listing, admin, social sign-in...); only
+  // those the app uses are open. The rest answer a plain 404 without reaching better-auth, so
+  // nothing an attacker puts in the path is ever parsed or logged.
+  app.post('/sign-out', async (c) => withAppErrorBody(await auth.handler(c.req.raw)))
+  app.post('/reset-password', async (c) => withAppErrorBody(await auth.handler(c.req.raw)))
+  app.all('*', (c) => c.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404))
 
   return app
 }

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import pg from 'pg'
 import { createPostgresListener, type NotificationHandler, type Unlisten } from '../realtime/postgres-listener'
 import { lockDataDir } from './data-dir-lock'
+import { writeHealthProbe } from './health'
 import { migratePgliteDatabase, migratePostgresDatabase } from './migrate'
 import * as schema from './schema'
 
@@ -22,26 +23,31 @@ export type DatabaseKind = 'pglite' | 'postgres'
 export type Database = {
   db: Db
   kind: DatabaseKind
-  ping: () => Promise<void>
-  // NOTIFY reaches every app instance that LISTENs, whichever instance wrote (lobby boards, issue 6).
+  // Readiness: throws unless the database takes a write, not only a read.
+  checkReady: () => Promise<void>
+  // NOTIFY reaches every app instance that LISTENs, whichever instance wrote (lobby boards, ADR 0016).
   listen: (channel: string, handler: NotificationHandler) => Promise<Unlisten>
   close: () => Promise<void>
 }
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
-  // dataDir null keeps the database in memory (tests).
+  // Every statement on a pooled connection is cancelled after statementTimeoutMs; 0 or none: never.
+  | { kind: 'postgres'; url: string; poolSize?: number; statementTimeoutMs?: number }
+  // dataDir null keeps the database in memory (tests). No statement timeout: see openPglite.
   | { kind: 'pglite'; dataDir: string | null }
 
 // pg returns numeric as string (exact decimals) and date as 'YYYY-MM-DD'; keep both as text.
 pg.types.setTypeParser(1082, (value) => value)
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.kind === 'postgres' ? openPostgres(options.url, options.poolSize) : openPglite(options.dataDir)
+  return options.kind === 'postgres' ? openPostgres(options.url, options.poolSize, options.statementTimeoutMs) : openPglite(options.dataDir)
 }
 
-async function openPostgres(url: string, poolSize = 20): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize })
+async function openPostgres(url: string, poolSize = 20, statementTimeoutMs = 0): Promise<Database> {
+  // Sent with each connection's start-up, so no statement ever runs without it. A request stuck
+  // behind a lock is cancelled (SQLSTATE 57014) and answers 503 instead of holding its
+  // connection, and the pool, until the lock goes. The migrations turn it off for themselves.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, statement_timeout: statementTimeoutMs || undefined })
   // An idle client that loses its server must not crash the process.
   pool.on('error', (error) => console.error(JSON.stringify({ level: 'error', msg: 'postgres pool error', error: error.message })))
   try {
@@ -55,9 +61,7 @@ async function openPostgres(url: string, poolSize = 20): Promise<Database> {
   return {
     db,
     kind: 'postgres',
-    ping: async () => {
-      await pool.query('select 1')
-    },
+    checkReady: () => writeHealthProbe(db),
     listen: listener.listen,
     close: async () => {
       await listener.close()
@@ -66,6 +70,10 @@ async function openPostgres(url: string, poolSize = 20): Promise<Database> {
   }
 }
 
+// No statement timeout here: PGlite's WASM build (0.5) accepts SET statement_timeout but never
+// cancels; pg_sleep(2), or a 20-second count, under a 200 ms timeout runs to its end. Nor does it
+// need one: its single connection in this process runs one statement at a time, so no statement
+// ever waits for another session's lock.
 async function openPglite(dataDir: string | null): Promise<Database> {
   const releaseLock = dataDir ? lockDataDir(dataDir) : () => {}
   let client: PGlite | undefined
@@ -83,9 +91,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   return {
     db,
     kind: 'pglite',
-    ping: async () => {
-      await pglite.query('select 1')
-    },
+    checkReady: () => writeHealthProbe(db),
     // In-process, so no notification is ever lost and the handler never hears null.
     listen: async (channel, handler) => {
       const unlisten = await pglite.listen(channel, handler)

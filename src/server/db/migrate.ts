@@ -8,7 +8,7 @@ import type pg from 'pg'
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
 // Any constant will do; it only has to be the same for every instance of the app.
-const MIGRATION_LOCK_KEY = 727_001
+export const MIGRATION_LOCK_KEY = 727_001
 
 export async function migratePgliteDatabase(db: PgliteDatabase<Record<string, unknown>>): Promise<void> {
   await migratePglite(db, { migrationsFolder })
@@ -19,6 +19,9 @@ export async function migratePgliteDatabase(db: PgliteDatabase<Record<string, un
 export async function migratePostgresDatabase(pool: pg.Pool): Promise<void> {
   const client = await pool.connect()
   try {
+    // The pool's statement timeout is for requests. Waiting for another instance's migrations,
+    // or a migration rewriting a big table, must run to the end.
+    await client.query('set statement_timeout = 0')
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
     try {
       await migrateNodePostgres(drizzle({ client }), { migrationsFolder })
@@ -26,6 +29,7 @@ export async function migratePostgresDatabase(pool: pg.Pool): Promise<void> {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
     }
   } finally {
-    client.release()
+    // Closed, not returned: every connection the requests borrow keeps the timeout.
+    client.release(true)
   }
 }

@@ -54,4 +54,32 @@ describe('upgrading an existing database', () => {
     expect(derived.map((row) => row.hoursUsed)).toEqual(['3.25', '5.00'])
     await client.close()
   })
+
+  it('keeps the address of every existing screen for its operator (migration 0009)', async () => {
+    const client = await PGlite.create({ extensions: { btree_gist } })
+    const db = drizzle({ client })
+    const before = migrationsUpTo('0008_sign_in_attempts_and_one_first_admin')
+    folders.push(before)
+    await migrate(db, { migrationsFolder: before })
+
+    await client.exec(`
+      insert into users (id, name, email) values ('u1', 'Owner', 'owner@example.com'), ('u2', 'Other', 'other@example.com');
+      insert into screens (id, user_id, name, slug) values
+        ('00000000-0000-4000-8000-000000000001', 'u1', 'Main Lobby', 'main-lobby'),
+        ('00000000-0000-4000-8000-000000000002', 'u2', 'Rinkside', 'rinkside');
+    `)
+
+    await migrate(db, { migrationsFolder })
+    const reserved = await client.query<{ slug: string; user_id: string }>('select slug, user_id from board_addresses order by slug')
+    expect(reserved.rows).toEqual([
+      { slug: 'main-lobby', user_id: 'u1' },
+      { slug: 'rinkside', user_id: 'u2' },
+    ])
+    await client.exec(`delete from screens where slug = 'main-lobby'`)
+    await expect(client.exec(`insert into screens (user_id, name, slug) values ('u2', 'Main Lobby', 'main-lobby')`)).rejects.toThrow(
+      /screens_board_address_fk/,
+    )
+    await client.exec(`insert into screens (user_id, name, slug) values ('u1', 'Main Lobby', 'main-lobby')`)
+    await client.close()
+  })
 })

@@ -4,7 +4,7 @@ import type { Db } from './client'
 /**
  * A statement built once per database and then reused: with a name, PostgreSQL parses and plans
  * it once per connection instead of on every call, and drizzle builds its SQL once. For the
- * statements of the hottest paths (a booking: issue 5's budget).
+ * statements of the hottest paths (a booking's budget in docs/benchmarks.md).
  */
 export function perDatabase<Statement>(build: (db: Db) => Statement): (db: Db) => Statement {
   const built = new WeakMap<Db, Statement>()

@@ -4,6 +4,7 @@ import {
   check,
   customType,
   date,
+  foreignKey,
   index,
   integer,
   numeric,
@@ -114,16 +115,25 @@ export const verifications = pgTable(
   (table) => [index('verifications_identifier_idx').on(table.identifier)],
 )
 
-// Failed sign-ins live in the database, not in memory, so that the limit holds across app instances.
-export const signInFailures = pgTable(
-  'sign_in_failures',
+// Sign-in and sign-up attempts live in the database, not in memory, so that the limits hold
+// across app instances. A sign-in's row is taken before its password is checked and removed
+// when the password was right, so what remains in the window are the failures (and attempts
+// still being checked).
+export const authAttempts = pgTable(
+  'auth_attempts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    // 'email:<address>' or 'ip:<address>'
-    subject: text('subject').notNull(),
-    failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
+    kind: text('kind', { enum: ['sign_in', 'sign_up'] }).notNull(),
+    // The lower-cased email a sign-in names; null for sign-ups, which are limited per address.
+    account: text('account'),
+    address: text('address').notNull(),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('sign_in_failures_subject_idx').on(table.subject, table.failedAt)],
+  (table) => [
+    index('auth_attempts_account_idx').on(table.kind, table.account, table.attemptedAt),
+    index('auth_attempts_address_idx').on(table.kind, table.address, table.attemptedAt),
+    check('auth_attempts_kind', sql`${table.kind} IN ('sign_in', 'sign_up')`),
+  ],
 )
 
 /* ---------- facilities and spaces ---------- */
@@ -295,6 +305,23 @@ export const contractUsage = pgTable(
 
 /* ---------- display screens ---------- */
 
+// Every address a screen ever had, kept after the screen is deleted: a lobby TV still pointed at
+// it must never show another operator's schedule (migration 0009). A trigger on screens adds the
+// row; nothing removes it but the owner's account going. userId is the one column that says who
+// owns an address.
+export const boardAddresses = pgTable(
+  'board_addresses',
+  {
+    slug: text('slug').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  // The target of the screens' (slug, user_id) foreign key.
+  (table) => [uniqueIndex('board_addresses_slug_user_id_idx').on(table.slug, table.userId)],
+)
+
 export const screens = pgTable(
   'screens',
   {
@@ -320,6 +347,12 @@ export const screens = pgTable(
     check('screens_name_not_blank', sql`btrim(${table.name}) <> ''`),
     check('screens_theme_valid', sql`${table.theme} in ('dark', 'light')`),
     check('screens_slug_format', sql`${table.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    // A screen may only take an address its own operator holds.
+    foreignKey({
+      name: 'screens_board_address_fk',
+      columns: [table.slug, table.userId],
+      foreignColumns: [boardAddresses.slug, boardAddresses.userId],
+    }),
   ],
 )
 
@@ -371,11 +404,23 @@ export const setupRuns = pgTable(
       .references(() => facilities.id, { onDelete: 'cascade' }),
     // The rows each step created. Arrays hold no foreign keys: a row deleted since no longer
     // joins, and the step it came from counts as not done.
-    spaceIds: uuid('space_ids').array().notNull().default(sql`'{}'::uuid[]`),
-    changeRoomIds: uuid('change_room_ids').array().notNull().default(sql`'{}'::uuid[]`),
-    screenIds: uuid('screen_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    spaceIds: uuid('space_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    changeRoomIds: uuid('change_room_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    screenIds: uuid('screen_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     clientId: uuid('client_id').references(() => clients.id, { onDelete: 'set null' }),
-    skippedSteps: integer('skipped_steps').array().notNull().default(sql`'{}'::integer[]`),
+    skippedSteps: integer('skipped_steps')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -385,4 +430,16 @@ export const setupRuns = pgTable(
     // Only the optional steps can be skipped.
     check('setup_runs_skippable_steps', sql`${table.skippedSteps} <@ '{3,4,5,6}'::integer[]`),
   ],
+)
+
+/* ---------- readiness ---------- */
+
+// One row, rewritten by every /healthz: answering reads is not enough, the database must take a write.
+export const healthProbe = pgTable(
+  'health_probe',
+  {
+    id: integer('id').primaryKey(),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [check('health_probe_single_row', sql`${table.id} = 1`)],
 )

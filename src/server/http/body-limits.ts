@@ -21,15 +21,17 @@ const uploadLimit = bodyLimit({ maxSize: UPLOAD_LIMIT_BYTES, onError: logoTooLar
 // A declared length is checked before anything is read; only a chunked body is counted while
 // it streams. Looking at the body at all would make @hono/node-server build a full web Request
 // for it, a cost every request would pay.
-const limitBy = (maxSize: number, streamingLimit: MiddlewareHandler, refuse: () => never): MiddlewareHandler => async (c, next) => {
-  if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
-  const declaredLength = c.req.header('content-length')
-  if (declaredLength !== undefined && c.req.header('transfer-encoding') === undefined) {
-    if (Number(declaredLength) > maxSize) refuse()
-    return next()
+const limitBy =
+  (maxSize: number, streamingLimit: MiddlewareHandler, refuse: () => never): MiddlewareHandler =>
+  async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
+    const declaredLength = c.req.header('content-length')
+    if (declaredLength !== undefined && c.req.header('transfer-encoding') === undefined) {
+      if (Number(declaredLength) > maxSize) refuse()
+      return next()
+    }
+    return streamingLimit(c, next)
   }
-  return streamingLimit(c, next)
-}
 
 const limitJson = limitBy(JSON_LIMIT_BYTES, jsonLimit, tooLarge)
 const limitUpload = limitBy(UPLOAD_LIMIT_BYTES, uploadLimit, logoTooLarge)

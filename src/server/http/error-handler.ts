@@ -31,6 +31,11 @@ export function handleError(error: unknown, c: Context): Response {
   if (postgres?.code === SQLSTATE.characterNotInRepertoire) {
     return c.json(body('VALIDATION', NUL_CHARACTER_MESSAGE), 422)
   }
+  // Logged all the same: the statement named in the error is the one to look at, or what held it up.
+  if (postgres?.code === SQLSTATE.queryCanceled) {
+    logError('statement cancelled', error, { method: c.req.method, path: c.req.path })
+    return c.json(body('UNAVAILABLE', 'The database is busy right now. Please try again in a moment.'), 503)
+  }
   logError('unhandled error', error, { method: c.req.method, path: c.req.path })
   return c.json(body('INTERNAL', 'An unexpected error occurred'), 500)
 }

@@ -1,21 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { useTestApp } from '../test/setup'
 
-// Issue 9: one JSON line per request, with the route template, and never a secret.
+// One JSON line per request, with the route template, and never a secret (docs/security.md).
 describe('the request log', () => {
-  let t: TestApp
+  const { t } = useTestApp('pglite', { env: { LOG_REQUESTS: 'true' }, admin: false })
   const lines: string[] = []
 
-  beforeAll(async () => {
-    t = await createTestApp('pglite', { LOG_REQUESTS: 'true' })
+  beforeAll(() => {
     vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
       lines.push(String(chunk))
       return true
     })
   })
-  afterAll(async () => {
+  afterAll(() => {
     vi.restoreAllMocks()
-    await t.close()
   })
 
   it('writes one structured line per request and never a password, cookie, token or reset link', async () => {
@@ -30,14 +28,27 @@ describe('the request log', () => {
     const requests = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.msg === 'request')
     expect(requests.length).toBeGreaterThanOrEqual(8)
     for (const entry of requests) {
-      expect(entry).toMatchObject({ level: 'info', method: expect.any(String), path: expect.any(String), status: expect.any(Number), durationMs: expect.any(Number) })
+      expect(entry).toMatchObject({
+        level: 'info',
+        method: expect.any(String),
+        path: expect.any(String),
+        status: expect.any(Number),
+        durationMs: expect.any(Number),
+      })
     }
     // The route template, not the id.
     expect(requests.some((entry) => entry.path === '/api/clients/:id' && entry.status === 404)).toBe(true)
     expect(requests.some((entry) => entry.userId === admin.id)).toBe(true)
 
     const everything = lines.join('\n')
-    for (const secret of ['correct horse battery', 'another secret phrase', token, resetLink, admin.cookie.split('=')[1]!, operator.cookie.split('=')[1]!]) {
+    for (const secret of [
+      'correct horse battery',
+      'another secret phrase',
+      token,
+      resetLink,
+      admin.cookie.split('=')[1]!,
+      operator.cookie.split('=')[1]!,
+    ]) {
       expect(everything).not.toContain(secret)
     }
   })

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, sessionCookieFrom, TEST_ORIGIN, type TestApp, type TestUser } from '../test/test-app'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../test/setup'
+import { sessionCookieFrom, TEST_ORIGIN } from '../test/test-app'
+import { SIGN_IN_LIMITS } from '../auth/attempt-limits'
 
-// The OWASP ASVS 5.0 items of issue 9 that belong to the HTTP layer; docs/security.md maps each.
+// The OWASP ASVS 5.0 items that belong to the HTTP layer; docs/security.md maps each.
 describe('web security (PGlite)', () => {
-  let t: TestApp
-  let admin: TestUser
-
-  beforeAll(async () => {
-    t = await createTestApp('pglite', { TRUST_PROXY: 'true' })
-    admin = await t.createAdmin()
-  })
-  afterAll(async () => {
-    await t.close()
-  })
+  const { t, admin } = useTestApp('pglite', { env: { TRUST_PROXY: 'true' } })
 
   it('sends a strict Content-Security-Policy and the other security headers', async () => {
     const response = await t.request('/api/me', { cookie: admin.cookie })
@@ -31,7 +24,7 @@ describe('web security (PGlite)', () => {
   it('sends them on every kind of answer: a route, better-auth, a refusal, a missing route', async () => {
     const answers = [
       await t.request('/api/facilities', { cookie: admin.cookie }),
-      await t.request('/api/auth/get-session', { cookie: admin.cookie }),
+      await t.request('/api/auth/sign-out', { method: 'POST', body: {} }),
       await t.request('/api/facilities'),
       await t.request('/api/no-such-route', { cookie: admin.cookie }),
     ]
@@ -80,29 +73,34 @@ describe('web security (PGlite)', () => {
 
   it('V6.3.1: limits failed sign-ins per address across accounts, with a clear message', async () => {
     const headers = { 'x-forwarded-for': '203.0.113.77' }
-    for (let attempt = 0; attempt < 10; attempt++) {
-      const response = await t.request('/api/auth/sign-in/email', { method: 'POST', headers, body: { email: `guess${attempt}@example.com`, password: 'wrong-password' } })
+    for (let attempt = 0; attempt < SIGN_IN_LIMITS.perAddress; attempt++) {
+      const response = await t.request('/api/auth/sign-in/email', {
+        method: 'POST',
+        headers,
+        body: { email: `guess${attempt}@example.com`, password: 'wrong-password' },
+      })
       expect(response.status).toBe(401)
     }
-    const blocked = await t.request('/api/auth/sign-in/email', { method: 'POST', headers, body: { email: admin.email, password: 'correct horse battery' } })
+    const blocked = await t.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers,
+      body: { email: admin.email, password: 'correct horse battery' },
+    })
     expect(blocked.status).toBe(429)
     const body = (await blocked.json()) as { error: { message: string } }
     expect(body.error.message).toBe('Too many failed sign-in attempts. Please wait 15 minutes and try again.')
     // Another address is not affected.
-    const elsewhere = await t.request('/api/auth/sign-in/email', { method: 'POST', headers: { 'x-forwarded-for': '198.51.100.9' }, body: { email: admin.email, password: 'correct horse battery' } })
+    const elsewhere = await t.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: { 'x-forwarded-for': '198.51.100.9' },
+      body: { email: admin.email, password: 'correct horse battery' },
+    })
     expect(elsewhere.status).toBe(200)
   })
 })
 
 describe('web security behind https', () => {
-  let t: TestApp
-
-  beforeAll(async () => {
-    t = await createTestApp('pglite', { BASE_URL: 'https://fieldhouse.example.com', TRUSTED_ORIGINS: TEST_ORIGIN })
-  })
-  afterAll(async () => {
-    await t.close()
-  })
+  const { t } = useTestApp('pglite', { env: { BASE_URL: 'https://fieldhouse.example.com', TRUSTED_ORIGINS: TEST_ORIGIN }, admin: false })
 
   it('marks the session cookie Secure and sends HSTS', async () => {
     const { email, password } = await t.signUp()

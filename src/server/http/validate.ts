@@ -12,14 +12,11 @@ export function parseOrThrow<Schema extends z.ZodType>(schema: Schema, value: un
 }
 
 // The same shared schemas the forms use, applied to the request before a route sees it.
-export const jsonBody = <Schema extends z.ZodType>(schema: Schema) =>
-  validator('json', (value) => parseOrThrow(schema, value))
+export const jsonBody = <Schema extends z.ZodType>(schema: Schema) => validator('json', (value) => parseOrThrow(schema, value))
 
-export const queryParams = <Schema extends z.ZodType>(schema: Schema) =>
-  validator('query', (value) => parseOrThrow(schema, value))
+export const queryParams = <Schema extends z.ZodType>(schema: Schema) => validator('query', (value) => parseOrThrow(schema, value))
 
-export const pathParams = <Schema extends z.ZodType>(schema: Schema) =>
-  validator('param', (value) => parseOrThrow(schema, value))
+export const pathParams = <Schema extends z.ZodType>(schema: Schema) => validator('param', (value) => parseOrThrow(schema, value))
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 

@@ -8,7 +8,7 @@ type Manifest = Record<string, ManifestChunk>
 
 // The lazy screens a first visit to a path renders (src/web/router.tsx), by their build manifest
 // keys. Without a hint the browser learns of them only after the app's entry has run: a second
-// round trip before the page can paint, which a phone on a slow network feels (Lighthouse, issue 9).
+// round trip before the page can paint, which a phone on a slow network feels (Lighthouse: docs/benchmarks.md).
 const SIGNED_IN = 'components/signed-in-shell.tsx'
 export const ROUTE_SCREENS: Array<[RegExp, string[]]> = [
   [/^\/auth\/?$/, ['features/auth/auth-page.tsx']],
@@ -54,7 +54,8 @@ export function createAppHtml(webRoot: string): (path: string) => string {
       if (body >= 0) page = page.replace('<div id="root"></div>', `<div id="root"><div inert>${rendered[body]![1]}</div></div>`)
       // A page already in the HTML paints without its screen's code, which then need not
       // compete with the app's entry for the first bytes: it still loads at once, just after.
-      const preload = body >= 0 ? preloads[links]?.[1].map((link) => link.replace('<link ', '<link fetchpriority="low" ')) : preloads[links]?.[1]
+      const preload =
+        body >= 0 ? preloads[links]?.[1].map((link) => link.replace('<link ', '<link fetchpriority="low" ')) : preloads[links]?.[1]
       if (preload) page = page.replace('</head>', `  ${preload.join('\n    ')}\n  </head>`)
       pages.set(key, page)
     }

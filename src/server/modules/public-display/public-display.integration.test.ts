@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { addCalendarDays } from '@shared/scheduling/calendar-date'
 import { combineLocalDateTime, todayInZone } from '@shared/scheduling/local-day'
 import type { PublicBoard } from '@shared/screens/public-board'
 import { schedules } from '../../db/schema'
-import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from '../../test/test-app'
+import { endLiveStreams } from '../../realtime/live-streams'
+import { useTestApp } from '../../test/setup'
+import { TEST_ORIGIN } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 
 const ZONE = 'America/Toronto'
 const UUID_ANYWHERE = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i
-const PNG_1X1 = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-)
+const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
 
 // Reads a server-sent event stream until an event with this name arrives.
 async function nextEvent(reader: ReadableStreamDefaultReader<Uint8Array>, name: string, timeoutMs = 2_000) {
@@ -32,8 +31,10 @@ async function nextEvent(reader: ReadableStreamDefaultReader<Uint8Array>, name: 
 }
 
 describe.each(testDatabaseKinds())('the public board on %s', (kind) => {
-  let t: TestApp
-  let owner: TestUser
+  const {
+    t,
+    operators: [owner],
+  } = useTestApp(kind, { env: { TRUST_PROXY: 'true', BOARD_STREAMS_PER_ADDRESS: '2' }, operators: 1 })
   let rinkA: string
   let rinkB: string
   let screenId: string
@@ -47,16 +48,40 @@ describe.each(testDatabaseKinds())('the public board on %s', (kind) => {
   }
 
   async function insertEvent(values: Partial<typeof schedules.$inferInsert> & { roomId: string; startTime: Date; endTime: Date }) {
-    const [row] = await t.db.insert(schedules).values({ title: 'Practice', ...values }).returning({ id: schedules.id })
+    const [row] = await t.db
+      .insert(schedules)
+      .values({ title: 'Practice', ...values })
+      .returning({ id: schedules.id })
     return row!.id
   }
 
   const getBoard = (slug = 'main-lobby', headers: Record<string, string> = {}) => t.request(`/api/public/displays/${slug}`, { headers })
+  // The app trusts the proxy header here, so each test can speak from addresses of its own.
+  const from = (address: string) => ({ 'x-forwarded-for': address })
+  const requestStream = (address: string, slug = 'main-lobby') =>
+    t.request(`/api/public/displays/${slug}/changes`, { headers: from(address) })
+
+  // A stream's end reaches the server a few ticks after the board lets go of it, so a slot may
+  // take as long to come free.
+  async function openStream(address: string, { waitForSlot = false } = {}) {
+    const deadline = Date.now() + 2_000
+    let response = await requestStream(address)
+    while (waitForSlot && response.status === 429 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      response = await requestStream(address)
+    }
+    // An open stream never ends, so its body is read only when it is an error.
+    if (response.status !== 200) expect.fail(`${response.status}: ${await response.text()}`)
+    const reader = response.body!.getReader()
+    await nextEvent(reader, 'ready')
+    return reader
+  }
+
+  async function readToEnd(reader: ReadableStreamDefaultReader<Uint8Array>) {
+    for (;;) if ((await reader.read()).done) return
+  }
 
   beforeAll(async () => {
-    t = await createTestApp(kind)
-    const admin = await t.createAdmin()
-    owner = await t.createOperator(admin)
     const facility = (await post<{ facility: { id: string } }>('/api/facilities', { name: 'Maple Arena', timeZone: ZONE })).facility
     const room = async (name: string, type = 'rink') =>
       (await post<{ room: { id: string } }>(`/api/facilities/${facility.id}/rooms`, { name, type })).room.id
@@ -73,7 +98,12 @@ describe.each(testDatabaseKinds())('the public board on %s', (kind) => {
       })
     ).client
 
-    await insertEvent({ roomId: rinkA, title: 'Yesterday late', startTime: at('22:00', addCalendarDays(today, -1)), endTime: at('23:00', addCalendarDays(today, -1)) })
+    await insertEvent({
+      roomId: rinkA,
+      title: 'Yesterday late',
+      startTime: at('22:00', addCalendarDays(today, -1)),
+      endTime: at('23:00', addCalendarDays(today, -1)),
+    })
     await insertEvent({
       roomId: rinkA,
       title: 'Cup Final',
@@ -87,8 +117,20 @@ describe.each(testDatabaseKinds())('the public board on %s', (kind) => {
       startTime: at('18:00'),
       endTime: at('20:00'),
     })
-    await insertEvent({ roomId: rinkA, title: 'Learn to Skate', changeRoom1Id: home, clientId: client.id, startTime: at('09:00'), endTime: at('10:00') })
-    await insertEvent({ roomId: rinkA, title: 'Tomorrow early', startTime: at('00:00', addCalendarDays(today, 1)), endTime: at('01:00', addCalendarDays(today, 1)) })
+    await insertEvent({
+      roomId: rinkA,
+      title: 'Learn to Skate',
+      changeRoom1Id: home,
+      clientId: client.id,
+      startTime: at('09:00'),
+      endTime: at('10:00'),
+    })
+    await insertEvent({
+      roomId: rinkA,
+      title: 'Tomorrow early',
+      startTime: at('00:00', addCalendarDays(today, 1)),
+      endTime: at('01:00', addCalendarDays(today, 1)),
+    })
     await insertEvent({ roomId: offBoard, title: 'Yoga', startTime: at('09:00'), endTime: at('10:00') })
 
     const screen = (
@@ -110,9 +152,6 @@ describe.each(testDatabaseKinds())('the public board on %s', (kind) => {
       body: form,
     })
     expect(upload.status).toBe(200)
-  })
-  afterAll(async () => {
-    await t.close()
   })
 
   it('shows today’s events per room in the facility’s day, with only what a board shows', async () => {
@@ -225,5 +264,68 @@ describe.each(testDatabaseKinds())('the public board on %s', (kind) => {
     }
     expect((await t.request('/api/public/logos/main-lobby/0123456789abcdef')).status).toBe(404)
     expect((await t.request('/api/public/logos/main-lobby/..%2F..%2Fetc')).status).toBe(404)
+  })
+
+  it('answers a live stream for a board that does not exist with a plain not found instead of opening it', async () => {
+    const response = await requestStream('198.51.100.10', 'no-such-board')
+    expect(response.status).toBe(404)
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/)
+    expect(await response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Screen not found' } })
+  })
+
+  it('lets one address hold only so many open streams, and counts a stream out once the board or the server ends it', async () => {
+    const address = '198.51.100.20'
+    const first = await openStream(address)
+    const second = await openStream(address)
+    const refused = await requestStream(address)
+    expect(refused.status).toBe(429)
+    expect(await refused.json()).toEqual({ error: { code: 'RATE_LIMITED', message: 'Too many open board connections from this address' } })
+    // Another address is not held back by this one.
+    const elsewhere = await openStream('198.51.100.21')
+
+    // The board goes away.
+    await first.cancel()
+    const third = await openStream(address, { waitForSlot: true })
+    expect((await requestStream(address)).status).toBe(429)
+
+    // The server shuts down: every stream ends, and with it every slot it held.
+    endLiveStreams()
+    await Promise.all([second, third, elsewhere].map(readToEnd))
+    const afterShutdown = [await openStream(address, { waitForSlot: true }), await openStream(address, { waitForSlot: true })]
+    expect((await requestStream(address)).status).toBe(429)
+    await Promise.all(afterShutdown.map((reader) => reader.cancel()))
+  })
+
+  it('refuses an address that keeps asking for boards that do not exist, while real boards keep working for it', async () => {
+    const guesserAddress = '198.51.100.30'
+    const guesser = from(guesserAddress)
+    const guess = (index: number) =>
+      [
+        `/api/public/displays/guess-${index}`,
+        `/api/public/displays/guess-${index}/changes`,
+        `/api/public/logos/guess-${index}/0123456789abcdef`,
+      ][index % 3]!
+    const statuses = []
+    for (let index = 0; index < 30; index++) statuses.push((await t.request(guess(index), { headers: guesser })).status)
+    expect(statuses).toEqual(Array.from({ length: 30 }, () => 404))
+
+    for (const path of [guess(30), guess(31), guess(32), '/api/public/displays/NOT-A-SLUG']) {
+      const refused = await t.request(path, { headers: guesser })
+      expect(refused.status, path).toBe(429)
+      expect(await refused.json()).toEqual({
+        error: {
+          code: 'RATE_LIMITED',
+          message: 'Too many requests for screens that do not exist from this address. Please try again in a minute.',
+        },
+      })
+    }
+
+    const board = await getBoard('main-lobby', guesser)
+    expect(board.status).toBe(200)
+    const { logoUrl } = (await board.json()) as PublicBoard
+    expect((await t.request(logoUrl!, { headers: guesser })).status).toBe(200)
+    await (await openStream(guesserAddress)).cancel()
+    // Nobody else pays for it.
+    expect((await getBoard('guess-0', from('198.51.100.31'))).status).toBe(404)
   })
 })
