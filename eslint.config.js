@@ -1,3 +1,4 @@
+import { dirname, join, relative, resolve, sep } from 'node:path'
 import js from '@eslint/js'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
@@ -8,6 +9,60 @@ const noProcessEnv = {
     'error',
     { object: 'process', property: 'env', message: 'Read configuration through src/server/env.ts only.' },
   ],
+}
+
+// The path aliases of tsconfig.json.
+const ALIASES = { '@shared/': 'src/shared/', '@server/': 'src/server/', '@web/': 'src/web/' }
+
+// Where an import leads, relative to the repository; null for a package.
+function importTarget(specifier, importer) {
+  const alias = Object.keys(ALIASES).find((prefix) => specifier.startsWith(prefix))
+  if (alias) return join(ALIASES[alias], specifier.slice(alias.length))
+  if (specifier.startsWith('.')) return relative(import.meta.dirname, resolve(dirname(importer), specifier))
+  return null
+}
+
+// The folder directly under root that a path lies in, and the path inside that folder.
+function unitOf(path, root) {
+  const inside = relative(root, path)
+  if (inside === '' || inside.startsWith('..')) return null
+  const [unit, ...rest] = inside.split(sep)
+  return { unit, rest: rest.join('/') }
+}
+
+// Each folder under root (a server module, a web feature) is entered from outside only through
+// one door, `entry` inside it ('' for the folder itself, which is its index.ts). no-restricted-imports
+// cannot say "another folder than the importer's", and its options in one block would replace
+// the shared -> server -> web patterns above instead of adding to them.
+const fieldhouse = {
+  rules: {
+    'only-through-entry': {
+      meta: {
+        type: 'problem',
+        schema: [
+          {
+            type: 'object',
+            properties: { root: { type: 'string' }, entry: { type: 'string' }, message: { type: 'string' } },
+            required: ['root', 'entry', 'message'],
+            additionalProperties: false,
+          },
+        ],
+      },
+      create(context) {
+        const [{ root, entry, message }] = context.options
+        const own = unitOf(relative(import.meta.dirname, context.filename), root)?.unit
+        const check = (node) => {
+          const specifier = node.source?.value
+          if (typeof specifier !== 'string') return
+          const target = importTarget(specifier, context.filename)
+          const reached = target === null ? null : unitOf(target, root)
+          if (!reached || reached.unit === own || reached.rest === entry) return
+          context.report({ node: node.source, message: message.replaceAll('{name}', reached.unit) })
+        }
+        return { ImportDeclaration: check, ImportExpression: check, ExportNamedDeclaration: check, ExportAllDeclaration: check }
+      },
+    },
+  },
 }
 
 export default tseslint.config(
@@ -38,7 +93,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['@server/*', '@web/*', '**/server/**', '**/web/**'], message: 'src/shared must not import server or web code.' },
-            { group: ['node:*', 'react', 'react-dom', 'hono', 'drizzle-orm', 'pg'], message: 'src/shared is isomorphic: no Node, DOM-framework or database imports.' },
+            {
+              group: ['node:*', 'react', 'react-dom', 'hono', 'drizzle-orm', 'pg'],
+              message: 'src/shared is isomorphic: no Node, DOM-framework or database imports.',
+            },
           ],
         },
       ],
@@ -49,7 +107,10 @@ export default tseslint.config(
     files: ['src/server/**/*.ts'],
     ignores: ['src/server/env.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@web/*', '**/web/**'], message: 'The server must not import web code.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@web/*', '**/web/**'], message: 'The server must not import web code.' }] },
+      ],
       ...noProcessEnv,
     },
   },
@@ -62,36 +123,56 @@ export default tseslint.config(
         {
           patterns: [{ group: ['@server/*', '**/server/**'], message: 'The web app must not import server code.' }],
           paths: [
-            { name: 'date-fns', importNames: ['format', 'formatDistance', 'formatRelative', 'lightFormat', 'intlFormat'], message: 'Format dates in src/web/lib/datetime.ts only.' },
+            {
+              name: 'date-fns',
+              importNames: ['format', 'formatDistance', 'formatRelative', 'lightFormat', 'intlFormat'],
+              message: 'Format dates in src/web/lib/datetime.ts only.',
+            },
           ],
         },
       ],
       'no-restricted-syntax': [
         'error',
         {
-          selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]",
+          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]',
           message: 'Format dates in src/web/lib/datetime.ts only.',
         },
       ],
       ...noProcessEnv,
     },
   },
-  // Feature components use their own feature, shared UI and other features' api.ts only; pages
-  // and the setup wizard, which exist to compose features, may reuse other features' components.
+  // A module uses another only through its service.ts: its repository (the only SQL), its routes
+  // and its helpers stay its own (ADR 0019). Tests may read any module's tables to check what a
+  // request left behind.
   {
-    files: ['src/web/features/*/components/**/*.{ts,tsx}'],
-    ignores: ['src/web/features/setup/**'],
+    files: ['src/server/modules/**/*.ts'],
+    ignores: ['src/server/modules/**/*.test.ts'],
+    plugins: { fieldhouse },
     rules: {
-      'no-restricted-imports': [
+      'fieldhouse/only-through-entry': [
         'error',
         {
-          patterns: [
-            { group: ['@server/*', '**/server/**'], message: 'The web app must not import server code.' },
-            { group: ['@web/features/*/components/*', '@web/features/*/*-page'], message: "Compose other features' components in a page, not inside a feature's components." },
-          ],
-          paths: [
-            { name: 'date-fns', importNames: ['format', 'formatDistance', 'formatRelative', 'lightFormat', 'intlFormat'], message: 'Format dates in src/web/lib/datetime.ts only.' },
-          ],
+          root: 'src/server/modules',
+          entry: 'service',
+          message: 'Use the {name} module through its service.ts only: its repository, routes and other files are its own.',
+        },
+      ],
+    },
+  },
+  // Anything outside a feature uses it only through its index.ts ('@web/features/{name}'), which
+  // exports exactly what others need and never a page (ADR 0019). The router and the prerender
+  // import pages by path: import() of an index would load all that the index exports with the page.
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/router.tsx', 'src/web/prerender.tsx'],
+    plugins: { fieldhouse },
+    rules: {
+      'fieldhouse/only-through-entry': [
+        'error',
+        {
+          root: 'src/web/features',
+          entry: '',
+          message: "Use the {name} feature through its index.ts only: import '@web/features/{name}'.",
         },
       ],
     },

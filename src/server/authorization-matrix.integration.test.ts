@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm'
 import type { Hono } from 'hono'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { users } from './db/schema'
 import { findHandlingRoute, listAppRoutes, routeKey } from './test/app-routes'
 import { operatorResources, PNG_1X1, seedOwnerData, type OwnerData } from './test/owner-data'
 import { changedTables, createFingerprinter, listTables, type Fingerprint } from './test/table-fingerprint'
-import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from './test/test-app'
+import { useTestApp } from './test/setup'
+import type { TestApp, TestUser } from './test/test-app'
 import { testDatabaseKinds } from './test/test-database'
 
 // Issue 9 and ASVS V8.2.2: every route of the app, tried by every kind of caller, with the
@@ -54,12 +55,11 @@ const all = (status: number): Statuses => [status, status, status, status, statu
 const range = 'from=2033-01-01T00:00:00Z&to=2033-01-20T00:00:00Z'
 
 describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
-  let t: TestApp
-  let admin: TestUser
-  let owner: TestUser
-  let other: TestUser
-  let pending: TestUser
-  let switcher: TestUser
+  const {
+    t,
+    admin,
+    operators: [owner, other, switcher, pending],
+  } = useTestApp(kind, { operators: 4 })
   let a: OwnerData
   let targetId: string
   let fingerprint: () => Promise<Fingerprint>
@@ -89,7 +89,12 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
     { route: 'GET /livez', path: () => '/livez', expect: all(200), scope: 'public' },
     { route: 'GET /healthz', path: () => '/healthz', expect: all(200), scope: 'public' },
     { route: 'GET /api/public/displays/:slug', path: ({ a }) => `/api/public/displays/${a.screenSlug}`, expect: all(200), scope: 'public' },
-    { route: 'GET /api/public/displays/:slug/changes', path: ({ a }) => `/api/public/displays/${a.screenSlug}/changes`, expect: all(200), scope: 'public' },
+    {
+      route: 'GET /api/public/displays/:slug/changes',
+      path: ({ a }) => `/api/public/displays/${a.screenSlug}/changes`,
+      expect: all(200),
+      scope: 'public',
+    },
     { route: 'GET /api/public/logos/:slug/:version', path: ({ a }) => a.logoPath, expect: all(200), scope: 'public' },
     // An unknown path under /api answers once the caller is known to be allowed in at all.
     { route: 'ALL /api/*', path: () => '/api/no-such-route', expect: [401, 403, 404, 404, 404] },
@@ -101,17 +106,24 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       body: ({ caller }) => ({ fullName: 'New Account', email: `signup-${caller}@example.com`, password: PASSWORD }),
       expect: all(201),
     },
-    { route: 'GET /api/auth/get-session', path: () => '/api/auth/get-session', expect: all(200) },
-    { route: 'GET /api/auth/list-sessions', path: () => '/api/auth/list-sessions', expect: [401, 200, 200, 200, 200] },
+    // Only the endpoints of better-auth that the app uses are open; every other one (sessions
+    // with their tokens, account changes, the admin plugin) is a plain 404 for everybody.
+    { route: 'GET /api/auth/get-session', path: () => '/api/auth/get-session', expect: all(404) },
+    { route: 'GET /api/auth/list-sessions', path: () => '/api/auth/list-sessions', expect: all(404) },
     {
       // Role and approval are not the account's own to set.
       route: 'POST /api/auth/update-user',
       path: () => '/api/auth/update-user',
       body: () => ({ role: 'admin', approved: true }),
-      expect: [401, 422, 422, 422, 422],
+      expect: all(404),
     },
-    // Deleting an account is off: it would go around the client-deletion rules (ADR 0006).
-    { route: 'POST /api/auth/delete-user', path: () => '/api/auth/delete-user', body: () => ({ password: PASSWORD }), expect: [401, 404, 404, 404, 404] },
+    // Deleting an account would go around the client-deletion rules (ADR 0006).
+    {
+      route: 'POST /api/auth/delete-user',
+      path: () => '/api/auth/delete-user',
+      body: () => ({ password: PASSWORD }),
+      expect: all(404),
+    },
     // better-auth's unknown endpoints, and our sign-in with a trailing slash, which must not
     // reach better-auth's own sign-in around the failure limit.
     { route: 'GET /api/auth/no-such-endpoint', path: () => '/api/auth/no-such-endpoint', expect: all(404) },
@@ -129,21 +141,32 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
     },
     { route: 'GET /api/me', path: () => '/api/me', expect: [401, 200, 200, 200, 200] },
 
-    // better-auth's admin plugin: the admin's alone, never a 2xx for anyone else.
-    { route: 'GET /api/auth/admin/list-users', path: () => '/api/auth/admin/list-users', expect: [401, 403, 403, 403, 200], scope: 'admin' },
-    { route: 'GET /api/auth/admin/get-user', path: ({ targetId }) => `/api/auth/admin/get-user?id=${targetId}`, expect: [401, 403, 403, 403, 200], scope: 'admin' },
+    // better-auth's admin plugin is closed: the app's own /api/admin routes below do what an
+    // admin needs, through the same approval and session rules as every other route.
+    {
+      route: 'GET /api/auth/admin/list-users',
+      path: () => '/api/auth/admin/list-users',
+      expect: all(404),
+      scope: 'admin',
+    },
+    {
+      route: 'GET /api/auth/admin/get-user',
+      path: ({ targetId }) => `/api/auth/admin/get-user?id=${targetId}`,
+      expect: all(404),
+      scope: 'admin',
+    },
     {
       route: 'POST /api/auth/admin/create-user',
       path: () => '/api/auth/admin/create-user',
       body: ({ caller }) => ({ email: `created-by-${caller}@example.com`, password: PASSWORD, name: 'Created', role: 'admin' }),
-      expect: [401, 403, 403, 403, 200],
+      expect: all(404),
       scope: 'admin',
     },
     {
       route: 'POST /api/auth/admin/update-user',
       path: () => '/api/auth/admin/update-user',
       body: ({ targetId }) => ({ userId: targetId, data: { name: 'Renamed by an admin' } }),
-      expect: [401, 403, 403, 403, 200],
+      expect: all(404),
       scope: 'admin',
     },
     {
@@ -151,50 +174,56 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       route: 'POST /api/auth/admin/set-role',
       path: () => '/api/auth/admin/set-role',
       body: ({ user, targetId }) => ({ userId: user?.id ?? targetId, role: 'admin' }),
-      expect: [401, 403, 403, 403, 200],
+      expect: all(404),
       scope: 'admin',
     },
     {
       route: 'POST /api/auth/admin/ban-user',
       path: () => '/api/auth/admin/ban-user',
       body: ({ targetId }) => ({ userId: targetId }),
-      expect: [401, 403, 403, 403, 200],
+      expect: all(404),
       scope: 'admin',
     },
     {
       route: 'POST /api/auth/admin/unban-user',
       path: () => '/api/auth/admin/unban-user',
       body: ({ targetId }) => ({ userId: targetId }),
-      expect: [401, 403, 403, 403, 200],
+      expect: all(404),
       scope: 'admin',
     },
     {
       route: 'POST /api/auth/admin/list-user-sessions',
       path: () => '/api/auth/admin/list-user-sessions',
       body: () => ({ userId: owner.id }),
-      expect: [401, 403, 403, 403, 200],
+      expect: all(404),
       scope: 'admin',
     },
     {
       route: 'POST /api/auth/admin/impersonate-user',
       path: () => '/api/auth/admin/impersonate-user',
       body: () => ({ userId: owner.id }),
-      expect: [401, 403, 403, 403, 200],
+      expect: all(404),
       scope: 'admin',
     },
-    { route: 'POST /api/auth/admin/stop-impersonating', path: () => '/api/auth/admin/stop-impersonating', body: () => ({}), expect: [401, 422, 422, 422, 422], scope: 'admin' },
+    {
+      route: 'POST /api/auth/admin/stop-impersonating',
+      path: () => '/api/auth/admin/stop-impersonating',
+      body: () => ({}),
+      expect: all(404),
+      scope: 'admin',
+    },
     {
       route: 'POST /api/auth/admin/revoke-user-session',
       path: () => '/api/auth/admin/revoke-user-session',
       body: () => ({ sessionToken: 'not-a-real-token' }),
-      expect: [401, 403, 403, 403, 200],
+      expect: all(404),
       scope: 'admin',
     },
     {
       route: 'POST /api/auth/admin/revoke-user-sessions',
       path: () => '/api/auth/admin/revoke-user-sessions',
       body: ({ caller, targetId }) => ({ userId: caller === 'admin' ? targetId : owner.id }),
-      expect: [401, 403, 403, 403, 200],
+      expect: all(404),
       scope: 'admin',
     },
     {
@@ -202,32 +231,47 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       route: 'POST /api/auth/admin/set-user-password',
       path: () => '/api/auth/admin/set-user-password',
       body: ({ caller, targetId }) => ({ userId: caller === 'admin' ? targetId : owner.id, newPassword: 'taken over!' }),
-      expect: [401, 403, 403, 403, 200],
+      expect: all(404),
       scope: 'admin',
     },
     {
       route: 'POST /api/auth/admin/has-permission',
       path: () => '/api/auth/admin/has-permission',
       body: () => ({ permissions: { user: ['delete'] } }),
-      // It only tells the caller about its own permissions.
-      expect: [401, 200, 200, 200, 200],
+      expect: all(404),
       scope: 'admin',
-      verify: async ({ caller, response }) => {
-        const { success } = JSON.parse(response) as { success: boolean }
-        return success === (caller === 'admin') ? [] : [`answered success: ${success}`]
-      },
     },
 
     // ---------- the app's administration ----------
     { route: 'GET /api/admin/users', path: () => '/api/admin/users', expect: [401, 403, 403, 403, 200], scope: 'admin' },
-    { route: 'POST /api/admin/users/:id/approve', path: ({ targetId }) => `/api/admin/users/${targetId}/approve`, expect: [401, 403, 403, 403, 200], scope: 'admin' },
-    { route: 'POST /api/admin/users/:id/revoke', path: ({ targetId }) => `/api/admin/users/${targetId}/revoke`, expect: [401, 403, 403, 403, 200], scope: 'admin' },
-    { route: 'POST /api/admin/users/:id/reset-password', path: () => `/api/admin/users/${owner.id}/reset-password`, expect: [401, 403, 403, 403, 200], scope: 'admin' },
+    {
+      route: 'POST /api/admin/users/:id/approve',
+      path: ({ targetId }) => `/api/admin/users/${targetId}/approve`,
+      expect: [401, 403, 403, 403, 200],
+      scope: 'admin',
+    },
+    {
+      route: 'POST /api/admin/users/:id/revoke',
+      path: ({ targetId }) => `/api/admin/users/${targetId}/revoke`,
+      expect: [401, 403, 403, 403, 200],
+      scope: 'admin',
+    },
+    {
+      route: 'POST /api/admin/users/:id/reset-password',
+      path: () => `/api/admin/users/${owner.id}/reset-password`,
+      expect: [401, 403, 403, 403, 200],
+      scope: 'admin',
+    },
 
     // ---------- facilities and rooms ----------
     { route: 'GET /api/facilities', path: () => '/api/facilities', expect: [401, 403, 200, 200, 200], shows: (a) => a.facilityId },
     { route: 'GET /api/facilities/count', path: () => '/api/facilities/count', expect: [401, 403, 200, 200, 200] },
-    { route: 'POST /api/facilities', path: () => '/api/facilities', body: () => ({ name: 'Another Arena' }), expect: [401, 403, 201, 201, 201] },
+    {
+      route: 'POST /api/facilities',
+      path: () => '/api/facilities',
+      body: () => ({ name: 'Another Arena' }),
+      expect: [401, 403, 201, 201, 201],
+    },
     { route: 'GET /api/facilities/:id', path: ({ a }) => `/api/facilities/${a.facilityId}`, expect: [401, 403, 200, 404, 404] },
     { route: 'GET /api/facilities/:id/rooms', path: ({ a }) => `/api/facilities/${a.facilityId}/rooms`, expect: [401, 403, 200, 404, 404] },
     {
@@ -236,10 +280,9 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       body: () => ({ name: 'Studio', type: 'room' }),
       expect: [401, 403, 201, 404, 404],
     },
-    { route: 'GET /api/facilities/:id/change-rooms', path: ({ a }) => `/api/facilities/${a.facilityId}/change-rooms`, expect: [401, 403, 200, 404, 404] },
     {
-      route: 'GET /api/facilities/:id/events',
-      path: ({ a }) => `/api/facilities/${a.facilityId}/events?${range}&roomId=${a.rinkId}`,
+      route: 'GET /api/facilities/:id/change-rooms',
+      path: ({ a }) => `/api/facilities/${a.facilityId}/change-rooms`,
       expect: [401, 403, 200, 404, 404],
     },
     { route: 'GET /api/rooms/:id', path: ({ a }) => `/api/rooms/${a.rinkId}`, expect: [401, 403, 200, 404, 404] },
@@ -278,15 +321,44 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
 
     // ---------- events ----------
     { route: 'GET /api/events', path: () => `/api/events?${range}`, expect: [401, 403, 200, 200, 200], shows: (a) => a.eventId },
-    { route: 'GET /api/events/month', path: () => `/api/events/month?${range}`, expect: [401, 403, 200, 200, 200], shows: (a) => a.eventId },
+    // Narrowed to A's facility and space: the others get nothing of it, as if it did not exist.
+    {
+      route: 'GET /api/events',
+      path: ({ a }) => `/api/events?${range}&facilityId=${a.facilityId}&roomId=${a.rinkId}`,
+      expect: [401, 403, 200, 200, 200],
+      shows: (a) => a.eventId,
+    },
+    {
+      route: 'GET /api/events/month',
+      path: () => `/api/events/month?${range}`,
+      expect: [401, 403, 200, 200, 200],
+      shows: (a) => a.eventId,
+    },
     // A room filter naming someone else's room finds nothing, exactly like a missing room.
-    { route: 'GET /api/events/upcoming', path: ({ a }) => `/api/events/upcoming?roomId=${a.rinkId}`, expect: [401, 403, 200, 200, 200], shows: (a) => a.eventId },
-    { route: 'GET /api/events/past', path: ({ a }) => `/api/events/past?roomId=${a.rinkId}`, expect: [401, 403, 200, 200, 200], shows: (a) => a.pastEventId },
+    {
+      route: 'GET /api/events/upcoming',
+      path: ({ a }) => `/api/events/upcoming?roomId=${a.rinkId}`,
+      expect: [401, 403, 200, 200, 200],
+      shows: (a) => a.eventId,
+    },
+    {
+      route: 'GET /api/events/past',
+      path: ({ a }) => `/api/events/past?roomId=${a.rinkId}`,
+      expect: [401, 403, 200, 200, 200],
+      shows: (a) => a.pastEventId,
+    },
     { route: 'GET /api/events/rooms', path: () => '/api/events/rooms', expect: [401, 403, 200, 200, 200], shows: (a) => a.rinkId },
     {
       route: 'POST /api/events',
       path: () => '/api/events',
-      body: ({ a }) => ({ roomId: a.rinkId, clientId: a.clientId, date: '2034-05-05', startTime: '08:00', durationMinutes: 60, title: 'Matrix skate' }),
+      body: ({ a }) => ({
+        roomId: a.rinkId,
+        clientId: a.clientId,
+        date: '2034-05-05',
+        startTime: '08:00',
+        durationMinutes: 60,
+        title: 'Matrix skate',
+      }),
       expect: [401, 403, 201, 404, 404],
     },
     {
@@ -317,7 +389,12 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       body: ({ a }) => ({ name: a.screenName, rooms: [{ roomId: a.rinkId }], tickerText: 'Owner-A news' }),
       expect: [401, 403, 200, 404, 404],
     },
-    { route: 'PUT /api/screens/:id/logo', path: ({ a }) => `/api/screens/${a.screenId}/logo`, isUpload: true, expect: [401, 403, 200, 404, 404] },
+    {
+      route: 'PUT /api/screens/:id/logo',
+      path: ({ a }) => `/api/screens/${a.screenId}/logo`,
+      isUpload: true,
+      expect: [401, 403, 200, 404, 404],
+    },
 
     // ---------- marketing ----------
     {
@@ -327,10 +404,30 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
     },
 
     // ---------- setup wizard: each account's own run; A's run waits at step 5 ----------
-    { route: 'GET /api/setup/progress', path: () => '/api/setup/progress', expect: [401, 403, 200, 200, 200], shows: (a) => a.setupFacilityId },
-    { route: 'POST /api/setup/spaces', path: () => '/api/setup/spaces', body: () => ({ spaces: [{ name: 'Extra', type: 'court' }] }), expect: [401, 403, 409, 409, 409] },
-    { route: 'POST /api/setup/change-rooms', path: () => '/api/setup/change-rooms', body: () => ({ changeRooms: [{ name: 'Extra' }] }), expect: [401, 403, 409, 409, 409] },
-    { route: 'POST /api/setup/displays', path: () => '/api/setup/displays', body: () => ({ displays: [{ name: 'Extra' }] }), expect: [401, 403, 409, 409, 409] },
+    {
+      route: 'GET /api/setup/progress',
+      path: () => '/api/setup/progress',
+      expect: [401, 403, 200, 200, 200],
+      shows: (a) => a.setupFacilityId,
+    },
+    {
+      route: 'POST /api/setup/spaces',
+      path: () => '/api/setup/spaces',
+      body: () => ({ spaces: [{ name: 'Extra', type: 'court' }] }),
+      expect: [401, 403, 409, 409, 409],
+    },
+    {
+      route: 'POST /api/setup/change-rooms',
+      path: () => '/api/setup/change-rooms',
+      body: () => ({ changeRooms: [{ name: 'Extra' }] }),
+      expect: [401, 403, 409, 409, 409],
+    },
+    {
+      route: 'POST /api/setup/displays',
+      path: () => '/api/setup/displays',
+      body: () => ({ displays: [{ name: 'Extra' }] }),
+      expect: [401, 403, 409, 409, 409],
+    },
     {
       route: 'POST /api/setup/display-rooms',
       path: () => '/api/setup/display-rooms',
@@ -339,10 +436,20 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
     },
     // A has just done step 5; B and the admin, refused above, skip it.
     { route: 'POST /api/setup/skip', path: () => '/api/setup/skip', body: () => ({ step: 5 }), expect: [401, 403, 409, 200, 200] },
-    { route: 'POST /api/setup/client', path: () => '/api/setup/client', body: () => ({ name: 'Wizard Club' }), expect: [401, 403, 201, 201, 201] },
+    {
+      route: 'POST /api/setup/client',
+      path: () => '/api/setup/client',
+      body: () => ({ name: 'Wizard Club' }),
+      expect: [401, 403, 201, 201, 201],
+    },
     { route: 'POST /api/setup/complete', path: () => '/api/setup/complete', body: () => ({}), expect: [401, 403, 200, 200, 200] },
     // Once finished, a new run can start.
-    { route: 'POST /api/setup/facility', path: () => '/api/setup/facility', body: () => ({ name: 'Second Arena' }), expect: [401, 403, 201, 201, 201] },
+    {
+      route: 'POST /api/setup/facility',
+      path: () => '/api/setup/facility',
+      body: () => ({ name: 'Second Arena' }),
+      expect: [401, 403, 201, 201, 201],
+    },
 
     // ---------- destructive: last, each on resources made for it ----------
     {
@@ -407,7 +514,7 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       prepare: async () => ({ id: (await t.signUp()).id }),
       path: () => '/api/auth/admin/remove-user',
       body: ({ fresh }) => ({ userId: fresh.id }),
-      expect: [401, 403, 403, 403, 200],
+      expect: all(404),
       scope: 'admin',
       isDestructive: true,
     },
@@ -433,14 +540,8 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
   ]
 
   beforeAll(async () => {
-    t = await createTestApp(kind)
-    admin = await t.createAdmin()
-    owner = await t.createOperator(admin)
-    other = await t.createOperator(admin)
-    switcher = await t.createOperator(admin)
     // Signed in while approved, then set back to pending behind the session's back: only the
     // check on every request stands between it and the data.
-    pending = await t.createOperator(admin)
     await setApproved(pending.id, false)
     targetId = (await t.signUp()).id
 
@@ -450,10 +551,6 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
     await seedOwnerData(t, admin, 'Admin')
     fingerprint = createFingerprinter(t.db, await listTables(t.db))
   }, 120_000)
-
-  afterAll(async () => {
-    await t?.close()
-  })
 
   it('lists every route of the app, and only routes it has', () => {
     const routes = listAppRoutes(t.app as unknown as Hono<never>)
@@ -465,7 +562,10 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       if (route) handled.add(routeKey(route))
       else unknownRows.push(row.route)
     }
-    expect(routes.map(routeKey).filter((key) => !handled.has(key)), 'routes the matrix does not list').toEqual([])
+    expect(
+      routes.map(routeKey).filter((key) => !handled.has(key)),
+      'routes the matrix does not list',
+    ).toEqual([])
     expect(unknownRows, 'rows for routes the app does not have').toEqual([])
   })
 
@@ -493,7 +593,9 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
         if (status !== expected) failures.push(`${where}: ${status}, expected ${expected}: ${text.slice(0, 200)}`)
         if (!isExpectedContentType(status, contentType)) failures.push(`${where}: answered ${contentType}`)
         if (status >= 400) {
-          failures.push(...checkErrorBody(where, status, text, { isPendingOnAppRoute: caller === 'pending' && !row.route.includes('/api/auth/') }))
+          failures.push(
+            ...checkErrorBody(where, status, text, { isPendingOnAppRoute: caller === 'pending' && !row.route.includes('/api/auth/') }),
+          )
           const changed = changedTables(before, await fingerprint())
           if (changed.length > 0) failures.push(`${where}: refused with ${status} but changed ${changed.join(', ')}`)
         }
@@ -526,7 +628,7 @@ async function send(t: TestApp, row: Row, context: Context, cookie: string | und
   if (row.isUpload) {
     const form = new FormData()
     form.append('logo', new Blob([PNG_1X1], { type: 'image/png' }), 'logo.png')
-    return t.app.request(`${TEST_ORIGIN}${path}`, { method, headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) }, body: form })
+    return t.request(path, { method, cookie, body: form })
   }
   return t.request(path, { method: method === 'ALL' ? 'GET' : method, cookie, body: row.body?.(context) })
 }
@@ -562,7 +664,8 @@ function checkErrorBody(where: string, status: number, text: string, { isPending
   }
   const problems: string[] = []
   if (!error?.message) problems.push(`${where}: no error message`)
-  const expectedCode = status === 401 ? 'UNAUTHENTICATED' : status === 404 ? 'NOT_FOUND' : status === 403 && isPendingOnAppRoute ? 'NOT_APPROVED' : null
+  const expectedCode =
+    status === 401 ? 'UNAUTHENTICATED' : status === 404 ? 'NOT_FOUND' : status === 403 && isPendingOnAppRoute ? 'NOT_APPROVED' : null
   if (expectedCode && error?.code !== expectedCode) problems.push(`${where}: code ${error?.code}, expected ${expectedCode}`)
   return problems
 }

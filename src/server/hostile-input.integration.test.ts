@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { fileTypeFromBuffer } from 'file-type'
 import type { Hono } from 'hono'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { signUpInput } from '@shared/auth/schema'
 import { clientInput } from '@shared/clients/schema'
@@ -22,7 +22,8 @@ import { listAppRoutes, routeKey } from './test/app-routes'
 import { DST_EDGES, hostileBody, hostileScalar, MARKUP_TEXTS, type HostileBody } from './test/hostile-values'
 import { PNG_1X1, seedOwnerData, type OwnerData } from './test/owner-data'
 import { changedTables, createFingerprinter, listTables, type Fingerprint } from './test/table-fingerprint'
-import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from './test/test-app'
+import { useTestApp } from './test/setup'
+import { TEST_ORIGIN } from './test/test-app'
 import { testDatabaseKinds } from './test/test-database'
 
 // Issue 9: thousands of malformed and extreme requests per write route. Every one is answered
@@ -47,7 +48,15 @@ type BodyRoute = {
   writesOnRefusal?: string[]
 }
 
-const validRoom = { name: 'Hostile Rink', type: 'rink', capacity: 20, description: 'Ice', operatingStartTime: '06:00', operatingEndTime: '23:00', bookingInterval: 30 }
+const validRoom = {
+  name: 'Hostile Rink',
+  type: 'rink',
+  capacity: 20,
+  description: 'Ice',
+  operatingStartTime: '06:00',
+  operatingEndTime: '23:00',
+  bookingInterval: 30,
+}
 const validClient = {
   name: 'Hostile Club',
   email: 'club@example.com',
@@ -62,8 +71,21 @@ const validClient = {
   website: 'example.com',
   notes: 'Notes',
 }
-const timeZones = fc.constantFrom('America/New_York', 'Mars/Olympus', 'UTC+5', 'EST5EDT', 'Etc/GMT+14', '../../etc/localtime', ' utc ', 'America/Argentina/ComodRivadavia', '')
-const hours = fc.oneof(fc.constantFrom(-1, -0.25, 0, 0.005, 0.25, 1.25, 99_999.99, 100_000.01, 1e308, 'NaN', '2', 'Infinity', null), hostileScalar)
+const timeZones = fc.constantFrom(
+  'America/New_York',
+  'Mars/Olympus',
+  'UTC+5',
+  'EST5EDT',
+  'Etc/GMT+14',
+  '../../etc/localtime',
+  ' utc ',
+  'America/Argentina/ComodRivadavia',
+  '',
+)
+const hours = fc.oneof(
+  fc.constantFrom(-1, -0.25, 0, 0.005, 0.25, 1.25, 99_999.99, 100_000.01, 1e308, 'NaN', '2', 'Infinity', null),
+  hostileScalar,
+)
 const wallTimes = fc.constantFrom(...DST_EDGES.filter((edge) => edge.length <= 8), '00:00', '23:59', '9:00', '09:00:00')
 const dates = fc.constantFrom(...DST_EDGES.filter((edge) => edge.length === 10), '2026-03-07', '2027-03-14', '0000-01-01', '9999-12-31')
 const instants = fc.constantFrom(...DST_EDGES.filter((edge) => edge.includes('T')))
@@ -81,7 +103,12 @@ const bodyRoutes: BodyRoute[] = [
     path: (a) => `/api/facilities/${a.facilityId}/rooms`,
     valid: () => validRoom,
     accepts: roomInput,
-    focus: () => fc.record({ operatingStartTime: wallTimes, operatingEndTime: wallTimes, bookingInterval: fc.constantFrom(0, 15, 45, -30, 120, 1e9, '30') }),
+    focus: () =>
+      fc.record({
+        operatingStartTime: wallTimes,
+        operatingEndTime: wallTimes,
+        bookingInterval: fc.constantFrom(0, 15, 45, -30, 120, 1e9, '30'),
+      }),
   },
   { route: 'POST /api/clients', path: () => '/api/clients', valid: () => validClient, accepts: clientInput },
   { route: 'PUT /api/clients/:id', path: (a) => `/api/clients/${a.clientId}`, valid: () => validClient, accepts: clientInput },
@@ -159,13 +186,29 @@ const bodyRoutes: BodyRoute[] = [
   {
     route: 'POST /api/screens',
     path: () => '/api/screens',
-    valid: (a) => ({ name: 'Hostile Board', location: 'Lobby', size: '55"', theme: 'light', rooms: [{ roomId: a.rinkId, color: '#00ff00' }], showTicker: true, tickerText: 'Welcome' }),
+    valid: (a) => ({
+      name: 'Hostile Board',
+      location: 'Lobby',
+      size: '55"',
+      theme: 'light',
+      rooms: [{ roomId: a.rinkId, color: '#00ff00' }],
+      showTicker: true,
+      tickerText: 'Welcome',
+    }),
     accepts: screenInput,
   },
   {
     route: 'PUT /api/screens/:id',
     path: (a) => `/api/screens/${a.screenId}`,
-    valid: (a) => ({ name: a.screenName, location: 'Lobby', size: '55"', theme: 'dark', rooms: [{ roomId: a.rinkId, color: '#3b82f6' }], showTicker: false, tickerText: 'News' }),
+    valid: (a) => ({
+      name: a.screenName,
+      location: 'Lobby',
+      size: '55"',
+      theme: 'dark',
+      rooms: [{ roomId: a.rinkId, color: '#3b82f6' }],
+      showTicker: false,
+      tickerText: 'News',
+    }),
     accepts: screenInput,
   },
   {
@@ -176,8 +219,18 @@ const bodyRoutes: BodyRoute[] = [
     focus: () => fc.record({ timeZone: timeZones }),
   },
   { route: 'POST /api/setup/spaces', path: () => '/api/setup/spaces', valid: () => ({ spaces: [validRoom] }), accepts: setupSpacesInput },
-  { route: 'POST /api/setup/change-rooms', path: () => '/api/setup/change-rooms', valid: () => ({ changeRooms: [{ name: 'Room A' }] }), accepts: setupChangeRoomsInput },
-  { route: 'POST /api/setup/displays', path: () => '/api/setup/displays', valid: () => ({ displays: [{ name: 'Board', location: 'Lobby', size: '55"' }] }), accepts: setupDisplaysInput },
+  {
+    route: 'POST /api/setup/change-rooms',
+    path: () => '/api/setup/change-rooms',
+    valid: () => ({ changeRooms: [{ name: 'Room A' }] }),
+    accepts: setupChangeRoomsInput,
+  },
+  {
+    route: 'POST /api/setup/displays',
+    path: () => '/api/setup/displays',
+    valid: () => ({ displays: [{ name: 'Board', location: 'Lobby', size: '55"' }] }),
+    accepts: setupDisplaysInput,
+  },
   {
     route: 'POST /api/setup/display-rooms',
     path: () => '/api/setup/display-rooms',
@@ -200,6 +253,8 @@ const bodyRoutes: BodyRoute[] = [
     valid: () => ({ fullName: 'Hostile Person', email: 'hostile@example.com', password: 'correct horse battery' }),
     accepts: signUpInput,
     isAnonymous: true,
+    // Every sign-up counts against its address, refused or not.
+    writesOnRefusal: ['auth_attempts'],
   },
   {
     route: 'POST /api/auth/sign-in/email',
@@ -207,16 +262,17 @@ const bodyRoutes: BodyRoute[] = [
     valid: () => ({ email: 'nobody@example.com', password: 'not the password' }),
     accepts: null,
     isAnonymous: true,
-    writesOnRefusal: ['sign_in_failures'],
+    writesOnRefusal: ['auth_attempts'],
   },
   {
     route: 'POST /api/auth/reset-password',
-    covers: 'POST /api/auth/*',
     path: () => '/api/auth/reset-password',
     valid: () => ({ token: 'not-a-real-token', newPassword: 'a brand new secret' }),
     accepts: null,
     isAnonymous: true,
   },
+  // Takes no body: signing out (here, with no session to end) ignores whatever is sent.
+  { route: 'POST /api/auth/sign-out', path: () => '/api/auth/sign-out', valid: () => ({}), accepts: z.unknown(), isAnonymous: true },
 ]
 
 type QueryRoute = {
@@ -227,30 +283,51 @@ type QueryRoute = {
   focus?: (a: OwnerData) => fc.Arbitrary<Record<string, string>>
 }
 
-const rangeEdges = fc.constantFrom(...DST_EDGES, '2026-03-01T00:00:00Z', '2026-04-15T00:00:00Z', '2026-04-15T00:00:00.001Z', '2026-04-12T00:00:00Z', 'NaN', '')
+const rangeEdges = fc.constantFrom(
+  ...DST_EDGES,
+  '2026-03-01T00:00:00Z',
+  '2026-04-15T00:00:00Z',
+  '2026-04-15T00:00:00.001Z',
+  '2026-04-12T00:00:00Z',
+  'NaN',
+  '',
+)
 // Ranges around both New York changes of 2026, some valid, some reversed or too long.
 const dstRange = fc.record({
   from: fc.constantFrom('2026-03-07T00:00:00-05:00', '2026-03-08T02:30:00-05:00', '2026-10-31T00:00:00-04:00', '2026-11-01T01:30:00-04:00'),
-  to: fc.constantFrom('2026-03-09T00:00:00-04:00', '2026-03-08T03:30:00-04:00', '2026-11-01T01:30:00-05:00', '2026-11-02T00:00:00-05:00', '2026-12-31T00:00:00Z'),
+  to: fc.constantFrom(
+    '2026-03-09T00:00:00-04:00',
+    '2026-03-08T03:30:00-04:00',
+    '2026-11-01T01:30:00-05:00',
+    '2026-11-02T00:00:00-05:00',
+    '2026-12-31T00:00:00Z',
+  ),
 })
-const hostileText = hostileScalar.map((value) => (typeof value === 'string' ? value : JSON.stringify(value) ?? ''))
+const hostileText = hostileScalar.map((value) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? '')))
 const idOrJunk = (id: string) => fc.oneof(fc.constant(id), fc.constant(id.toUpperCase()), fc.uuid(), hostileText)
 
 const queryRoutes: QueryRoute[] = [
-  { route: 'GET /api/events', path: () => '/api/events', fields: () => ({ from: rangeEdges, to: rangeEdges }), focus: () => dstRange },
-  { route: 'GET /api/events/month', path: () => '/api/events/month', fields: () => ({ from: rangeEdges, to: rangeEdges }), focus: () => dstRange },
+  {
+    route: 'GET /api/events',
+    path: () => '/api/events',
+    fields: (a) => ({ from: rangeEdges, to: rangeEdges, facilityId: idOrJunk(a.facilityId), roomId: idOrJunk(a.rinkId) }),
+    focus: (a) => dstRange.map((range) => ({ ...range, facilityId: a.facilityId, roomId: a.rinkId })),
+  },
+  {
+    route: 'GET /api/events/month',
+    path: () => '/api/events/month',
+    fields: () => ({ from: rangeEdges, to: rangeEdges }),
+    focus: () => dstRange,
+  },
   { route: 'GET /api/events/upcoming', path: () => '/api/events/upcoming', fields: (a) => ({ roomId: idOrJunk(a.rinkId) }) },
   { route: 'GET /api/events/past', path: () => '/api/events/past', fields: (a) => ({ roomId: idOrJunk(a.rinkId) }) },
   {
-    route: 'GET /api/facilities/:id/events',
-    path: (a) => `/api/facilities/${a.facilityId}/events`,
-    fields: (a) => ({ from: rangeEdges, to: rangeEdges, roomId: idOrJunk(a.rinkId) }),
-    focus: (a) => dstRange.map((range) => ({ ...range, roomId: a.rinkId })),
-  },
-  {
     route: 'GET /api/marketing/availability',
     path: () => '/api/marketing/availability',
-    fields: (a) => ({ facilityId: idOrJunk(a.facilityId), hoursAhead: fc.oneof(fc.constantFrom('1', '4', '12', '0', '13', '-4', '4.5', ' 4', '0x4', '1e1', 'NaN', ''), hostileText) }),
+    fields: (a) => ({
+      facilityId: idOrJunk(a.facilityId),
+      hoursAhead: fc.oneof(fc.constantFrom('1', '4', '12', '0', '13', '-4', '4.5', ' 4', '0x4', '1e1', 'NaN', ''), hostileText),
+    }),
   },
 ]
 
@@ -282,23 +359,29 @@ const RASTER_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/web
 const JSON_LIMIT_BYTES = 64 * 1024
 const LOGO_LIMIT_BYTES = 5 * 1024 * 1024
 
-const RAW_QUERIES = ['%', '%E0%A4%A', 'from=%', '&&&==', '__proto__[polluted]=1', 'constructor[prototype][polluted]=1', 'from[]=1&from[]=2', 'a'.repeat(10_000)]
+const RAW_QUERIES = [
+  '%',
+  '%E0%A4%A',
+  'from=%',
+  '&&&==',
+  '__proto__[polluted]=1',
+  'constructor[prototype][polluted]=1',
+  'from[]=1&from[]=2',
+  'a'.repeat(10_000),
+]
 
 describe.each(testDatabaseKinds())('hostile input on %s', (kind) => {
-  let t: TestApp
-  let admin: TestUser
-  let owner: TestUser
-  let other: TestUser
+  // other owns nothing: every id the tests aim at belongs to someone else.
+  const {
+    t,
+    admin,
+    operators: [owner, other],
+  } = useTestApp(kind, { operators: 2 })
   let a: OwnerData
   let fingerprint: () => Promise<Fingerprint>
   let baseline: Fingerprint
 
   beforeAll(async () => {
-    t = await createTestApp(kind)
-    admin = await t.createAdmin()
-    owner = await t.createOperator(admin)
-    // Owns nothing: every id the tests aim at belongs to someone else.
-    other = await t.createOperator(admin)
     a = await seedOwnerData(t, owner, 'Owner-A')
     fingerprint = createFingerprinter(t.db, await listTables(t.db))
   }, 120_000)
@@ -308,16 +391,8 @@ describe.each(testDatabaseKinds())('hostile input on %s', (kind) => {
     baseline = await fingerprint()
   })
 
-  afterAll(async () => {
-    await t?.close()
-  })
-
   const send = (method: string, path: string, body: HostileBody | null, cookie: string | undefined) =>
-    t.app.request(`${TEST_ORIGIN}${path}`, {
-      method,
-      headers: { origin: TEST_ORIGIN, ...(body ? { 'content-type': body.contentType } : {}), ...(cookie ? { cookie } : {}) },
-      body: body?.text,
-    })
+    t.request(path, { method, cookie, body: body?.text, headers: body ? { 'content-type': body.contentType } : {} })
 
   /**
    * The rules for every answer. A 2xx is allowed only when `isRight`, and moves the baseline
@@ -345,7 +420,9 @@ describe.each(testDatabaseKinds())('hostile input on %s', (kind) => {
     expect(response.status, where).toBeGreaterThanOrEqual(400)
     expect(contentType, where).toMatch(/^application\/json/)
     const { error } = JSON.parse(text) as { error?: { message?: unknown } }
-    expect(typeof error?.message === 'string' && error.message.trim() !== '', `${where}: no clear message in ${text.slice(0, 300)}`).toBe(true)
+    expect(typeof error?.message === 'string' && error.message.trim() !== '', `${where}: no clear message in ${text.slice(0, 300)}`).toBe(
+      true,
+    )
     expect(
       changed.filter((table) => !mayChange.includes(table)),
       `${where}: refused with ${response.status} but changed the database`,
@@ -360,86 +437,116 @@ describe.each(testDatabaseKinds())('hostile input on %s', (kind) => {
     expect(writeRoutes.filter((route) => !covered.has(route))).toEqual([])
   })
 
-  it.each(bodyRoutes.map((route) => [route.route, route] as const))('%s answers hostile bodies with a 4xx and changes nothing', async (_name, route) => {
-    const method = route.route.split(' ')[0]!
-    const path = route.path(a)
-    const cookie = route.isAnonymous ? undefined : owner.cookie
-    await fc.assert(
-      fc.asyncProperty(hostileBody(route.valid(a), route.focus?.(a)), async (body) => {
-        const response = await send(method, path, body, cookie)
-        const isRight = route.accepts !== null && body.value !== undefined && route.accepts.safeParse(body.value).success
-        await checkAnswer(`${route.route} with ${body.text.slice(0, 200)}`, response, { isRight, mayChange: route.writesOnRefusal })
-      }),
-      { numRuns: RUNS_PER_ROUTE },
-    )
-  }, PROPERTY_TIMEOUT_MS)
+  it.each(bodyRoutes.map((route) => [route.route, route] as const))(
+    '%s answers hostile bodies with a 4xx and changes nothing',
+    async (_name, route) => {
+      const method = route.route.split(' ')[0]!
+      const path = route.path(a)
+      const cookie = route.isAnonymous ? undefined : owner.cookie
+      await fc.assert(
+        fc.asyncProperty(hostileBody(route.valid(a), route.focus?.(a)), async (body) => {
+          const response = await send(method, path, body, cookie)
+          const isRight = route.accepts !== null && body.value !== undefined && route.accepts.safeParse(body.value).success
+          await checkAnswer(`${route.route} with ${body.text.slice(0, 200)}`, response, { isRight, mayChange: route.writesOnRefusal })
+        }),
+        { numRuns: RUNS_PER_ROUTE },
+      )
+    },
+    PROPERTY_TIMEOUT_MS,
+  )
 
-  it.each(queryRoutes.map((route) => [route.route, route] as const))('%s answers hostile queries without a 5xx or a change', async (_name, route) => {
-    const fields = route.fields(a)
-    const keys = fc.constantFrom(...Object.keys(fields), '__proto__', 'constructor', 'from[]', 'to[$gt]', '')
-    const pairs = fc.array(
-      keys.chain((key) => (Object.hasOwn(fields, key) ? fields[key]! : hostileText).map((value) => [key, value] as const)),
-      { maxLength: 5 },
-    )
-    const anyQuery = pairs.map((entries) => new URLSearchParams(entries.map(([key, value]) => [key, value])).toString())
-    const focused = route.focus?.(a).map((values) => new URLSearchParams(values).toString())
-    const query = fc.oneof(
-      { arbitrary: anyQuery, weight: 6 },
-      { arbitrary: focused ?? anyQuery, weight: 3 },
-      { arbitrary: fc.constantFrom(...RAW_QUERIES), weight: 1 },
-    )
-    await fc.assert(
-      fc.asyncProperty(query, async (search) => {
-        const response = await send('GET', `${route.path(a)}?${search}`, null, owner.cookie)
-        // Any valid query may be answered; a read never changes anything.
-        await checkAnswer(`${route.route}?${search.slice(0, 200)}`, response, { isRight: true, isRead: true })
-      }),
-      { numRuns: RUNS_PER_ROUTE },
-    )
-  }, PROPERTY_TIMEOUT_MS)
+  it.each(queryRoutes.map((route) => [route.route, route] as const))(
+    '%s answers hostile queries without a 5xx or a change',
+    async (_name, route) => {
+      const fields = route.fields(a)
+      const keys = fc.constantFrom(...Object.keys(fields), '__proto__', 'constructor', 'from[]', 'to[$gt]', '')
+      const pairs = fc.array(
+        keys.chain((key) => (Object.hasOwn(fields, key) ? fields[key]! : hostileText).map((value) => [key, value] as const)),
+        { maxLength: 5 },
+      )
+      const anyQuery = pairs.map((entries) => new URLSearchParams(entries.map(([key, value]) => [key, value])).toString())
+      const focused = route.focus?.(a).map((values) => new URLSearchParams(values).toString())
+      const query = fc.oneof(
+        { arbitrary: anyQuery, weight: 6 },
+        { arbitrary: focused ?? anyQuery, weight: 3 },
+        { arbitrary: fc.constantFrom(...RAW_QUERIES), weight: 1 },
+      )
+      await fc.assert(
+        fc.asyncProperty(query, async (search) => {
+          const response = await send('GET', `${route.path(a)}?${search}`, null, owner.cookie)
+          // Any valid query may be answered; a read never changes anything.
+          await checkAnswer(`${route.route}?${search.slice(0, 200)}`, response, { isRight: true, isRead: true })
+        }),
+        { numRuns: RUNS_PER_ROUTE },
+      )
+    },
+    PROPERTY_TIMEOUT_MS,
+  )
 
-  it('PUT /api/screens/:id/logo answers hostile uploads with a 4xx and changes nothing', async () => {
-    const form = fc.record({
-      field: fc.constantFrom('logo', 'logo', 'logo', 'Logo', 'file', '__proto__', ''),
-      content: fc.oneof(fc.constantFrom(...UPLOADS), fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes))),
-      fileName: fc.oneof(fc.constantFrom('logo.png', '../../etc/passwd', '<script>alert(1)</script>.png', 'gnp.exe\u202E', 'x'.repeat(1000), ''), fc.string()),
-      declaredType: fc.constantFrom('image/png', 'text/html', 'image/svg+xml', 'application/octet-stream', ''),
-      isText: fc.boolean(),
-    })
-    const broken = fc.record({
-      contentType: fc.constantFrom('multipart/form-data', 'multipart/form-data; boundary=x', 'multipart/form-data; boundary=', 'application/json', 'image/png', 'text/plain'),
-      text: fc.oneof(
-        fc.constantFrom('--x\r\nContent-Disposition: form-data; name="logo"; filename="a.png"\r\n\r\n\x89PNG\r\n--x--', '--x--', '', '{"logo":"x"}'),
-        fc.string(),
-      ),
-    })
-    await fc.assert(
-      fc.asyncProperty(fc.oneof({ arbitrary: form, weight: 4 }, { arbitrary: broken, weight: 1 }), async (upload) => {
-        let body: BodyInit
-        let contentType: string
-        let isRight = false
-        if ('field' in upload) {
-          const data = new FormData()
-          if (upload.isText) data.append(upload.field, upload.content.toString('latin1'))
-          else data.append(upload.field, new Blob([upload.content], { type: upload.declaredType }), upload.fileName)
-          const encoded = new Response(data)
-          body = await encoded.arrayBuffer()
-          contentType = encoded.headers.get('content-type')!
-          isRight = upload.field === 'logo' && !upload.isText && RASTER_TYPES.has((await fileTypeFromBuffer(upload.content))?.mime ?? '')
-        } else {
-          body = upload.text
-          contentType = upload.contentType
-        }
-        const response = await t.app.request(`${TEST_ORIGIN}/api/screens/${a.screenId}/logo`, {
-          method: 'PUT',
-          headers: { origin: TEST_ORIGIN, cookie: owner.cookie, 'content-type': contentType },
-          body,
-        })
-        await checkAnswer(`logo upload ${JSON.stringify(upload).slice(0, 200)}`, response, { isRight })
-      }),
-      { numRuns: RUNS_PER_ROUTE },
-    )
-  }, PROPERTY_TIMEOUT_MS)
+  it(
+    'PUT /api/screens/:id/logo answers hostile uploads with a 4xx and changes nothing',
+    async () => {
+      const form = fc.record({
+        field: fc.constantFrom('logo', 'logo', 'logo', 'Logo', 'file', '__proto__', ''),
+        content: fc.oneof(
+          fc.constantFrom(...UPLOADS),
+          fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes)),
+        ),
+        fileName: fc.oneof(
+          fc.constantFrom('logo.png', '../../etc/passwd', '<script>alert(1)</script>.png', 'gnp.exe\u202E', 'x'.repeat(1000), ''),
+          fc.string(),
+        ),
+        declaredType: fc.constantFrom('image/png', 'text/html', 'image/svg+xml', 'application/octet-stream', ''),
+        isText: fc.boolean(),
+      })
+      const broken = fc.record({
+        contentType: fc.constantFrom(
+          'multipart/form-data',
+          'multipart/form-data; boundary=x',
+          'multipart/form-data; boundary=',
+          'application/json',
+          'image/png',
+          'text/plain',
+        ),
+        text: fc.oneof(
+          fc.constantFrom(
+            '--x\r\nContent-Disposition: form-data; name="logo"; filename="a.png"\r\n\r\n\x89PNG\r\n--x--',
+            '--x--',
+            '',
+            '{"logo":"x"}',
+          ),
+          fc.string(),
+        ),
+      })
+      await fc.assert(
+        fc.asyncProperty(fc.oneof({ arbitrary: form, weight: 4 }, { arbitrary: broken, weight: 1 }), async (upload) => {
+          let body: BodyInit
+          let contentType: string
+          let isRight = false
+          if ('field' in upload) {
+            const data = new FormData()
+            if (upload.isText) data.append(upload.field, upload.content.toString('latin1'))
+            else data.append(upload.field, new Blob([upload.content], { type: upload.declaredType }), upload.fileName)
+            const encoded = new Response(data)
+            body = await encoded.arrayBuffer()
+            contentType = encoded.headers.get('content-type')!
+            isRight = upload.field === 'logo' && !upload.isText && RASTER_TYPES.has((await fileTypeFromBuffer(upload.content))?.mime ?? '')
+          } else {
+            body = upload.text
+            contentType = upload.contentType
+          }
+          const response = await t.app.request(`${TEST_ORIGIN}/api/screens/${a.screenId}/logo`, {
+            method: 'PUT',
+            headers: { origin: TEST_ORIGIN, cookie: owner.cookie, 'content-type': contentType },
+            body,
+          })
+          await checkAnswer(`logo upload ${JSON.stringify(upload).slice(0, 200)}`, response, { isRight })
+        }),
+        { numRuns: RUNS_PER_ROUTE },
+      )
+    },
+    PROPERTY_TIMEOUT_MS,
+  )
 
   it('refuses a body over the size limit with 413 before reading it, signed in or not', async () => {
     const oversized = JSON.stringify({ name: 'x'.repeat(JSON_LIMIT_BYTES) })
@@ -475,7 +582,11 @@ describe.each(testDatabaseKinds())('hostile input on %s', (kind) => {
 
     const logo = new FormData()
     logo.append('logo', new Blob([Buffer.concat([PNG_1X1, Buffer.alloc(LOGO_LIMIT_BYTES)])], { type: 'image/png' }), 'huge.png')
-    const huge = await t.app.request(`${TEST_ORIGIN}/api/screens/${a.screenId}/logo`, { method: 'PUT', headers: { origin: TEST_ORIGIN, cookie: owner.cookie }, body: logo })
+    const huge = await t.app.request(`${TEST_ORIGIN}/api/screens/${a.screenId}/logo`, {
+      method: 'PUT',
+      headers: { origin: TEST_ORIGIN, cookie: owner.cookie },
+      body: logo,
+    })
     expect(huge.status).toBe(413)
     expect(await huge.clone().json()).toMatchObject({ error: { message: 'Logo file must be less than 5MB' } })
     await checkAnswer('a logo over 5 MB', huge, { isRight: false })
@@ -501,47 +612,97 @@ describe.each(testDatabaseKinds())('hostile input on %s', (kind) => {
     const clientId = client.client!.id as string
     const { json: contract } = await call('POST', '/api/contracts', { clientId, startDate: today, totalHours: 50, notes: script })
     await call('POST', '/api/usage', { contractId: contract.contract!.id, usageDate: today, hours: 1, description: image })
-    await call('POST', '/api/events', { roomId, clientId, date: today, startTime: '00:00', durationMinutes: 1440, title: script, description: image, eventType: 'game', team1Name: script, team2Name: image })
-    const { json: screen } = await call('POST', '/api/screens', { name: `${script} board`, location: image, rooms: [{ roomId }], tickerText: script })
+    await call('POST', '/api/events', {
+      roomId,
+      clientId,
+      date: today,
+      startTime: '00:00',
+      durationMinutes: 1440,
+      title: script,
+      description: image,
+      eventType: 'game',
+      team1Name: script,
+      team2Name: image,
+    })
+    const { json: screen } = await call('POST', '/api/screens', {
+      name: `${script} board`,
+      location: image,
+      rooms: [{ roomId }],
+      tickerText: script,
+    })
 
-    expect((await call('GET', `/api/facilities/${facilityId}`)).json.facility).toMatchObject({ name: script, address: image, description: script })
+    expect((await call('GET', `/api/facilities/${facilityId}`)).json.facility).toMatchObject({
+      name: script,
+      address: image,
+      description: script,
+    })
     expect((await call('GET', `/api/rooms/${roomId}`)).json.room).toMatchObject({ name: image, description: script })
     expect((await call('GET', `/api/clients/${clientId}`)).json.client).toMatchObject({ name: script, company: image, notes: image })
     expect(JSON.stringify((await call('GET', `/api/clients/${clientId}/contracts`)).json)).toContain(JSON.stringify(script))
     expect(JSON.stringify((await call('GET', `/api/clients/${clientId}/usage`)).json)).toContain(JSON.stringify(image))
-    expect((await call('GET', `/api/screens/${screen.screen!.id as string}`)).json.screen).toMatchObject({ location: image, tickerText: script })
+    expect((await call('GET', `/api/screens/${screen.screen!.id as string}`)).json.screen).toMatchObject({
+      location: image,
+      tickerText: script,
+    })
     const availability = await call('GET', `/api/marketing/availability?facilityId=${facilityId}`)
     expect(JSON.stringify(availability.json)).toContain(JSON.stringify(script))
 
     // The public board, and the conflict message that names the event in the way.
     const board = await t.app.request(`${TEST_ORIGIN}/api/public/displays/${screen.screen!.slug as string}`)
     expect(board.headers.get('content-type')).toMatch(/^application\/json/)
-    const boardJson = (await board.json()) as { ticker: string; rooms: Array<{ name: string; events: Array<{ title: string; team1Name: string; team2Name: string }> }> }
+    const boardJson = (await board.json()) as {
+      ticker: string
+      rooms: Array<{ name: string; events: Array<{ title: string; team1Name: string; team2Name: string }> }>
+    }
     expect(boardJson.ticker).toBe(script)
     expect(boardJson.rooms[0]).toMatchObject({ name: image, events: [{ title: script, team1Name: script, team2Name: image }] })
-    const conflict = await call('POST', '/api/events', { roomId, clientId, date: today, startTime: '12:00', durationMinutes: 60, title: 'Overlap' })
+    const conflict = await call('POST', '/api/events', {
+      roomId,
+      clientId,
+      date: today,
+      startTime: '12:00',
+      durationMinutes: 60,
+      title: 'Overlap',
+    })
     expect(conflict.status).toBe(409)
     expect(conflict.json.error!.message).toContain(`"${script}"`)
   })
 
-  it.each(idRoutes)('%s answers hostile ids, and A\'s ids in disguise, with a 4xx and changes nothing', async (routeName) => {
-    const [method, template] = routeName.split(' ') as [string, string]
-    const isAdminRoute = template.startsWith('/api/admin/')
-    const ids = [a.facilityId, a.rinkId, a.clientId, a.contractId, a.eventId, a.screenId, owner.id]
-    const disguised = fc.constantFrom(...ids).chain((id) =>
-      fc.constantFrom(id.toUpperCase(), ` ${id}`, `${id}\u0000`, `{${id}}`, `urn:uuid:${id}`, id.replaceAll('-', ''), `${id}%00`, `${id}'--`, `${id}/`, id.replace(/[0-9]/, '٣')),
-    )
-    const id = fc.oneof(disguised, hostileText, fc.uuid())
-    await fc.assert(
-      fc.asyncProperty(id, fc.boolean(), async (value, isEncoded) => {
-        const path = template.replace(':id', isEncoded ? encodeOrKeep(value) : value)
-        // The admin routes are the admin's; every other id here is A's, tried by B.
-        const response = await send(method, path, null, isAdminRoute ? admin.cookie : other.cookie)
-        await checkAnswer(`${method} ${path}`, response, { isRight: false })
-      }),
-      { numRuns: RUNS_PER_ROUTE },
-    )
-  }, PROPERTY_TIMEOUT_MS)
+  it.each(idRoutes)(
+    "%s answers hostile ids, and A's ids in disguise, with a 4xx and changes nothing",
+    async (routeName) => {
+      const [method, template] = routeName.split(' ') as [string, string]
+      const isAdminRoute = template.startsWith('/api/admin/')
+      const ids = [a.facilityId, a.rinkId, a.clientId, a.contractId, a.eventId, a.screenId, owner.id]
+      const disguised = fc
+        .constantFrom(...ids)
+        .chain((id) =>
+          fc.constantFrom(
+            id.toUpperCase(),
+            ` ${id}`,
+            `${id}\u0000`,
+            `{${id}}`,
+            `urn:uuid:${id}`,
+            id.replaceAll('-', ''),
+            `${id}%00`,
+            `${id}'--`,
+            `${id}/`,
+            id.replace(/[0-9]/, '٣'),
+          ),
+        )
+      const id = fc.oneof(disguised, hostileText, fc.uuid())
+      await fc.assert(
+        fc.asyncProperty(id, fc.boolean(), async (value, isEncoded) => {
+          const path = template.replace(':id', isEncoded ? encodeOrKeep(value) : value)
+          // The admin routes are the admin's; every other id here is A's, tried by B.
+          const response = await send(method, path, null, isAdminRoute ? admin.cookie : other.cookie)
+          await checkAnswer(`${method} ${path}`, response, { isRight: false })
+        }),
+        { numRuns: RUNS_PER_ROUTE },
+      )
+    },
+    PROPERTY_TIMEOUT_MS,
+  )
 
   // Bodies above carried userId, id, role and approved keys: none of them may have been obeyed.
   it('gave no row to another account and no account a role or approval', async () => {
@@ -551,7 +712,12 @@ describe.each(testDatabaseKinds())('hostile input on %s', (kind) => {
     }
     const accounts = await t.db.select({ id: users.id, role: users.role, approved: users.approved }).from(users)
     expect(accounts.filter(({ role }) => role === 'admin').map(({ id }) => id)).toEqual([admin.id])
-    expect(accounts.filter(({ approved }) => approved).map(({ id }) => id).sort()).toEqual([admin.id, owner.id, other.id].sort())
+    expect(
+      accounts
+        .filter(({ approved }) => approved)
+        .map(({ id }) => id)
+        .sort(),
+    ).toEqual([admin.id, owner.id, other.id].sort())
   })
 })
 

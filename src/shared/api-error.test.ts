@@ -24,7 +24,14 @@ test('zod issues become the first message per dot-joined field path', () => {
     'recurrence.endDate': 'End date',
     'rooms.0.roomId': 'Room',
   })
-  expect(zodIssuesToFields(z.string().refine(() => false, 'Whole form').safeParse('x').error!)).toEqual({
+  expect(
+    zodIssuesToFields(
+      z
+        .string()
+        .refine(() => false, 'Whole form')
+        .safeParse('x').error!,
+    ),
+  ).toEqual({
     root: 'Whole form',
   })
 })

@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import type { apiErrorBody } from '@shared/api-error-body'
 
 /** Every error the API answers, with its HTTP status. */
 export const ERROR_CODES = {
@@ -11,19 +12,13 @@ export const ERROR_CODES = {
   VALIDATION: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
 } as const
 
 export type ErrorCode = keyof typeof ERROR_CODES
 
 /** The one error body of the API: `{ error: { code, message, fields? } }`. */
-export interface ApiErrorBody {
-  error: {
-    code: ErrorCode
-    message: string
-    /** Field path (dot-joined, e.g. 'recurrence.endDate') to its first message. */
-    fields?: Record<string, string>
-  }
-}
+export type ApiErrorBody = z.infer<typeof apiErrorBody>
 
 /** Issues that concern the whole input rather than one field; react-hook-form's setError knows the name. */
 export const FORM_LEVEL_FIELD = 'root'

@@ -1,4 +1,4 @@
-// Every business constant of the spec (§5, §9) lives here, so the forms, the API and the
+// Every business constant of the spec (docs/product.md#across-the-app) lives here, so the forms, the API and the
 // database migrations read one number instead of repeating it.
 export const LIMITS = {
   password: {

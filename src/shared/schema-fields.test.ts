@@ -46,14 +46,13 @@ describe('schema fields', () => {
     const range = z
       .object({ label: z.string().min(1, 'Label'), from: z.number(), to: z.number() })
       .refine(({ from, to }) => to > from, { message: 'Order', path: ['to'], ...whenValid('from', 'to') })
-    expect(range.safeParse({ label: '', from: 2, to: 1 }).error?.issues.map(({ message }) => message)).toEqual([
-      'Label',
-      'Order',
-    ])
+    expect(range.safeParse({ label: '', from: 2, to: 1 }).error?.issues.map(({ message }) => message)).toEqual(['Label', 'Order'])
   })
 
   test('a cross-field rule does not run on a value that is not an object', () => {
-    const range = z.object({ from: z.number(), to: z.number() }).refine(({ from, to }) => to > from, { message: 'Order', path: ['to'], ...whenValid('from', 'to') })
+    const range = z
+      .object({ from: z.number(), to: z.number() })
+      .refine(({ from, to }) => to > from, { message: 'Order', path: ['to'], ...whenValid('from', 'to') })
     for (const value of [null, [], 'range', 5]) expect(range.safeParse(value).success).toBe(false)
   })
 })

@@ -9,15 +9,17 @@ export function tooLongMessage(label: string, max: number): string {
 
 /** Trimmed text that must not be blank. */
 export function requiredText(max: number, { label, required }: { label: string; required: string }) {
-  return z
-    .string({ error: required })
-    .trim()
-    // Aborts so that a blank value reports only that it is missing, not what later checks think of it.
-    .min(1, { error: required, abort: true })
-    .max(max, tooLongMessage(label, max))
+  return (
+    z
+      .string({ error: required })
+      .trim()
+      // Aborts so that a blank value reports only that it is missing, not what later checks think of it.
+      .min(1, { error: required, abort: true })
+      .max(max, tooLongMessage(label, max))
+  )
 }
 
-/** Trimmed text where blank, null and missing are all stored as null (spec §5). */
+/** Trimmed text where blank, null and missing are all stored as null (docs/product.md#across-the-app). */
 export function optionalText(max: number, label: string) {
   return z
     .string()

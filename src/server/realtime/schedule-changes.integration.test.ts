@@ -41,7 +41,10 @@ async function seedRoom(database: Database) {
   const [facility] = await database.db.insert(facilities).values({ userId: user!.id, name: 'Maple Arena' }).returning()
   const [room] = await database.db.insert(rooms).values({ facilityId: facility!.id, name: 'Rink A', type: 'rink' }).returning()
   // On a board: only those rooms' events are announced (migration 0007).
-  const [board] = await database.db.insert(screens).values({ userId: user!.id, name: 'Board', slug: `board-${Date.now()}-${Math.floor(Math.random() * 1e6)}` }).returning()
+  const [board] = await database.db
+    .insert(screens)
+    .values({ userId: user!.id, name: 'Board', slug: `board-${Date.now()}-${Math.floor(Math.random() * 1e6)}` })
+    .returning()
   await database.db.insert(screenRooms).values({ screenId: board!.id, roomId: room!.id })
   return { userId: user!.id, facilityId: facility!.id, roomId: room!.id, boardId: board!.id }
 }
@@ -96,7 +99,10 @@ describe.each(testDatabaseKinds())('schedule change notifications on %s', (kind)
     const { facilityId, roomId } = await seedRoom(database)
     const [unshown] = await database.db.insert(rooms).values({ facilityId, name: 'Studio', type: 'room' }).returning()
     const times = { startTime: new Date('2033-01-01T10:00:00Z'), endTime: new Date('2033-01-01T11:00:00Z') }
-    const [event] = await database.db.insert(schedules).values({ roomId: unshown!.id, title: 'Yoga', ...times }).returning()
+    const [event] = await database.db
+      .insert(schedules)
+      .values({ roomId: unshown!.id, title: 'Yoga', ...times })
+      .returning()
     await database.db.update(schedules).set({ title: 'Pilates' }).where(eq(schedules.id, event!.id))
     await database.db.delete(schedules).where(eq(schedules.id, event!.id))
     // A write to a room on a board, after them, arrives; theirs did not.

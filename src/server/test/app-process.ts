@@ -39,7 +39,10 @@ export async function startAppProcess(environment: Record<string, string>, nodeO
   const deadline = Date.now() + 60_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the app exited early:\n${output}`)
-    const healthy = await fetch(`${origin}/healthz`).then((response) => response.ok, () => false)
+    const healthy = await fetch(`${origin}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    )
     if (healthy) break
     if (Date.now() > deadline) throw new Error(`the app did not start in time:\n${output}`)
     await new Promise((resolve) => setTimeout(resolve, 200))

@@ -1,5 +1,6 @@
 import type { Hono } from 'hono'
 import { inspectRoutes } from 'hono/dev'
+import { TrieRouter } from 'hono/router/trie-router'
 
 export type AppRoute = { method: string; path: string }
 
@@ -24,10 +25,17 @@ export function findHandlingRoute(routes: AppRoute[], method: string, path: stri
   const exact = routes.find((route) => route.method === method && route.path === path)
   if (exact) return exact
   const catchAlls = routes.filter(
-    (route) =>
-      (route.method === method || route.method === 'ALL') &&
-      route.path.endsWith('/*') &&
-      path.startsWith(route.path.slice(0, -1)),
+    (route) => (route.method === method || route.method === 'ALL') && route.path.endsWith('/*') && path.startsWith(route.path.slice(0, -1)),
   )
   return catchAlls.sort((left, right) => right.path.length - left.path.length)[0] ?? null
+}
+
+/**
+ * Finds the route that answers a request for a real path ('/api/clients/3f2b…', no query): of
+ * the routes whose pattern matches, the first the app registered, which is the one Hono runs.
+ */
+export function createRouteFinder(routes: AppRoute[]): (method: string, path: string) => AppRoute | null {
+  const router = new TrieRouter<AppRoute>()
+  for (const route of routes) router.add(route.method, route.path, route)
+  return (method, path) => router.match(method, path)[0][0]?.[0] ?? null
 }

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { clientFor, startAppProcess, type AppProcess } from './app-process'
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from './test-database'
 
-// Issue 9: a server killed with SIGKILL in the middle of a stream of bookings loses nothing it
+// A server killed with SIGKILL in the middle of a stream of bookings loses nothing it
 // acknowledged, and leaves nothing half-written.
 describe.each(testDatabaseKinds())('a crash in the middle of bookings on %s', (kind) => {
   let database: TestDatabase | null = null
@@ -32,11 +32,24 @@ describe.each(testDatabaseKinds())('a crash in the middle of bookings on %s', (k
     const password = 'kill -9 is not a backup'
     await call('/api/auth/sign-up/email', { method: 'POST', body: { fullName: 'Owner', email, password } })
     const signIn = await call('/api/auth/sign-in/email', { method: 'POST', body: { email, password } })
-    const cookie = signIn.headers.getSetCookie().find((value) => value.includes('session_token='))!.split(';')[0]!
-    const facility = (await (await call('/api/facilities', { method: 'POST', cookie, body: { name: 'Crash Arena', timeZone: 'UTC' } })).json()) as { facility: { id: string } }
-    const room = (await (await call(`/api/facilities/${facility.facility.id}/rooms`, { method: 'POST', cookie, body: { name: 'Rink', type: 'rink' } })).json()) as { room: { id: string } }
-    const client = (await (await call('/api/clients', { method: 'POST', cookie, body: { name: 'Night Owls' } })).json()) as { client: { id: string } }
-    const contract = await call('/api/contracts', { method: 'POST', cookie, body: { clientId: client.client.id, startDate: '2030-01-01', totalHours: 10_000 } })
+    const cookie = signIn.headers
+      .getSetCookie()
+      .find((value) => value.includes('session_token='))!
+      .split(';')[0]!
+    const facility = (await (
+      await call('/api/facilities', { method: 'POST', cookie, body: { name: 'Crash Arena', timeZone: 'UTC' } })
+    ).json()) as { facility: { id: string } }
+    const room = (await (
+      await call(`/api/facilities/${facility.facility.id}/rooms`, { method: 'POST', cookie, body: { name: 'Rink', type: 'rink' } })
+    ).json()) as { room: { id: string } }
+    const client = (await (await call('/api/clients', { method: 'POST', cookie, body: { name: 'Night Owls' } })).json()) as {
+      client: { id: string }
+    }
+    const contract = await call('/api/contracts', {
+      method: 'POST',
+      cookie,
+      body: { clientId: client.client.id, startDate: '2030-01-01', totalHours: 10_000 },
+    })
     expect(contract.status).toBe(201)
 
     // Each booking crosses midnight, so each is two rows plus two usage rows: a multi-row write.
@@ -50,9 +63,19 @@ describe.each(testDatabaseKinds())('a crash in the middle of bookings on %s', (k
         const response = await call('/api/events', {
           method: 'POST',
           cookie,
-          body: { roomId: room.room.id, clientId: client.client.id, date, startTime: '23:00', durationMinutes: 120, title: `Late game ${day}` },
+          body: {
+            roomId: room.room.id,
+            clientId: client.client.id,
+            date,
+            startTime: '23:00',
+            durationMinutes: 120,
+            title: `Late game ${day}`,
+          },
         }).catch(() => null)
-        if (response?.status === 201) acknowledged.push(((await response.json().catch(() => ({ events: [] }))) as { events: Array<{ id: string }> }).events.map((event) => event.id))
+        if (response?.status === 201)
+          acknowledged.push(
+            ((await response.json().catch(() => ({ events: [] }))) as { events: Array<{ id: string }> }).events.map((event) => event.id),
+          )
       }
     })()
     await new Promise((resolve) => setTimeout(resolve, 1500))
@@ -73,7 +96,9 @@ describe.each(testDatabaseKinds())('a crash in the middle of bookings on %s', (k
     for (let offset = 0; offset <= day + 1; offset += 40) {
       const from = new Date(Date.UTC(2031, 0, 1) + offset * 86_400_000)
       const to = new Date(from.getTime() + 40 * 86_400_000)
-      const page = (await (await again(`/api/events?from=${from.toISOString()}&to=${to.toISOString()}`, { cookie: newCookie })).json()) as { events: typeof events }
+      const page = (await (await again(`/api/events?from=${from.toISOString()}&to=${to.toISOString()}`, { cookie: newCookie })).json()) as {
+        events: typeof events
+      }
       events.push(...page.events.filter((event) => !events.some((seen) => seen.id === event.id)))
     }
     const stored = new Set(events.map((event) => event.id))
@@ -81,11 +106,14 @@ describe.each(testDatabaseKinds())('a crash in the middle of bookings on %s', (k
 
     // Nothing half-written: every stored booking has both its parts.
     const partsPerGroup = new Map<string, number>()
-    for (const event of events) partsPerGroup.set(event.eventGroupId ?? event.id, (partsPerGroup.get(event.eventGroupId ?? event.id) ?? 0) + 1)
+    for (const event of events)
+      partsPerGroup.set(event.eventGroupId ?? event.id, (partsPerGroup.get(event.eventGroupId ?? event.id) ?? 0) + 1)
     expect([...partsPerGroup.values()].every((parts) => parts === 2)).toBe(true)
 
     // And the ledger agrees with the bookings: 2 hours each.
-    const contracts = (await (await again('/api/contracts', { cookie: newCookie })).json()) as { groups: Array<{ contracts: Array<{ hoursUsed: string }> }> }
+    const contracts = (await (await again('/api/contracts', { cookie: newCookie })).json()) as {
+      groups: Array<{ contracts: Array<{ hoursUsed: string }> }>
+    }
     const hoursUsed = Number(contracts.groups[0]!.contracts[0]!.hoursUsed)
     expect(hoursUsed).toBe(partsPerGroup.size * 2)
   }, 120_000)

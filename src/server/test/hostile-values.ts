@@ -88,7 +88,19 @@ const EXTREME_NUMBERS = [
 const OVER_LONG_LENGTHS = [21, 51, 101, 201, 256, 501, 1001, 20_000]
 
 // Keys that try to reach an object's prototype, or to set what only the server may set.
-export const HOSTILE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'userId', 'id', 'role', 'approved', 'isAdmin', '']
+export const HOSTILE_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'userId',
+  'id',
+  'role',
+  'approved',
+  'isAdmin',
+  '',
+]
 
 /** An own property, even for '__proto__', so JSON.stringify sends it as a key. */
 export function withKey(target: Record<string, unknown>, key: string, value: unknown): Record<string, unknown> {
@@ -101,7 +113,9 @@ export const hostileScalar: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(...ODD_TEXTS),
   fc.constantFrom(...DST_EDGES),
   fc.constantFrom(...EXTREME_NUMBERS),
-  fc.constantFrom(...OVER_LONG_LENGTHS).chain((length) => fc.constantFrom('x'.repeat(length), '<script>'.repeat(Math.ceil(length / 8)), 'ش'.repeat(length))),
+  fc
+    .constantFrom(...OVER_LONG_LENGTHS)
+    .chain((length) => fc.constantFrom('x'.repeat(length), '<script>'.repeat(Math.ceil(length / 8)), 'ش'.repeat(length))),
   fc.string({ unit: 'grapheme', maxLength: 30 }),
   fc.string({ unit: 'binary', maxLength: 30 }),
   fc.boolean(),
@@ -121,7 +135,10 @@ export const hostileStructure: fc.Arbitrary<unknown> = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
 )
 
-export const hostileValue: fc.Arbitrary<unknown> = fc.oneof({ arbitrary: hostileScalar, weight: 6 }, { arbitrary: hostileStructure, weight: 1 })
+export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  { arbitrary: hostileScalar, weight: 6 },
+  { arbitrary: hostileStructure, weight: 1 },
+)
 
 function nest(depth: number): unknown {
   let value: unknown = 'bottom'
@@ -180,7 +197,13 @@ const RAW_TEXTS = [
   'name=x&__proto__[polluted]=1',
 ]
 
-const CONTENT_TYPES = ['application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/json; charset=utf-16']
+const CONTENT_TYPES = [
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+  'application/json; charset=utf-16',
+]
 
 /** A request body for a route whose valid body is `valid`, mostly as JSON. */
 export function hostileBody(valid: Record<string, unknown>, focus?: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<HostileBody> {
@@ -198,7 +221,9 @@ export function hostileBody(valid: Record<string, unknown>, focus?: fc.Arbitrary
     fc.string({ maxLength: 50 }),
     fc.integer({ min: 100, max: 5000 }).map((depth) => `{"name":${'['.repeat(depth)}${']'.repeat(depth)}}`),
   )
-  const rawBody = fc.tuple(raw, fc.constantFrom('application/json', ...CONTENT_TYPES)).map(([text, contentType]) => ({ contentType, text, value: parseJson(text) }))
+  const rawBody = fc
+    .tuple(raw, fc.constantFrom('application/json', ...CONTENT_TYPES))
+    .map(([text, contentType]) => ({ contentType, text, value: parseJson(text) }))
   const wrongType = fc.constantFrom(...CONTENT_TYPES).map((contentType) => ({ contentType, text: JSON.stringify(valid), value: valid }))
   return fc.oneof({ arbitrary: asJson, weight: 8 }, { arbitrary: rawBody, weight: 1 }, { arbitrary: wrongType, weight: 1 })
 }

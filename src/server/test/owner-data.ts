@@ -48,13 +48,22 @@ export function operatorResources(t: TestApp, user: TestUser, label: string) {
       (await post<{ room: { id: string } }>(`/api/facilities/${facilityId}/rooms`, { name: `${label} ${type}`, type }, 'a room')).room.id,
     client: async () => (await post<{ client: { id: string } }>('/api/clients', { name: `${label} Hockey Club` }, 'a client')).client.id,
     contract: async (clientId: string) =>
-      (await post<{ contract: { id: string } }>('/api/contracts', { clientId, startDate: '2020-01-01', totalHours: 5000 }, 'a contract')).contract.id,
+      (await post<{ contract: { id: string } }>('/api/contracts', { clientId, startDate: '2020-01-01', totalHours: 5000 }, 'a contract'))
+        .contract.id,
     usage: async (contractId: string) =>
       (await post<{ usage: { id: string } }>('/api/usage', { contractId, usageDate: '2026-01-15', hours: 1.5 }, 'a usage log')).usage.id,
     event: async (roomId: string, clientId: string, { date, changeRoomId }: { date?: string; changeRoomId?: string } = {}) => {
       bookingDay += 1
       const day = date ?? new Date(Date.UTC(2033, 0, 1) + bookingDay * 86_400_000).toISOString().slice(0, 10)
-      const body = { roomId, clientId, date: day, startTime: '10:00', durationMinutes: 60, title: `${label} practice`, changeRoom1Id: changeRoomId ?? null }
+      const body = {
+        roomId,
+        clientId,
+        date: day,
+        startTime: '10:00',
+        durationMinutes: 60,
+        title: `${label} practice`,
+        changeRoom1Id: changeRoomId ?? null,
+      }
       return (await post<{ events: Array<{ id: string }> }>('/api/events', body, 'an event')).events[0]!.id
     },
     screen: async (roomId: string) => {

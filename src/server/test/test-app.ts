@@ -1,7 +1,10 @@
+import type { Hono } from 'hono'
 import { createApp } from '../app'
 import { createAuth } from '../auth/auth'
 import type { DatabaseKind } from '../db/client'
 import { readEnv } from '../env'
+import { createRouteFinder, listAppRoutes, routeKey } from './app-routes'
+import { checkResponse } from './response-schemas'
 import { createTestDatabase, type TestDatabase } from './test-database'
 
 export const TEST_ORIGIN = 'http://localhost:3000'
@@ -11,24 +14,49 @@ export type TestUser = { id: string; email: string; cookie: string }
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
 export async function createTestApp(kind: DatabaseKind, environment: Record<string, string> = {}) {
-  const database: TestDatabase = await createTestDatabase(kind)
-  const env = readEnv({ NODE_ENV: 'test', LOG_REQUESTS: 'false', ...environment })
+  // Tests sign up many accounts from one (socketless) address, and race hundreds of bookings on
+  // two shared cores; the tests of the throttle and of the timeout set their own values.
+  const env = readEnv({
+    NODE_ENV: 'test',
+    LOG_REQUESTS: 'false',
+    SIGN_UPS_PER_ADDRESS_PER_HOUR: '1000000',
+    STATEMENT_TIMEOUT_MS: '60000',
+    ...environment,
+  })
+  const database: TestDatabase = await createTestDatabase(kind, { statementTimeoutMs: env.statementTimeoutMs })
   const auth = createAuth({ db: database.db, env })
   const app = createApp({ database, auth, env })
   let userCounter = 0
 
-  // Requests look like the browser's: same origin, JSON, and the caller's cookie.
-  const request = (path: string, { method = 'GET', body, cookie, headers = {} }: { method?: string; body?: unknown; cookie?: string; headers?: Record<string, string> } = {}) =>
-    app.request(`${TEST_ORIGIN}${path}`, {
+  const findRoute = createRouteFinder(listAppRoutes(app as unknown as Hono<never>))
+
+  // Requests look like the browser's: same origin, JSON (or a form, for uploads), and the
+  // caller's cookie. Every answer is checked against its route's response schema, so a change
+  // that would break the web app fails the test that sees it.
+  const request = async (
+    path: string,
+    {
+      method = 'GET',
+      body,
+      cookie,
+      headers = {},
+    }: { method?: string; body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
+  ) => {
+    const isForm = body instanceof FormData
+    const response = await app.request(`${TEST_ORIGIN}${path}`, {
       method,
       headers: {
         origin: TEST_ORIGIN,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(body === undefined || isForm ? {} : { 'content-type': 'application/json' }),
         ...(cookie ? { cookie } : {}),
         ...headers,
       },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm || typeof body === 'string' ? body : JSON.stringify(body),
     })
+    const route = findRoute(method.toUpperCase(), new URL(path, TEST_ORIGIN).pathname)
+    if (route) await checkResponse(routeKey(route), response)
+    return response
+  }
 
   const signUp = async (overrides: { email?: string; password?: string; fullName?: string } = {}) => {
     userCounter += 1

@@ -3,6 +3,9 @@ import pg from 'pg'
 import { openDatabase, type Database, type DatabaseKind } from '../db/client'
 import { readEnv } from '../env'
 
+// Connections a test database's pool holds at most on PostgreSQL.
+export const TEST_POOL_SIZE = 30
+
 // url is set for PostgreSQL, so a test can start whole app processes on the same database.
 export type TestDatabase = Database & { url: string | null; drop: () => Promise<void> }
 
@@ -18,7 +21,8 @@ function withDatabaseName(url: string, name: string): string {
 }
 
 // Every test file gets a database of its own, created here and dropped after: no test trusts leftovers.
-export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+// The statement timeout applies on PostgreSQL only (see openDatabase); none unless asked for.
+export async function createTestDatabase(kind: DatabaseKind, { statementTimeoutMs = 0 } = {}): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const database = await openDatabase({ kind: 'pglite', dataDir: null })
     return { ...database, url: null, drop: database.close }
@@ -34,7 +38,7 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
     await admin.end()
   }
   const url = withDatabaseName(serverUrl, name)
-  const database = await openDatabase({ kind: 'postgres', url, poolSize: 30 })
+  const database = await openDatabase({ kind: 'postgres', url, poolSize: TEST_POOL_SIZE, statementTimeoutMs })
   return {
     ...database,
     url,

@@ -1,9 +1,10 @@
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readEnv } from '../env'
 import { clientFor, startAppProcess, type AppProcess } from './app-process'
 import { createTestDatabase, type TestDatabase } from './test-database'
 
-// Two app processes on one PostgreSQL, as behind a load balancer (issue 9). PGlite is one
+// Two app processes on one PostgreSQL, as behind a load balancer (docs/scaling.md). PGlite is one
 // process by design, so this runs where DATABASE_URL points at a PostgreSQL (CI sets it).
 describe.skipIf(!readEnv().databaseUrl)('two app instances on one PostgreSQL', () => {
   let database: TestDatabase
@@ -33,7 +34,10 @@ describe.skipIf(!readEnv().databaseUrl)('two app instances on one PostgreSQL', (
     expect((await onFirst('/api/auth/sign-up/email', { method: 'POST', body: { fullName: 'Owner', email, password } })).status).toBe(201)
     const signIn = await onFirst('/api/auth/sign-in/email', { method: 'POST', body: { email, password } })
     expect(signIn.status).toBe(200)
-    cookie = signIn.headers.getSetCookie().find((value) => value.includes('session_token='))!.split(';')[0]!
+    cookie = signIn.headers
+      .getSetCookie()
+      .find((value) => value.includes('session_token='))!
+      .split(';')[0]!
     const me = await onSecond('/api/me', { cookie })
     expect(me.status).toBe(200)
   })
@@ -41,9 +45,13 @@ describe.skipIf(!readEnv().databaseUrl)('two app instances on one PostgreSQL', (
   it('a 200-way booking race split across both instances books exactly one event', async () => {
     const onFirst = clientFor(first.origin)
     const onSecond = clientFor(second.origin)
-    const facility = await (await onSecond('/api/facilities', { method: 'POST', cookie, body: { name: 'Twin Rinks', timeZone: 'America/Toronto' } })).json()
+    const facility = await (
+      await onSecond('/api/facilities', { method: 'POST', cookie, body: { name: 'Twin Rinks', timeZone: 'America/Toronto' } })
+    ).json()
     const facilityId = (facility as { facility: { id: string } }).facility.id
-    const room = await (await onFirst(`/api/facilities/${facilityId}/rooms`, { method: 'POST', cookie, body: { name: 'Rink 1', type: 'rink' } })).json()
+    const room = await (
+      await onFirst(`/api/facilities/${facilityId}/rooms`, { method: 'POST', cookie, body: { name: 'Rink 1', type: 'rink' } })
+    ).json()
     ids.roomId = (room as { room: { id: string } }).room.id
     const client = await (await onSecond('/api/clients', { method: 'POST', cookie, body: { name: 'Raceway Hockey' } })).json()
     ids.clientId = (client as { client: { id: string } }).client.id
@@ -65,7 +73,11 @@ describe.skipIf(!readEnv().databaseUrl)('two app instances on one PostgreSQL', (
 
   it('a change made through one instance reaches a board connected to the other within 2 s', async () => {
     const onFirst = clientFor(first.origin)
-    const screen = await onFirst('/api/screens', { method: 'POST', cookie, body: { name: 'Twin Lobby', rooms: [{ roomId: ids.roomId, color: '#16a34a' }] } })
+    const screen = await onFirst('/api/screens', {
+      method: 'POST',
+      cookie,
+      body: { name: 'Twin Lobby', rooms: [{ roomId: ids.roomId, color: '#16a34a' }] },
+    })
     expect(screen.status).toBe(201)
     ids.slug = ((await screen.json()) as { screen: { slug: string } }).screen.slug
 
@@ -88,11 +100,45 @@ describe.skipIf(!readEnv().databaseUrl)('two app instances on one PostgreSQL', (
     const created = await onFirst('/api/events', {
       method: 'POST',
       cookie,
-      body: { roomId: ids.roomId, clientId: ids.clientId, date: '2031-03-05', startTime: '07:00', durationMinutes: 60, title: 'Morning skate' },
+      body: {
+        roomId: ids.roomId,
+        clientId: ids.clientId,
+        date: '2031-03-05',
+        startTime: '07:00',
+        durationMinutes: 60,
+        title: 'Morning skate',
+      },
     })
     expect(created.status).toBe(201)
     await nextEvent('changed')
     expect(Date.now() - startedAt).toBeLessThan(2000)
     controller.abort()
   }, 60_000)
+  it('a booking on one instance uses the zone a facility has now, whatever that instance remembered', async () => {
+    const onSecond = clientFor(second.origin)
+    const book = (date: string) =>
+      onSecond('/api/events', {
+        method: 'POST',
+        cookie,
+        body: { roomId: ids.roomId, clientId: ids.clientId, date, startTime: '09:00', durationMinutes: 60, title: 'Morning skate' },
+      })
+    // The second instance books in the room and so remembers its zone, Toronto.
+    const before = await book('2031-05-05')
+    expect(before.status).toBe(201)
+    expect(((await before.json()) as { events: { startTime: string }[] }).events[0]!.startTime).toBe('2031-05-05T13:00:00.000Z')
+    // The facility moves to Vancouver behind that instance's back (another instance, or a script).
+    const admin = new pg.Client({ connectionString: database.url! })
+    await admin.connect()
+    try {
+      await admin.query(`update facilities set time_zone = 'America/Vancouver' where id = (select facility_id from rooms where id = $1)`, [
+        ids.roomId,
+      ])
+    } finally {
+      await admin.end()
+    }
+    const after = await book('2031-05-06')
+    expect(after.status).toBe(201)
+    // 09:00 in Vancouver, not in Toronto.
+    expect(((await after.json()) as { events: { startTime: string }[] }).events[0]!.startTime).toBe('2031-05-06T16:00:00.000Z')
+  })
 })

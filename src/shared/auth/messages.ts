@@ -1,4 +1,4 @@
-// Texts of spec §8 that the server produces; the web shows them as they arrive. Apart from the
+// Texts (docs/product.md#account-texts) that the server produces; the web shows them as they arrive. Apart from the
 // schemas so that a screen can show them without loading zod first.
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password',

@@ -12,9 +12,7 @@ describe('signUpInput', () => {
 
   test('a blank full name gets the spec message', () => {
     expect(firstMessage(signUpInput.safeParse({ ...valid, fullName: '   ' }))).toBe('Please enter your full name')
-    expect(firstMessage(signUpInput.safeParse({ email: valid.email, password: valid.password }))).toBe(
-      'Please enter your full name',
-    )
+    expect(firstMessage(signUpInput.safeParse({ email: valid.email, password: valid.password }))).toBe('Please enter your full name')
   })
 
   test('the email must be present and valid', () => {
@@ -23,23 +21,17 @@ describe('signUpInput', () => {
   })
 
   test('the password needs at least 6 characters', () => {
-    expect(firstMessage(signUpInput.safeParse({ ...valid, password: '12345' }))).toBe(
-      'Password must be at least 6 characters',
-    )
+    expect(firstMessage(signUpInput.safeParse({ ...valid, password: '12345' }))).toBe('Password must be at least 6 characters')
     expect(signUpInput.safeParse({ ...valid, password: '123456' }).success).toBe(true)
   })
 })
 
 test('sign-in only needs an email and a password', () => {
   expect(signInInput.safeParse({ email: 'ada@example.com', password: 'x' }).success).toBe(true)
-  expect(firstMessage(signInInput.safeParse({ email: 'ada@example.com', password: '' }))).toBe(
-    'Please enter your password',
-  )
+  expect(firstMessage(signInInput.safeParse({ email: 'ada@example.com', password: '' }))).toBe('Please enter your password')
 })
 
 test('a reset needs its token and a new password of 6 characters', () => {
   expect(resetPasswordInput.safeParse({ token: 'abc', password: 'secret' }).success).toBe(true)
-  expect(firstMessage(resetPasswordInput.safeParse({ token: 'abc', password: 'short' }))).toBe(
-    'Password must be at least 6 characters',
-  )
+  expect(firstMessage(resetPasswordInput.safeParse({ token: 'abc', password: 'short' }))).toBe('Password must be at least 6 characters')
 })

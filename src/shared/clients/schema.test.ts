@@ -63,8 +63,6 @@ describe('clientInput', () => {
     const longEmail = `${'x'.repeat(64)}@${'d'.repeat(63)}.${'e'.repeat(63)}.${'f'.repeat(63)}.com`
     expect(longEmail.length).toBeGreaterThan(255)
     expect(messages({ name: 'A', email: longEmail })).toContain('Email must be 255 characters or less')
-    expect(messages({ name: 'A', website: `${'w'.repeat(240)}.example.com` })).toEqual([
-      'Website must be 255 characters or less',
-    ])
+    expect(messages({ name: 'A', website: `${'w'.repeat(240)}.example.com` })).toEqual(['Website must be 255 characters or less'])
   })
 })

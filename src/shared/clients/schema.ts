@@ -9,12 +9,7 @@ const optionalEmail = z
   .trim()
   .nullish()
   .transform((value) => value || null)
-  .pipe(
-    z
-      .email({ error: 'Please enter a valid email address' })
-      .max(max.email, tooLongMessage('Email', max.email))
-      .nullable(),
-  )
+  .pipe(z.email({ error: 'Please enter a valid email address' }).max(max.email, tooLongMessage('Email', max.email)).nullable())
 
 const optionalWebsite = z
   .string()
@@ -46,7 +41,7 @@ export const clientInput = z.object({
 export type ClientFormValues = z.input<typeof clientInput>
 export type ClientInput = z.output<typeof clientInput>
 
-/** 'example.com' becomes 'https://example.com'; an address with http or https keeps it (spec §5). */
+/** 'example.com' becomes 'https://example.com'; an address with http or https keeps it (docs/product.md#clients-and-contracts). */
 function withScheme(website: string): string {
   return /^https?:\/\//i.test(website) ? website : `https://${website}`
 }
@@ -56,10 +51,5 @@ function withScheme(website: string): string {
 function isWebAddress(website: string): boolean {
   if (!URL.canParse(website)) return false
   const url = new URL(website)
-  return (
-    (url.protocol === 'https:' || url.protocol === 'http:') &&
-    url.username === '' &&
-    url.password === '' &&
-    url.hostname.includes('.')
-  )
+  return (url.protocol === 'https:' || url.protocol === 'http:') && url.username === '' && url.password === '' && url.hostname.includes('.')
 }

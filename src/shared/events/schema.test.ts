@@ -84,9 +84,7 @@ describe('createEventInput', () => {
   })
 
   test('recurrence needs an end date, and weekly needs a weekday', () => {
-    expect(messages({ ...practice, recurrence: { frequency: 'daily' } })).toEqual([
-      'Please select an end date for recurring events',
-    ])
+    expect(messages({ ...practice, recurrence: { frequency: 'daily' } })).toEqual(['Please select an end date for recurring events'])
     expect(messages({ ...practice, recurrence: { frequency: 'weekly', endDate: '2024-06-30', weekdays: [] } })).toEqual([
       'Please select at least one day for weekly recurrence',
     ])

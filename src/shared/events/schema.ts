@@ -1,14 +1,6 @@
 import { z } from 'zod'
 import { EVENT_TYPES, LIMITS, RECURRENCE_FREQUENCIES, type EventType } from '@shared/limits'
-import {
-  calendarDate,
-  hexColor,
-  optionalId,
-  optionalText,
-  timeOfDay,
-  tooLongMessage,
-  whenValid,
-} from '@shared/schema-fields'
+import { calendarDate, hexColor, optionalId, optionalText, timeOfDay, tooLongMessage, whenValid } from '@shared/schema-fields'
 import { stripSplitSuffix } from '@shared/scheduling/split-at-midnight'
 
 export const EVENT_MESSAGES = {
@@ -28,10 +20,7 @@ const title = z
   .string({ error: EVENT_MESSAGES.title })
   .trim()
   .min(1, EVENT_MESSAGES.title)
-  .refine(
-    (value) => stripSplitSuffix(value).length <= LIMITS.event.title,
-    tooLongMessage('Title', LIMITS.event.title),
-  )
+  .refine((value) => stripSplitSuffix(value).length <= LIMITS.event.title, tooLongMessage('Title', LIMITS.event.title))
 
 const eventDetails = {
   clientId: z.uuid({ error: EVENT_MESSAGES.client }),
@@ -56,7 +45,7 @@ export interface EventKindFields {
   changeRoom2Id: string | null
 }
 
-/** Saving a practice clears what only a game has: the team names and the away change room (spec §4). */
+/** Saving a practice clears what only a game has: the team names and the away change room (docs/product.md#events). */
 export function normalizeEventKind<T extends EventKindFields>(event: T): T {
   if (event.eventType === 'game') return event
   return { ...event, team1Name: null, team2Name: null, changeRoom2Id: null }
@@ -96,9 +85,7 @@ export const createEventInput = z
 export type CreateEventFormValues = z.input<typeof createEventInput>
 export type CreateEventInput = z.output<typeof createEventInput>
 
-const instant = z.iso
-  .datetime({ offset: true, error: EVENT_MESSAGES.dateTime })
-  .transform((value) => new Date(value))
+const instant = z.iso.datetime({ offset: true, error: EVENT_MESSAGES.dateTime }).transform((value) => new Date(value))
 
 /** The Edit Event sheet: any start and end as ISO instants, at most 24 hours apart. */
 export const updateEventInput = z
@@ -106,16 +93,19 @@ export const updateEventInput = z
     ...eventDetails,
     startTime: instant,
     endTime: instant,
+    /** Another space of the event's facility to move it to; left out, it stays where it is. */
+    roomId: z.uuid({ error: EVENT_MESSAGES.room }).optional(),
   })
   .refine(({ startTime, endTime }) => endTime > startTime, {
     message: EVENT_MESSAGES.endBeforeStart,
     path: ['endTime'],
     ...whenValid('startTime', 'endTime'),
   })
-  .refine(
-    ({ startTime, endTime }) => endTime.getTime() - startTime.getTime() <= LIMITS.event.maxDurationMinutes * 60_000,
-    { message: EVENT_MESSAGES.tooLong, path: ['endTime'], ...whenValid('startTime', 'endTime') },
-  )
+  .refine(({ startTime, endTime }) => endTime.getTime() - startTime.getTime() <= LIMITS.event.maxDurationMinutes * 60_000, {
+    message: EVENT_MESSAGES.tooLong,
+    path: ['endTime'],
+    ...whenValid('startTime', 'endTime'),
+  })
   .transform(normalizeEventKind)
 export type UpdateEventFormValues = z.input<typeof updateEventInput>
 export type UpdateEventInput = z.output<typeof updateEventInput>
@@ -131,11 +121,17 @@ const MAX_RANGE_DAYS = 45
 
 const rangeInstant = (message: string) => z.iso.datetime({ offset: true, error: message }).transform((value) => new Date(value))
 
-/** The calendars' and lists' query: instants [from, to), optionally one room. */
+/** The one query every view of events in a time range asks: instants [from, to), optionally one facility or one space. */
 export const eventRangeQuery = z
   .object({
     from: rangeInstant('Please give the start of the range as an ISO date-time'),
     to: rangeInstant('Please give the end of the range as an ISO date-time'),
+    /** Only this facility's events: the facility page, its timeline. */
+    facilityId: z
+      .uuid({ error: 'Facility not found' })
+      .optional()
+      .transform((value) => value ?? null),
+    /** Only this space's events: the room's day grid. */
     roomId: z
       .uuid({ error: 'Room not found' })
       .optional()

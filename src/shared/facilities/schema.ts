@@ -8,11 +8,7 @@ export const facilityInput = z.object({
   address: optionalText(LIMITS.facility.address, 'Address'),
   description: optionalText(LIMITS.facility.description, 'Description'),
   // Every day and midnight rule of the facility is computed in this zone.
-  timeZone: z
-    .string()
-    .trim()
-    .refine(isValidTimeZone, 'Please choose a time zone from the list')
-    .default(LIMITS.facility.defaultTimeZone),
+  timeZone: z.string().trim().refine(isValidTimeZone, 'Please choose a time zone from the list').default(LIMITS.facility.defaultTimeZone),
 })
 export type FacilityFormValues = z.input<typeof facilityInput>
 export type FacilityInput = z.output<typeof facilityInput>

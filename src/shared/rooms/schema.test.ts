@@ -32,9 +32,7 @@ describe('roomInput', () => {
     expect(roomInput.parse({ name: 'A', type: 'rink', capacity: 1 }).capacity).toBe(1)
     expect(messages({ name: 'A', type: 'rink', capacity: 0 })).toEqual(['Capacity must be a whole number of at least 1'])
     expect(messages({ name: 'A', type: 'rink', capacity: 2.5 })).toEqual(['Capacity must be a whole number of at least 1'])
-    expect(messages({ name: 'A', type: 'rink', capacity: Number.NaN })).toEqual([
-      'Capacity must be a whole number of at least 1',
-    ])
+    expect(messages({ name: 'A', type: 'rink', capacity: Number.NaN })).toEqual(['Capacity must be a whole number of at least 1'])
   })
 
   test('capacity stays within what a space can hold', () => {
@@ -62,8 +60,6 @@ describe('roomInput', () => {
 
   test('the name and description have their maxima', () => {
     expect(messages({ name: 'x'.repeat(101), type: 'rink' })).toEqual(['Name must be 100 characters or less'])
-    expect(messages({ name: 'A', type: 'rink', description: 'x'.repeat(501) })).toEqual([
-      'Description must be 500 characters or less',
-    ])
+    expect(messages({ name: 'A', type: 'rink', description: 'x'.repeat(501) })).toEqual(['Description must be 500 characters or less'])
   })
 })

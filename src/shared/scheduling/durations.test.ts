@@ -10,8 +10,16 @@ describe('durationOptions', () => {
   })
 
   test('labels read N min below an hour, then hr or hrs', () => {
-    expect(durationOptions(15).map(({ label }) => label).slice(0, 5)).toEqual(['15 min', '30 min', '45 min', '1 hr', '1.25 hrs'])
-    expect(durationOptions(90).map(({ label }) => label).slice(0, 3)).toEqual(['1.5 hrs', '3 hrs', '4.5 hrs'])
+    expect(
+      durationOptions(15)
+        .map(({ label }) => label)
+        .slice(0, 5),
+    ).toEqual(['15 min', '30 min', '45 min', '1 hr', '1.25 hrs'])
+    expect(
+      durationOptions(90)
+        .map(({ label }) => label)
+        .slice(0, 3),
+    ).toEqual(['1.5 hrs', '3 hrs', '4.5 hrs'])
     expect(durationOptions(60)[0]?.label).toBe('1 hr')
     expect(durationOptions(120)[11]).toEqual({ minutes: 1440, label: '24 hrs' })
   })

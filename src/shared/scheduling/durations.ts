@@ -3,7 +3,7 @@ import { formatTimeOfDay, parseTimeOfDay } from './time-of-day'
 
 export interface DurationOption {
   minutes: number
-  /** 'N min' below an hour, otherwise 'N hr' or 'N hrs' (spec §5). */
+  /** 'N min' below an hour, otherwise 'N hr' or 'N hrs' (docs/product.md#events). */
   label: string
 }
 

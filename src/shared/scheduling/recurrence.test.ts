@@ -3,13 +3,7 @@ import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { addCalendarDays, formatCalendarDate } from './calendar-date'
 import { localDateOf } from './local-day'
-import {
-  RECURRENCE_MESSAGES,
-  checkOccurrenceCount,
-  countWithSplits,
-  expandRecurrence,
-  type RecurrenceRequest,
-} from './recurrence'
+import { RECURRENCE_MESSAGES, checkOccurrenceCount, countWithSplits, expandRecurrence, type RecurrenceRequest } from './recurrence'
 
 const TORONTO = 'America/Toronto'
 const localTimes = (request: RecurrenceRequest, timeZone: string) =>
@@ -42,12 +36,7 @@ describe('expandRecurrence', () => {
       endDate: '2024-06-17',
       weekdays: [1, 3],
     } as const
-    expect(localTimes(request, TORONTO)).toEqual([
-      '2024-06-05 19:00',
-      '2024-06-10 19:00',
-      '2024-06-12 19:00',
-      '2024-06-17 19:00',
-    ])
+    expect(localTimes(request, TORONTO)).toEqual(['2024-06-05 19:00', '2024-06-10 19:00', '2024-06-12 19:00', '2024-06-17 19:00'])
   })
 
   test('Mondays and Wednesdays for 4 weeks make 8 events', () => {
@@ -110,7 +99,14 @@ describe('expandRecurrence', () => {
   })
 
   test('weekly without weekdays gives no occurrences', () => {
-    const request = { date: '2024-06-10', startTime: '10:00', durationMinutes: 60, frequency: 'weekly', endDate: '2099-12-31', weekdays: [] } as const
+    const request = {
+      date: '2024-06-10',
+      startTime: '10:00',
+      durationMinutes: 60,
+      frequency: 'weekly',
+      endDate: '2099-12-31',
+      weekdays: [],
+    } as const
     expect(expandRecurrence(request, 'UTC')).toEqual([])
   })
 

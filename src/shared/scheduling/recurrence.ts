@@ -43,10 +43,7 @@ export function expandRecurrence(request: RecurrenceRequest, timeZone: string): 
 
 /** How many events the series writes once each occurrence that crosses midnight is split in two. */
 export function countWithSplits(occurrences: readonly TimeRange[], timeZone: string): number {
-  return occurrences.reduce(
-    (count, occurrence) => count + splitAtMidnight({ ...occurrence, title: '' }, timeZone).length,
-    0,
-  )
+  return occurrences.reduce((count, occurrence) => count + splitAtMidnight({ ...occurrence, title: '' }, timeZone).length, 0)
 }
 
 /** The spec's refusal for a series of this many events (split halves counted), or null when it may be created. */

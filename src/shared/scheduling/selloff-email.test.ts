@@ -72,9 +72,7 @@ describe('buildSelloffEmail', () => {
     const email = buildSelloffEmail({ facilityName: '  ', timeZone: TORONTO, now: NOW, rooms: [] })
     expect(email.subject).toBe('Last Minute Availability at Our Facility!')
     expect(email.body.endsWith('Our Facility Team')).toBe(true)
-    expect(buildSelloffEmail({ timeZone: TORONTO, now: NOW, rooms: [] }).subject).toBe(
-      'Last Minute Availability at Our Facility!',
-    )
+    expect(buildSelloffEmail({ timeZone: TORONTO, now: NOW, rooms: [] }).subject).toBe('Last Minute Availability at Our Facility!')
   })
 
   test('slots after midnight are marked as tomorrow', () => {
@@ -86,10 +84,7 @@ describe('buildSelloffEmail', () => {
         {
           name: 'Rink A',
           type: 'rink',
-          slots: [
-            slot('2024-06-04T01:30:00Z', '2024-06-04T02:00:00Z'),
-            slot('2024-06-04T10:00:00Z', '2024-06-04T10:30:00Z'),
-          ],
+          slots: [slot('2024-06-04T01:30:00Z', '2024-06-04T02:00:00Z'), slot('2024-06-04T10:00:00Z', '2024-06-04T10:30:00Z')],
         },
       ],
     })

@@ -26,7 +26,7 @@ export interface SelloffEmail {
   body: string
 }
 
-/** The prefilled 'Selloff Email Template' (spec §9): plain text, so user content is never markup. */
+/** The prefilled 'Selloff Email Template' (docs/product.md#marketing): plain text, so user content is never markup. */
 export function buildSelloffEmail({ facilityName, rooms, timeZone, now }: SelloffEmailRequest): SelloffEmail {
   const facility = facilityName?.trim() || DEFAULT_FACILITY_NAME
   const today = localDateOf(now, timeZone)
@@ -34,10 +34,7 @@ export function buildSelloffEmail({ facilityName, rooms, timeZone, now }: Sellof
     .map((room) => ({ room, available: room.slots.filter((slot) => slot.isAvailable) }))
     .filter(({ available }) => available.length > 0)
     .map(({ room, available }) =>
-      [
-        `${room.name} (${ROOM_TYPE_LABELS[room.type]})`,
-        ...available.map((slot) => `• ${formatSlot(slot, timeZone, today)}`),
-      ].join('\n'),
+      [`${room.name} (${ROOM_TYPE_LABELS[room.type]})`, ...available.map((slot) => `• ${formatSlot(slot, timeZone, today)}`)].join('\n'),
     )
 
   const body = [

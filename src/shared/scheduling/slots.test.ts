@@ -53,9 +53,7 @@ describe('computeSlots', () => {
   })
 
   test('a slot overlapping an event is booked, the rest available', () => {
-    const slots = computeSlots(
-      request({ now: local('09:00'), hoursAhead: 3, events: [{ start: local('10:30'), end: local('11:15') }] }),
-    )
+    const slots = computeSlots(request({ now: local('09:00'), hoursAhead: 3, events: [{ start: local('10:30'), end: local('11:15') }] }))
     expect(slots.map(({ isAvailable }) => isAvailable)).toEqual([true, false, false])
   })
 
@@ -74,9 +72,7 @@ describe('computeSlots', () => {
   })
 
   test('a window crossing midnight includes the next day’s opening hours', () => {
-    const slots = computeSlots(
-      request({ operatingStart: '06:00', operatingEnd: '23:00', now: local('21:10'), hoursAhead: 12 }),
-    )
+    const slots = computeSlots(request({ operatingStart: '06:00', operatingEnd: '23:00', now: local('21:10'), hoursAhead: 12 }))
     expect(startsOf(slots)).toEqual([
       local('22:00').toISOString(),
       local('06:00', '2024-06-04').toISOString(),
@@ -95,9 +91,7 @@ describe('computeSlots', () => {
   })
 
   test('an event that began before now books the slots it still covers', () => {
-    const slots = computeSlots(
-      request({ now: local('09:40'), hoursAhead: 3, events: [{ start: local('08:00'), end: local('10:30') }] }),
-    )
+    const slots = computeSlots(request({ now: local('09:40'), hoursAhead: 3, events: [{ start: local('08:00'), end: local('10:30') }] }))
     expect(startsOf(slots)).toEqual([local('10:00').toISOString(), local('11:00').toISOString()])
     expect(slots.map(({ isAvailable }) => isAvailable)).toEqual([false, true])
   })
@@ -109,9 +103,7 @@ describe('computeSlots', () => {
 
   test('slots follow the facility’s wall clock in another zone', () => {
     // Kathmandu is UTC+05:45: now is 07:45 local and 09:00 local is 03:15Z.
-    const slots = computeSlots(
-      request({ timeZone: 'Asia/Kathmandu', now: new Date('2024-06-03T02:00:00Z'), hoursAhead: 3 }),
-    )
+    const slots = computeSlots(request({ timeZone: 'Asia/Kathmandu', now: new Date('2024-06-03T02:00:00Z'), hoursAhead: 3 }))
     expect(startsOf(slots)).toEqual(['2024-06-03T03:15:00.000Z'])
   })
 

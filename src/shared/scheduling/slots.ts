@@ -24,7 +24,7 @@ export interface Slot extends TimeRange {
 }
 
 /**
- * A room's bookable slots between now and now + hoursAhead (spec §9 'Marketing slots').
+ * A room's bookable slots between now and now + hoursAhead (docs/product.md#marketing, 'Marketing slots').
  *
  * Each local day the window touches contributes its own opening hours, so a late-evening
  * window includes tomorrow's first slots, and a day whose hours are over contributes none.
@@ -52,9 +52,7 @@ export function computeSlots(request: SlotRequest): Slot[] {
 }
 
 function stepMinutes(bookingInterval: number | null): number {
-  return bookingInterval !== null && bookingInterval > 0
-    ? bookingInterval
-    : LIMITS.marketing.fallbackBookingInterval
+  return bookingInterval !== null && bookingInterval > 0 ? bookingInterval : LIMITS.marketing.fallbackBookingInterval
 }
 
 function firstSlotStart(opening: number, now: number, step: number): number {

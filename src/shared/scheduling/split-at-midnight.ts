@@ -9,7 +9,7 @@ export interface SplittableEvent extends TimeRange {
 }
 
 /**
- * Splits an event whose start and end fall on different local days into two parts (spec §4):
+ * Splits an event whose start and end fall on different local days into two parts (docs/product.md#events):
  * Part 1 from the start to 23:59:59.999 of the start day, Part 2 from the next local midnight
  * to the end. Every other field is copied to both parts.
  *

@@ -1,38 +1,43 @@
-import type { EventType, ScreenTheme } from '@shared/limits'
+import { z } from 'zod'
+import { EVENT_TYPES, SCREEN_THEMES } from '@shared/limits'
+import { instant } from '@shared/response-fields'
+import { hexColor } from '@shared/schema-fields'
 
-/**
- * What a public lobby board receives (GET /api/public/displays/:slug): only what it shows.
- * No ids, no clients, contracts, notes or emails; the public API must never grow beyond this.
- */
-export type PublicBoard = {
-  /** The facilities of the board's rooms, e.g. 'Maple Arena'; null when it has no rooms. */
-  facilityName: string | null
-  /** The zone of the first room's facility, for the clock; null when the board has no rooms. */
-  timeZone: string | null
-  logoUrl: string | null
-  theme: ScreenTheme
-  /** The news ticker's text, or null when the ticker is off. */
-  ticker: string | null
-  rooms: PublicBoardRoom[]
-}
+// What a public lobby board receives (GET /api/public/displays/:slug): only what it shows.
+// No ids, no clients, contracts, notes or emails; the public API must never grow beyond this,
+// so these objects are strict: a field the server adds fails the API tests until it is listed here.
 
-export type PublicBoardRoom = {
-  name: string
-  color: string
+export const publicBoardEvent = z.strictObject({
+  title: z.string(),
+  startTime: instant,
+  endTime: instant,
+  eventType: z.enum(EVENT_TYPES),
+  team1Name: z.string().nullable(),
+  team2Name: z.string().nullable(),
+  changeRoom1Name: z.string().nullable(),
+  changeRoom2Name: z.string().nullable(),
+})
+export type PublicBoardEvent = z.infer<typeof publicBoardEvent>
+
+export const publicBoardRoom = z.strictObject({
+  name: z.string(),
+  color: hexColor,
   /** Its facility's zone: "today" and the times are read on that wall clock. */
-  timeZone: string
+  timeZone: z.string(),
   /** Today's events, by start. */
-  events: PublicBoardEvent[]
-}
+  events: z.array(publicBoardEvent),
+})
+export type PublicBoardRoom = z.infer<typeof publicBoardRoom>
 
-export type PublicBoardEvent = {
-  title: string
-  /** ISO instants */
-  startTime: string
-  endTime: string
-  eventType: EventType
-  team1Name: string | null
-  team2Name: string | null
-  changeRoom1Name: string | null
-  changeRoom2Name: string | null
-}
+export const publicBoard = z.strictObject({
+  /** The facilities of the board's rooms, e.g. 'Maple Arena'; null when it has no rooms. */
+  facilityName: z.string().nullable(),
+  /** The zone of the first room's facility, for the clock; null when the board has no rooms. */
+  timeZone: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  theme: z.enum(SCREEN_THEMES),
+  /** The news ticker's text, or null when the ticker is off. */
+  ticker: z.string().nullable(),
+  rooms: z.array(publicBoardRoom),
+})
+export type PublicBoard = z.infer<typeof publicBoard>

@@ -52,9 +52,7 @@ describe('screenInput', () => {
   test('the name is required, at most 100 characters, and must give a slug', () => {
     expect(messages({ ...valid, name: '  ' })).toEqual(['Please enter a screen name'])
     expect(messages({ ...valid, name: 'x'.repeat(101) })).toEqual(['Name must be 100 characters or less'])
-    expect(messages({ ...valid, name: '***' })).toEqual([
-      'The name needs at least one letter (a-z) or digit to build the screen address',
-    ])
+    expect(messages({ ...valid, name: '***' })).toEqual(['The name needs at least one letter (a-z) or digit to build the screen address'])
   })
 
   test('location, size and ticker text have their maxima', () => {

@@ -15,7 +15,7 @@ export const SCREEN_MESSAGES = {
 export const DEFAULT_TICKER_TEXT = 'Welcome to our facility! We hope you enjoy your visit.'
 
 /**
- * The public address of a screen (spec §5): lowercase, each run of other characters becomes one
+ * The public address of a screen (docs/product.md#screens-and-boards): lowercase, each run of other characters becomes one
  * hyphen, no hyphen at either end. Accents are dropped first so 'Café' gives 'cafe', not 'caf'.
  */
 export function slugify(name: string): string {

@@ -3,7 +3,7 @@ import { LIMITS } from '@shared/limits'
 import { roomInput } from '@shared/rooms/schema'
 import { screenInput } from '@shared/screens/schema'
 
-// The setup wizard's batches (spec §2, §5). Each row is checked by the schema its own screen
+// The setup wizard's batches (docs/product.md#setup-wizard). Each row is checked by the schema its own screen
 // uses, so a space made in the wizard obeys the same rules as one made on the facility page.
 
 const MAX_ROWS = LIMITS.wizard.maxRowsPerStep
@@ -16,7 +16,7 @@ export const SETUP_MESSAGES = {
   tooManyRows: `Please add at most ${MAX_ROWS} at a time`,
 } as const
 
-/** The steps 'Skip This Step' is offered on (spec §2: both readings, so 3, 4, 5 and 6). */
+/** The steps 'Skip This Step' is offered on (docs/product.md#setup-wizard: both readings, so 3, 4, 5 and 6). */
 export const SKIPPABLE_STEPS = [3, 4, 5, 6] as const
 export type SkippableStep = (typeof SKIPPABLE_STEPS)[number]
 
@@ -43,10 +43,15 @@ export type SetupDisplaysInput = z.output<typeof setupDisplaysInput>
 
 export const setupDisplayRoomsInput = z.object({
   displays: z
-    .array(z.object({ screenId: z.uuid({ error: 'Screen not found' }), rooms: screenInput.shape.rooms }), { error: SETUP_MESSAGES.noAssignments })
+    .array(z.object({ screenId: z.uuid({ error: 'Screen not found' }), rooms: screenInput.shape.rooms }), {
+      error: SETUP_MESSAGES.noAssignments,
+    })
     .min(1, SETUP_MESSAGES.noAssignments)
     .max(MAX_ROWS, SETUP_MESSAGES.tooManyRows)
-    .refine((displays) => new Set(displays.map(({ screenId }) => screenId)).size === displays.length, 'Each display can be configured only once'),
+    .refine(
+      (displays) => new Set(displays.map(({ screenId }) => screenId)).size === displays.length,
+      'Each display can be configured only once',
+    ),
 })
 export type SetupDisplayRoomsFormValues = z.input<typeof setupDisplayRoomsInput>
 export type SetupDisplayRoomsInput = z.output<typeof setupDisplayRoomsInput>

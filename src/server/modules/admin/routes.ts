@@ -4,7 +4,7 @@ import type { AppDeps, SignedInEnv } from '../../http/context'
 import { uuidParams } from '../../http/validate'
 import * as service from './service'
 
-export function adminRoutes({ database, auth, env }: AppDeps) {
+export function adminRoutes({ database, env }: AppDeps) {
   const { db } = database
   const app = new Hono<SignedInEnv>()
   app.use('*', requireAdmin)
@@ -15,13 +15,11 @@ export function adminRoutes({ database, auth, env }: AppDeps) {
 
   app.post('/users/:id/approve', userId, async (c) => c.json({ user: await service.approveUser(db, c.req.param('id')) }))
 
-  app.post('/users/:id/revoke', userId, async (c) =>
-    c.json({ user: await service.revokeUser(db, c.get('user').id, c.req.param('id')) }),
-  )
+  app.post('/users/:id/revoke', userId, async (c) => c.json({ user: await service.revokeUser(db, c.get('user').id, c.req.param('id')) }))
 
   app.post('/users/:id/reset-password', userId, async (c) => {
-    const origin = env.baseUrl ?? new URL(c.req.url).origin
-    return c.json(await service.createPasswordResetLink(db, auth, c.req.param('id'), origin))
+    const origin = service.resetLinkOrigin(env, c.req.url)
+    return c.json(await service.createPasswordResetLink(db, c.req.param('id'), origin))
   })
 
   return app

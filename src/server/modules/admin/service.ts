@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import type { Auth } from '../../auth/auth'
 import { RESET_LINK_MAX_AGE_SECONDS } from '../../auth/auth'
 import type { Db } from '../../db/client'
+import type { Env } from '../../env'
 import { AppError, notFound } from '../../errors'
 import * as repository from './repository'
 
@@ -30,16 +30,30 @@ export async function revokeUser(db: Db, actingAdminId: string, userId: string) 
 
 // A one-time link in better-auth's own reset-password format, so its /reset-password endpoint
 // consumes it (once) and checks its expiry. Nothing is e-mailed: the admin hands the link over.
-export async function createPasswordResetLink(db: Db, auth: Auth, userId: string, origin: string) {
-  const user = await repository.findUser(db, userId)
-  if (!user) throw notFound('User')
+// A new link replaces every older one of the account: only the latest handed-over link works.
+export async function createPasswordResetLink(db: Db, userId: string, origin: string) {
   const token = randomBytes(24).toString('base64url')
   const expiresAt = new Date(Date.now() + RESET_LINK_MAX_AGE_SECONDS * 1000)
-  const context = await auth.$context
-  await context.internalAdapter.createVerificationValue({
-    identifier: `reset-password:${token}`,
-    value: user.id,
-    expiresAt,
+  await db.transaction(async (tx) => {
+    // The account's row lock orders two admins making links at once: the later one wins alone.
+    if (!(await repository.findUserForUpdate(tx, userId))) throw notFound('User')
+    await repository.replacePasswordResetTokens(tx, userId, token, expiresAt)
   })
   return { resetLink: `${origin}/reset-password/${token}`, expiresAt }
+}
+
+export const RESET_LINK_ORIGIN_MESSAGE =
+  "This address is not the server's configured one, so a reset link made here could point anywhere. Set BASE_URL (or add this address to TRUSTED_ORIGINS) and try again."
+
+/**
+ * Where a reset link points. The request's Host header is the client's to choose, so it is used
+ * only when it names the server itself (its own port on this machine) or a configured origin;
+ * otherwise a link could send the user to an attacker's site with their token in the address.
+ */
+export function resetLinkOrigin(env: Pick<Env, 'baseUrl' | 'port' | 'trustedOrigins'>, requestUrl: string): string {
+  if (env.baseUrl) return env.baseUrl
+  const origin = new URL(requestUrl).origin
+  const ownOrigins = ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${env.port}`)
+  if (ownOrigins.includes(origin) || env.trustedOrigins.includes(origin)) return origin
+  throw new AppError('VALIDATION', RESET_LINK_ORIGIN_MESSAGE)
 }

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { contractUsage, contracts, facilities, rooms, schedules } from '../../db/schema'
-import { createTestApp, type TestApp, type TestUser } from '../../test/test-app'
+import { useTestApp } from '../../test/setup'
+import type { TestUser } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import { contractHoursUsed } from '../contracts/repository'
 
@@ -9,20 +10,11 @@ type Client = { id: string; name: string; email: string | null; website: string 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } }
 
 describe.each(testDatabaseKinds())('clients on %s', (kind) => {
-  let t: TestApp
-  let admin: TestUser
-  let operator: TestUser
-  let other: TestUser
-
-  beforeAll(async () => {
-    t = await createTestApp(kind)
-    admin = await t.createAdmin()
-    operator = await t.createOperator(admin)
-    other = await t.createOperator(admin)
-  })
-  afterAll(async () => {
-    await t.close()
-  })
+  const {
+    t,
+    admin,
+    operators: [operator, other],
+  } = useTestApp(kind, { operators: 2 })
 
   const createClient = async (user: TestUser, body: Record<string, unknown>) => {
     const response = await t.request('/api/clients', { method: 'POST', body, cookie: user.cookie })
@@ -32,7 +24,13 @@ describe.each(testDatabaseKinds())('clients on %s', (kind) => {
   const errorOf = async (response: Response) => ((await response.json()) as ErrorBody).error
 
   it('stores a client with blank optional fields as null and gives a bare website https://', async () => {
-    const client = await createClient(operator, { name: '  Northside Jets ', email: '', phone: ' ', website: 'jets.example.com', notes: '' })
+    const client = await createClient(operator, {
+      name: '  Northside Jets ',
+      email: '',
+      phone: ' ',
+      website: 'jets.example.com',
+      notes: '',
+    })
     expect(client).toMatchObject({
       name: 'Northside Jets',
       email: null,
@@ -61,7 +59,11 @@ describe.each(testDatabaseKinds())('clients on %s', (kind) => {
   it('answers a blank name with the spec message and too-long fields with their maximum', async () => {
     const blank = await t.request('/api/clients', { method: 'POST', body: { name: '   ' }, cookie: operator.cookie })
     expect(blank.status).toBe(422)
-    expect(await errorOf(blank)).toMatchObject({ code: 'VALIDATION', message: 'Please enter a client name', fields: { name: 'Please enter a client name' } })
+    expect(await errorOf(blank)).toMatchObject({
+      code: 'VALIDATION',
+      message: 'Please enter a client name',
+      fields: { name: 'Please enter a client name' },
+    })
 
     const tooLong = await t.request('/api/clients', {
       method: 'POST',
@@ -74,7 +76,11 @@ describe.each(testDatabaseKinds())('clients on %s', (kind) => {
       notes: 'Notes must be 500 characters or less',
     })
 
-    const script = await t.request('/api/clients', { method: 'POST', body: { name: 'Jets', website: 'javascript:alert(1)' }, cookie: operator.cookie })
+    const script = await t.request('/api/clients', {
+      method: 'POST',
+      body: { name: 'Jets', website: 'javascript:alert(1)' },
+      cookie: operator.cookie,
+    })
     expect((await errorOf(script)).fields).toEqual({ website: 'Please enter a valid website address' })
   })
 
@@ -125,14 +131,24 @@ describe.each(testDatabaseKinds())('clients on %s', (kind) => {
       contractIds.push(((await response.json()) as { contract: { id: string } }).contract.id)
     }
     for (const contractId of [contractIds[0], contractIds[0], contractIds[1], contractIds[2]]) {
-      const logged = await t.request('/api/usage', { method: 'POST', body: { contractId, usageDate: '2024-06-02', hours: 1.5 }, cookie: operator.cookie })
+      const logged = await t.request('/api/usage', {
+        method: 'POST',
+        body: { contractId, usageDate: '2024-06-02', hours: 1.5 },
+        cookie: operator.cookie,
+      })
       expect(logged.status).toBe(201)
     }
     const [facility] = await t.db.insert(facilities).values({ userId: operator.id, name: 'Arena' }).returning()
     const [room] = await t.db.insert(rooms).values({ facilityId: facility!.id, name: 'Rink A', type: 'rink' }).returning()
     const [event] = await t.db
       .insert(schedules)
-      .values({ roomId: room!.id, title: 'Practice', clientId: client.id, startTime: new Date('2024-06-03T18:00:00Z'), endTime: new Date('2024-06-03T19:00:00Z') })
+      .values({
+        roomId: room!.id,
+        title: 'Practice',
+        clientId: client.id,
+        startTime: new Date('2024-06-03T18:00:00Z'),
+        endTime: new Date('2024-06-03T19:00:00Z'),
+      })
       .returning()
 
     const details = await t.request(`/api/clients/${client.id}`, { cookie: operator.cookie })

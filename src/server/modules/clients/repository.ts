@@ -65,6 +65,11 @@ export async function updateOwnedClient(db: Executor, userId: string, clientId: 
   return row ?? null
 }
 
+// A client's contracts go with it (ADR 0006); their usage rows cascade.
+export async function deleteContractsOfClient(db: Executor, clientId: string) {
+  await db.delete(contracts).where(eq(contracts.clientId, clientId))
+}
+
 export async function deleteClient(db: Executor, clientId: string) {
   await db.delete(clients).where(eq(clients.id, clientId))
 }

@@ -13,9 +13,7 @@ export function clientRoutes({ database: { db } }: AppDeps) {
     c.json({ client: await service.createClient(db, c.get('user').id, c.req.valid('json')) }, 201),
   )
 
-  app.get('/clients/:id', uuidParams('Client'), async (c) =>
-    c.json(await service.getClient(db, c.get('user').id, c.req.param('id'))),
-  )
+  app.get('/clients/:id', uuidParams('Client'), async (c) => c.json(await service.getClient(db, c.get('user').id, c.req.param('id'))))
 
   app.put('/clients/:id', uuidParams('Client'), jsonBody(clientInput), async (c) =>
     c.json({ client: await service.updateClient(db, c.get('user').id, c.req.param('id'), c.req.valid('json')) }),

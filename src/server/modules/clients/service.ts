@@ -1,7 +1,6 @@
 import type { ClientInput } from '@shared/clients/schema'
-import type { Db } from '../../db/client'
+import type { Db, Executor } from '../../db/client'
 import { notFound } from '../../errors'
-import { deleteContractsOfClient } from '../contracts/repository'
 import * as repository from './repository'
 
 export function listClients(db: Db, userId: string) {
@@ -15,7 +14,8 @@ export async function getClient(db: Db, userId: string, clientId: string) {
   return { client, dependents: await repository.countDependents(db, clientId) }
 }
 
-export function createClient(db: Db, userId: string, input: ClientInput) {
+// An Executor, so that the setup wizard creates the client inside its step's transaction.
+export function createClient(db: Executor, userId: string, input: ClientInput) {
   return repository.insertClient(db, userId, input)
 }
 
@@ -32,7 +32,22 @@ export async function updateClient(db: Db, userId: string, clientId: string, inp
 export async function deleteClient(db: Db, userId: string, clientId: string) {
   await db.transaction(async (tx) => {
     if (!(await repository.lockOwnedClientForDeletion(tx, userId, clientId))) throw notFound('Client')
-    await deleteContractsOfClient(tx, clientId)
+    await repository.deleteContractsOfClient(tx, clientId)
     await repository.deleteClient(tx, clientId)
   })
+}
+
+/* ---------- for the modules whose rows belong to a client ---------- */
+
+/** Not found unless the client is the operator's. */
+export async function requireOwnedClient(db: Executor, userId: string, clientId: string) {
+  if (!(await repository.findOwnedClient(db, userId, clientId))) throw notFound('Client')
+}
+
+/**
+ * Holds the operator's client until the transaction ends, for a write that attaches rows to it:
+ * a concurrent deletion waits, and then deletes those rows too. Not found unless it is theirs.
+ */
+export async function lockOwnedClient(tx: Executor, userId: string, clientId: string) {
+  if (!(await repository.lockOwnedClient(tx, userId, clientId))) throw notFound('Client')
 }

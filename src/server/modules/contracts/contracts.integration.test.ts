@@ -1,30 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { CONTRACT_MESSAGES } from '@shared/contracts/schema'
-import { contractUsage, contracts, facilities, rooms, schedules } from '../../db/schema'
-import { createTestApp, type TestApp, type TestUser } from '../../test/test-app'
+import { contractUsage, contracts, facilities, rooms } from '../../db/schema'
+import { useTestApp } from '../../test/setup'
+import type { TestUser } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
-import { chargeEventsToActiveContract, rechargeEvents } from './service'
 import { contractHoursUsed } from './repository'
 
-type Contract = { id: string; clientId: string; startDate: string; totalHours: string; hoursUsed: string; status: string; notes: string | null }
+type Contract = {
+  id: string
+  clientId: string
+  startDate: string
+  totalHours: string
+  hoursUsed: string
+  status: string
+  notes: string | null
+}
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } }
 
 describe.each(testDatabaseKinds())('contracts and the usage ledger on %s', (kind) => {
-  let t: TestApp
-  let admin: TestUser
-  let operator: TestUser
-  let other: TestUser
-
-  beforeAll(async () => {
-    t = await createTestApp(kind)
-    admin = await t.createAdmin()
-    operator = await t.createOperator(admin)
-    other = await t.createOperator(admin)
-  })
-  afterAll(async () => {
-    await t.close()
-  })
+  const {
+    t,
+    admin,
+    operators: [operator, other],
+  } = useTestApp(kind, { operators: 2 })
 
   const errorOf = async (response: Response) => ((await response.json()) as ErrorBody).error
 
@@ -50,7 +49,14 @@ describe.each(testDatabaseKinds())('contracts and the usage ledger on %s', (kind
     it('creates a contract as active with no hours used, in exact decimals', async () => {
       const clientId = await createClient(operator)
       const contract = await createContract(operator, { clientId, startDate: '2024-06-01', totalHours: 12.34, notes: ' Summer ice ' })
-      expect(contract).toMatchObject({ clientId, startDate: '2024-06-01', totalHours: '12.34', hoursUsed: '0.00', status: 'active', notes: 'Summer ice' })
+      expect(contract).toMatchObject({
+        clientId,
+        startDate: '2024-06-01',
+        totalHours: '12.34',
+        hoursUsed: '0.00',
+        status: 'active',
+        notes: 'Summer ice',
+      })
     })
 
     it('answers every invalid contract with the spec message', async () => {
@@ -86,7 +92,9 @@ describe.each(testDatabaseKinds())('contracts and the usage ledger on %s', (kind
 
       const response = await t.request('/api/contracts', { cookie: caller.cookie })
       expect(response.status).toBe(200)
-      const { groups } = (await response.json()) as { groups: { client: { id: string; name: string }; totals: unknown; contracts: Contract[] }[] }
+      const { groups } = (await response.json()) as {
+        groups: { client: { id: string; name: string }; totals: unknown; contracts: Contract[] }[]
+      }
       expect(groups.map((group) => group.client)).toEqual([
         { id: alpha, name: 'alpha Hockey' },
         { id: zulu, name: 'Zulu Figure Skating' },
@@ -168,7 +176,12 @@ describe.each(testDatabaseKinds())('contracts and the usage ledger on %s', (kind
     it('inserts the usage row and adds its hours to the contract', async () => {
       const clientId = await createClient(operator)
       const contract = await createContract(operator, { clientId, startDate: '2024-06-01', totalHours: 10 })
-      const response = await logUsage(operator, { contractId: contract.id, usageDate: '2024-06-02', hours: 2.5, description: 'Extra practice' })
+      const response = await logUsage(operator, {
+        contractId: contract.id,
+        usageDate: '2024-06-02',
+        hours: 2.5,
+        description: 'Extra practice',
+      })
       expect(response.status).toBe(201)
       expect(await response.json()).toMatchObject({
         usage: { contractId: contract.id, usageDate: '2024-06-02', hoursLogged: '2.50', description: 'Extra practice', scheduleId: null },
@@ -226,11 +239,16 @@ describe.each(testDatabaseKinds())('contracts and the usage ledger on %s', (kind
       await logUsage(operator, { contractId: first.id, usageDate: '2024-01-05', hours: 1 })
       await logUsage(operator, { contractId: second.id, usageDate: '2024-06-03', hours: 2.25, description: 'Camp' })
       await logUsage(operator, { contractId: first.id, usageDate: '2024-02-05', hours: 0.5 })
-      const { room } = await insertRoom(operator, 'America/Toronto')
-      const [event] = await insertEvents(room.id, clientId, [['Evening practice', '2024-06-10T23:00:00Z', '2024-06-11T00:30:00Z']])
-      await t.db.transaction((tx) =>
-        chargeEventsToActiveContract(tx, { userId: operator.id, clientId, timeZone: 'America/Toronto', events: [event!] }),
-      )
+      const { room } = await createRoom(operator, 'America/Toronto')
+      // 19:00 to 20:30 in Toronto on 10 June is 23:00 to 00:30 UTC.
+      const [event] = await book(operator, {
+        roomId: room.id,
+        clientId,
+        title: 'Evening practice',
+        date: '2024-06-10',
+        startTime: '19:00',
+        durationMinutes: 90,
+      })
 
       const response = await t.request(`/api/clients/${clientId}/usage`, { cookie: operator.cookie })
       expect(response.status).toBe(200)
@@ -244,7 +262,12 @@ describe.each(testDatabaseKinds())('contracts and the usage ledger on %s', (kind
         ['2024-02-05', '0.50', null],
         ['2024-01-05', '1.00', null],
       ])
-      expect(usage[0]!.schedule).toEqual({ id: event!.id, title: 'Evening practice', startTime: '2024-06-10T23:00:00.000Z', timeZone: 'America/Toronto' })
+      expect(usage[0]!.schedule).toEqual({
+        id: event!.id,
+        title: 'Evening practice',
+        startTime: '2024-06-10T23:00:00.000Z',
+        timeZone: 'America/Toronto',
+      })
       expect(usage[1]!.schedule).toBeNull()
       expect(new Map(totals.map((total) => [total.contractId, total.hoursLogged]))).toEqual(
         new Map([
@@ -256,137 +279,138 @@ describe.each(testDatabaseKinds())('contracts and the usage ledger on %s', (kind
   })
 
   describe('charging booked events', () => {
+    // Bookings go through the booking engine (POST /api/events), which charges them: these tests
+    // hold the charging rules from the contract's side.
     it('charges each event to the latest-started active contract, dated on the facility’s local day', async () => {
       const clientId = await createClient(operator)
       const older = await createContract(operator, { clientId, startDate: '2024-01-01', totalHours: 50 })
       const latest = await createContract(operator, { clientId, startDate: '2024-05-01', totalHours: 50 })
       const expired = await createContract(operator, { clientId, startDate: '2024-09-01', totalHours: 50, status: 'expired' })
-      const { room } = await insertRoom(operator, 'America/Toronto')
-      const events = await insertEvents(room.id, clientId, [
-        // 21:00-23:00 in Toronto on 1 June is 01:00-03:00 UTC on 2 June.
-        ['Practice', '2024-06-02T01:00:00Z', '2024-06-02T03:00:00Z'],
-        ['Practice', '2024-06-09T01:00:00Z', '2024-06-09T02:45:00Z'],
-      ])
+      const { room } = await createRoom(operator, 'America/Toronto')
+      // 21:00 in Toronto on 1 June is 01:00 UTC on 2 June.
+      const [first] = await book(operator, { roomId: room.id, clientId, date: '2024-06-01', startTime: '21:00', durationMinutes: 120 })
+      const [second] = await book(operator, { roomId: room.id, clientId, date: '2024-06-08', startTime: '21:00', durationMinutes: 105 })
 
-      const charged = await t.db.transaction((tx) =>
-        chargeEventsToActiveContract(tx, { userId: operator.id, clientId, timeZone: 'America/Toronto', events }),
-      )
-      expect(charged).toEqual({ contractId: latest.id, hoursCharged: '3.75' })
       expect(await hoursUsedOf(latest.id)).toBe('3.75')
       expect(await hoursUsedOf(older.id)).toBe('0.00')
       expect(await hoursUsedOf(expired.id)).toBe('0.00')
       const rows = await t.db.select().from(contractUsage).where(eq(contractUsage.contractId, latest.id))
       expect(rows.map((row) => [row.scheduleId, row.usageDate, row.hoursLogged, row.description]).sort()).toEqual(
         [
-          [events[0]!.id, '2024-06-01', '2.00', 'Practice'],
-          [events[1]!.id, '2024-06-08', '1.75', 'Practice'],
+          [first!.id, '2024-06-01', '2.00', 'Practice'],
+          [second!.id, '2024-06-08', '1.75', 'Practice'],
         ].sort(),
       )
     })
 
     it('breaks a tie of start dates by the newest contract', async () => {
       const clientId = await createClient(operator)
-      await createContract(operator, { clientId, startDate: '2024-05-01', totalHours: 10 })
+      const first = await createContract(operator, { clientId, startDate: '2024-05-01', totalHours: 10 })
       const newest = await createContract(operator, { clientId, startDate: '2024-05-01', totalHours: 10 })
-      const { room } = await insertRoom(operator, 'UTC')
-      const events = await insertEvents(room.id, clientId, [['Game', '2024-06-02T18:00:00Z', '2024-06-02T19:00:00Z']])
-      const charged = await t.db.transaction((tx) => chargeEventsToActiveContract(tx, { userId: operator.id, clientId, timeZone: 'UTC', events }))
-      expect(charged?.contractId).toBe(newest.id)
+      const { room } = await createRoom(operator, 'UTC')
+      await book(operator, { roomId: room.id, clientId, date: '2024-06-02', startTime: '18:00', durationMinutes: 60 })
+      expect(await hoursUsedOf(newest.id)).toBe('1.00')
+      expect(await hoursUsedOf(first.id)).toBe('0.00')
     })
 
     it('charges each half of a split event its own duration', async () => {
       const clientId = await createClient(operator)
       const contract = await createContract(operator, { clientId, startDate: '2024-05-01', totalHours: 10 })
-      const { room } = await insertRoom(operator, 'UTC')
-      const events = await insertEvents(room.id, clientId, [
-        ['Late game (Part 1)', '2024-06-02T23:00:00Z', '2024-06-02T23:59:59.999Z'],
-        ['Late game (Part 2)', '2024-06-03T00:00:00Z', '2024-06-03T01:00:00Z'],
+      const { room } = await createRoom(operator, 'UTC')
+      const parts = await book(operator, { roomId: room.id, clientId, date: '2024-06-02', startTime: '23:00', durationMinutes: 120 })
+      expect(parts).toHaveLength(2)
+      const rows = await t.db.select().from(contractUsage).where(eq(contractUsage.contractId, contract.id))
+      expect(rows.map((row) => [row.usageDate, row.hoursLogged]).sort()).toEqual([
+        ['2024-06-02', '1.00'],
+        ['2024-06-03', '1.00'],
       ])
-      await t.db.transaction((tx) => chargeEventsToActiveContract(tx, { userId: operator.id, clientId, timeZone: 'UTC', events }))
       expect(await hoursUsedOf(contract.id)).toBe('2.00')
     })
 
     it('books a client without an active contract without a charge, and without failing', async () => {
       const clientId = await createClient(operator)
       const completed = await createContract(operator, { clientId, startDate: '2024-05-01', totalHours: 10, status: 'completed' })
-      const { room } = await insertRoom(operator, 'UTC')
-      const events = await insertEvents(room.id, clientId, [['Practice', '2024-06-02T18:00:00Z', '2024-06-02T19:00:00Z']])
-      const charged = await t.db.transaction((tx) => chargeEventsToActiveContract(tx, { userId: operator.id, clientId, timeZone: 'UTC', events }))
-      expect(charged).toBeNull()
+      const { room } = await createRoom(operator, 'UTC')
+      const [event] = await book(operator, { roomId: room.id, clientId, date: '2024-06-02', startTime: '18:00', durationMinutes: 60 })
       expect(await hoursUsedOf(completed.id)).toBe('0.00')
-      expect(await t.db.select().from(contractUsage).where(eq(contractUsage.scheduleId, events[0]!.id))).toEqual([])
+      expect(await t.db.select().from(contractUsage).where(eq(contractUsage.scheduleId, event!.id))).toEqual([])
     })
 
     it('never charges another operator’s contract', async () => {
       const theirClient = await createClient(other)
       const theirContract = await createContract(other, { clientId: theirClient, startDate: '2024-05-01', totalHours: 10 })
-      const { room } = await insertRoom(operator, 'UTC')
-      const events = await insertEvents(room.id, null, [['Practice', '2024-06-02T18:00:00Z', '2024-06-02T19:00:00Z']])
-      const charged = await t.db.transaction((tx) =>
-        chargeEventsToActiveContract(tx, { userId: operator.id, clientId: theirClient, timeZone: 'UTC', events }),
-      )
-      expect(charged).toBeNull()
+      const { room } = await createRoom(operator, 'UTC')
+      const response = await t.request('/api/events', {
+        method: 'POST',
+        cookie: operator.cookie,
+        body: { roomId: room.id, clientId: theirClient, title: 'Practice', date: '2024-06-02', startTime: '18:00', durationMinutes: 60 },
+      })
+      expect(response.status).toBe(404)
       expect(await hoursUsedOf(theirContract.id)).toBe('0.00')
     })
 
     it('gives the hours back when an event, its room or its facility is deleted', async () => {
       const clientId = await createClient(operator)
       const contract = await createContract(operator, { clientId, startDate: '2024-05-01', totalHours: 10 })
-      const { facility, room } = await insertRoom(operator, 'UTC')
-      const events = await insertEvents(room.id, clientId, [
-        ['One', '2024-06-02T18:00:00Z', '2024-06-02T19:00:00Z'],
-        ['Two', '2024-06-03T18:00:00Z', '2024-06-03T19:30:00Z'],
-      ])
-      const second = await insertRoom(operator, 'UTC', facility.id)
-      const elsewhere = await insertEvents(second.room.id, clientId, [['Three', '2024-06-04T18:00:00Z', '2024-06-04T18:15:00Z']])
-      await t.db.transaction((tx) =>
-        chargeEventsToActiveContract(tx, { userId: operator.id, clientId, timeZone: 'UTC', events: [...events, ...elsewhere] }),
-      )
+      const { facility, room } = await createRoom(operator, 'UTC')
+      const [one] = await book(operator, { roomId: room.id, clientId, date: '2024-06-02', startTime: '18:00', durationMinutes: 60 })
+      await book(operator, { roomId: room.id, clientId, date: '2024-06-03', startTime: '18:00', durationMinutes: 90 })
+      const second = await createRoom(operator, 'UTC', facility.id)
+      await book(operator, { roomId: second.room.id, clientId, date: '2024-06-04', startTime: '18:00', durationMinutes: 15 })
       expect(await hoursUsedOf(contract.id)).toBe('2.75')
 
-      await t.db.delete(schedules).where(eq(schedules.id, events[0]!.id))
+      expect((await t.request(`/api/events/${one!.id}`, { method: 'DELETE', cookie: operator.cookie })).status).toBe(204)
       expect(await hoursUsedOf(contract.id)).toBe('1.75')
-      await t.db.delete(rooms).where(eq(rooms.id, second.room.id))
+      expect((await t.request(`/api/rooms/${second.room.id}`, { method: 'DELETE', cookie: operator.cookie })).status).toBe(204)
       expect(await hoursUsedOf(contract.id)).toBe('1.50')
-      await t.db.delete(facilities).where(eq(facilities.id, facility.id))
+      expect((await t.request(`/api/facilities/${facility.id}`, { method: 'DELETE', cookie: operator.cookie })).status).toBe(204)
       expect(await hoursUsedOf(contract.id)).toBe('0.00')
     })
 
     it('re-charges an edited event: its old charge is given back and the new one taken', async () => {
       const clientId = await createClient(operator)
       const contract = await createContract(operator, { clientId, startDate: '2024-05-01', totalHours: 10, hoursUsed: 1 })
-      const { room } = await insertRoom(operator, 'UTC')
-      const [event] = await insertEvents(room.id, clientId, [['Practice', '2024-06-02T18:00:00Z', '2024-06-02T19:00:00Z']])
-      await t.db.transaction((tx) => chargeEventsToActiveContract(tx, { userId: operator.id, clientId, timeZone: 'UTC', events: [event!] }))
+      const { room } = await createRoom(operator, 'UTC')
+      const [event] = await book(operator, { roomId: room.id, clientId, date: '2024-06-02', startTime: '18:00', durationMinutes: 60 })
       expect(await hoursUsedOf(contract.id)).toBe('2.00')
 
-      const edited = { ...event!, title: 'Long practice', endTime: new Date('2024-06-02T21:30:00Z') }
-      await t.db.transaction(async (tx) => {
-        await tx.update(schedules).set({ title: edited.title, endTime: edited.endTime }).where(eq(schedules.id, edited.id))
-        await rechargeEvents(tx, { userId: operator.id, clientId, timeZone: 'UTC', events: [edited] })
+      const edited = await t.request(`/api/events/${event!.id}`, {
+        method: 'PUT',
+        cookie: operator.cookie,
+        body: { clientId, title: 'Long practice', startTime: '2024-06-02T18:00:00Z', endTime: '2024-06-02T21:30:00Z' },
       })
+      expect(edited.status).toBe(200)
       expect(await hoursUsedOf(contract.id)).toBe('4.50')
       const rows = await t.db.select().from(contractUsage).where(eq(contractUsage.scheduleId, event!.id))
       expect(rows).toHaveLength(1)
       expect(rows[0]).toMatchObject({ hoursLogged: '3.50', description: 'Long practice' })
     })
 
-    it('rolls the charge back with the transaction that booked the events', async () => {
+    it('charges nothing for a booking that is refused, even when only its last occurrence clashes', async () => {
       const clientId = await createClient(operator)
       const contract = await createContract(operator, { clientId, startDate: '2024-05-01', totalHours: 10 })
-      const { room } = await insertRoom(operator, 'UTC')
-      const events = await insertEvents(room.id, clientId, [['Practice', '2024-06-02T18:00:00Z', '2024-06-02T19:00:00Z']])
-      await expect(
-        t.db.transaction(async (tx) => {
-          await chargeEventsToActiveContract(tx, { userId: operator.id, clientId, timeZone: 'UTC', events })
-          throw new Error('the booking failed later on')
-        }),
-      ).rejects.toThrow('the booking failed later on')
-      expect(await hoursUsedOf(contract.id)).toBe('0.00')
+      const { room } = await createRoom(operator, 'UTC')
+      await book(operator, { roomId: room.id, clientId, date: '2024-06-05', startTime: '18:00', durationMinutes: 60 })
+      expect(await hoursUsedOf(contract.id)).toBe('1.00')
+      const series = await t.request('/api/events', {
+        method: 'POST',
+        cookie: operator.cookie,
+        body: {
+          roomId: room.id,
+          clientId,
+          title: 'Camp',
+          date: '2024-06-01',
+          startTime: '18:00',
+          durationMinutes: 60,
+          recurrence: { frequency: 'daily', endDate: '2024-06-05' },
+        },
+      })
+      expect(series.status).toBe(409)
+      expect(await hoursUsedOf(contract.id)).toBe('1.00')
     })
   })
 
-  async function insertRoom(user: TestUser, timeZone: string, facilityId?: string) {
+  async function createRoom(user: TestUser, timeZone: string, facilityId?: string) {
     const [facility] = facilityId
       ? await t.db.select().from(facilities).where(eq(facilities.id, facilityId))
       : await t.db.insert(facilities).values({ userId: user.id, name: 'Arena', timeZone }).returning()
@@ -394,11 +418,12 @@ describe.each(testDatabaseKinds())('contracts and the usage ledger on %s', (kind
     return { facility: facility!, room: room! }
   }
 
-  async function insertEvents(roomId: string, clientId: string | null, events: [title: string, start: string, end: string][]) {
-    const rows = await t.db
-      .insert(schedules)
-      .values(events.map(([title, start, end]) => ({ roomId, clientId, title, startTime: new Date(start), endTime: new Date(end) })))
-      .returning({ id: schedules.id, title: schedules.title, startTime: schedules.startTime, endTime: schedules.endTime })
-    return rows
+  async function book(
+    user: TestUser,
+    booking: { roomId: string; clientId: string; date: string; startTime: string; durationMinutes: number; title?: string },
+  ) {
+    const response = await t.request('/api/events', { method: 'POST', cookie: user.cookie, body: { title: 'Practice', ...booking } })
+    expect(response.status, await response.clone().text()).toBe(201)
+    return ((await response.json()) as { events: { id: string }[] }).events
   }
 })

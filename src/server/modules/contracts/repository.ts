@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type Placeholder } from 'drizzle-orm'
+import { and, asc, desc, eq, sql, type Placeholder } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { clients, contractUsage, contracts, facilities, rooms, schedules } from '../../db/schema'
 
@@ -100,10 +100,6 @@ export async function deleteOwnedContract(db: Executor, userId: string, contract
   return row ?? null
 }
 
-export async function deleteContractsOfClient(db: Executor, clientId: string) {
-  await db.delete(contracts).where(eq(contracts.clientId, clientId))
-}
-
 /** The spec's "latest-started active contract": newest start date first, then the newest created. */
 /** The client's latest-started active contract, as a query a larger statement can embed. */
 // The ids may be placeholders of a prepared statement that embeds the query.
@@ -114,11 +110,6 @@ export function latestActiveContractQuery(db: Executor, userId: string | Placeho
     .where(and(eq(contracts.userId, userId), eq(contracts.clientId, clientId), eq(contracts.status, 'active')))
     .orderBy(desc(contracts.startDate), desc(contracts.createdAt))
     .limit(1)
-}
-
-export async function findLatestActiveContract(db: Executor, userId: string, clientId: string) {
-  const [row] = await latestActiveContractQuery(db, userId, clientId)
-  return row ?? null
 }
 
 export type UsageValues = {
@@ -142,12 +133,6 @@ export function insertUsage(db: Executor, rows: UsageValues[]) {
     description: contractUsage.description,
     scheduleId: contractUsage.scheduleId,
   })
-}
-
-// Their hours leave the contracts' hours used with them.
-export async function deleteUsageOfSchedules(db: Executor, scheduleIds: string[]) {
-  if (scheduleIds.length === 0) return
-  await db.delete(contractUsage).where(inArray(contractUsage.scheduleId, scheduleIds))
 }
 
 export async function readHoursUsed(db: Executor, contractId: string) {

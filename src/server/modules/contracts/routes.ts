@@ -30,9 +30,7 @@ export function contractRoutes({ database: { db } }: AppDeps) {
     c.json(await service.listUsageOfClient(db, c.get('user').id, c.req.param('id'))),
   )
 
-  app.post('/usage', jsonBody(usageInput), async (c) =>
-    c.json(await service.logUsage(db, c.get('user').id, c.req.valid('json')), 201),
-  )
+  app.post('/usage', jsonBody(usageInput), async (c) => c.json(await service.logUsage(db, c.get('user').id, c.req.valid('json')), 201))
 
   return app
 }

@@ -1,9 +1,9 @@
 import type { ContractInput, UsageInput } from '@shared/contracts/schema'
 import { hoursForDuration } from '@shared/scheduling/durations'
 import { localDateOf } from '@shared/scheduling/local-day'
-import type { Db, Executor } from '../../db/client'
+import type { Db } from '../../db/client'
 import { findPostgresError, notFound, SQLSTATE } from '../../errors'
-import { findOwnedClient, lockOwnedClient } from '../clients/repository'
+import { lockOwnedClient, requireOwnedClient } from '../clients/service'
 import * as repository from './repository'
 
 export type Contract = Awaited<ReturnType<typeof repository.listContractsOfClient>>[number]
@@ -30,10 +30,7 @@ function toContractValues(input: ContractInput): repository.ContractValues {
 
 /** The operator's contracts grouped per client (by client name), with each client's exact totals. */
 export async function listContractGroups(db: Db, userId: string) {
-  const [rows, totals] = await Promise.all([
-    repository.listContractsWithClients(db, userId),
-    repository.sumHoursPerClient(db, userId),
-  ])
+  const [rows, totals] = await Promise.all([repository.listContractsWithClients(db, userId), repository.sumHoursPerClient(db, userId)])
   const totalsByClient = new Map(totals.map(({ clientId, ...sums }) => [clientId, sums]))
   const groups = new Map<string, ContractGroup>()
   for (const { clientName, ...contract } of rows) {
@@ -48,14 +45,14 @@ export async function listContractGroups(db: Db, userId: string) {
 }
 
 export async function listContractsOfClient(db: Db, userId: string, clientId: string) {
-  if (!(await findOwnedClient(db, userId, clientId))) throw notFound('Client')
+  await requireOwnedClient(db, userId, clientId)
   return repository.listContractsOfClient(db, userId, clientId)
 }
 
 export async function createContract(db: Db, userId: string, input: ContractInput) {
   return db.transaction(async (tx) => {
     // The lock makes a concurrent deletion of the client wait, so it cannot miss this contract.
-    if (!(await lockOwnedClient(tx, userId, input.clientId))) throw notFound('Client')
+    await lockOwnedClient(tx, userId, input.clientId)
     return repository.insertContract(tx, userId, toContractValues(input))
   })
 }
@@ -64,7 +61,7 @@ export async function createContract(db: Db, userId: string, input: ContractInpu
 export async function updateContract(db: Db, userId: string, contractId: string, input: ContractInput) {
   return db.transaction(async (tx) => {
     if (!(await repository.findOwnedContract(tx, userId, contractId))) throw notFound('Contract')
-    if (!(await lockOwnedClient(tx, userId, input.clientId))) throw notFound('Client')
+    await lockOwnedClient(tx, userId, input.clientId)
     const contract = await repository.updateOwnedContract(tx, userId, contractId, toContractValues(input))
     if (!contract) throw notFound('Contract')
     return contract
@@ -103,7 +100,7 @@ export async function logUsage(db: Db, userId: string, input: UsageInput) {
 
 /** The client's usage rows newest first, with the linked event where there is one, and a total per contract. */
 export async function listUsageOfClient(db: Db, userId: string, clientId: string) {
-  if (!(await findOwnedClient(db, userId, clientId))) throw notFound('Client')
+  await requireOwnedClient(db, userId, clientId)
   const [rows, totals] = await Promise.all([
     repository.listUsageOfClient(db, userId, clientId),
     repository.sumUsagePerContract(db, userId, clientId),
@@ -118,35 +115,17 @@ export async function listUsageOfClient(db: Db, userId: string, clientId: string
   return { usage, totals }
 }
 
-/* ---------- charging booked events (called by the scheduling module inside its transaction) ---------- */
-
-export type ChargeableEvent = { id: string; startTime: Date; endTime: Date; title: string }
-
-export type ChargeEventsOptions = {
-  userId: string
-  clientId: string
-  /** The facility's IANA zone: each usage row is dated on the event's local start day. */
-  timeZone: string
-  events: ChargeableEvent[]
-}
+/* ---------- charging booked events ---------- */
 
 /**
- * Charges each event to the client's latest-started active contract (spec §7), one usage row per
- * event linked by schedule_id, so the Usage Report explains every hour and deleting an event
- * (or its room or facility) gives its hours back through the cascade.
- *
- * Call it with the transaction that inserts the events, after inserting them. Each event costs
- * its own duration, so the halves of a split event cost their parts (ADR 0007). A client without
- * an active contract is booked without a charge: the answer is null and nothing fails.
+ * The contract a booking charges, the client's latest-started active contract, as a query the
+ * booking statement embeds (docs/product.md#clients-and-contracts): the rule lives here, the
+ * booking module only uses it.
  */
-export async function chargeEventsToActiveContract(tx: Executor, { userId, clientId, timeZone, events }: ChargeEventsOptions) {
-  const rows = usageOfEvents(events, timeZone)
-  if (rows.length === 0) return null
-  const contract = await repository.findLatestActiveContract(tx, userId, clientId)
-  if (!contract) return null
-  await repository.insertUsage(tx, rows.map((row) => ({ ...row, contractId: contract.id })))
-  return { contractId: contract.id, hoursCharged: sumHours(rows.map((row) => row.hoursLogged)) }
-}
+export const activeContractForCharging = repository.latestActiveContractQuery
+export type { EventUsage } from './repository'
+
+export type ChargeableEvent = { id: string; startTime: Date; endTime: Date; title: string }
 
 /** What each event costs: its own duration, dated on its local start day. */
 export function usageOfEvents(events: ChargeableEvent[], timeZone: string): repository.EventUsage[] {
@@ -161,21 +140,4 @@ export function usageOfEvents(events: ChargeableEvent[], timeZone: string): repo
       // An event under 18 seconds rounds to 0.00 hours, which is no charge at all.
       .filter((row) => row.hoursLogged !== '0.00')
   )
-}
-
-/**
- * For an edited event (new times, title or client): drops the events' current charges, which
- * gives their hours back, then charges them again as chargeEventsToActiveContract does. Call it
- * inside the transaction that updates the events, after updating them. Deleted events need no
- * call: their usage rows cascade, and the hours with them.
- */
-export async function rechargeEvents(tx: Executor, options: ChargeEventsOptions) {
-  await repository.deleteUsageOfSchedules(tx, options.events.map((event) => event.id))
-  return chargeEventsToActiveContract(tx, options)
-}
-
-// Sums 'h.hh' strings in whole hundredths, so no binary fraction leaks into the total.
-function sumHours(hours: string[]): string {
-  const hundredths = hours.reduce((total, value) => total + Math.round(Number(value) * 100), 0)
-  return `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`
 }

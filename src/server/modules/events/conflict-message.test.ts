@@ -5,7 +5,10 @@ const conflict = (id: string, title: string, start: string, end: string) => ({ i
 
 describe('formatConflictMessage', () => {
   test('names the event with its times in the facility zone', () => {
-    const message = formatConflictMessage([conflict('a', 'Jets practice', '2026-11-22T00:00:00Z', '2026-11-22T01:00:00Z')], 'America/Toronto')
+    const message = formatConflictMessage(
+      [conflict('a', 'Jets practice', '2026-11-22T00:00:00Z', '2026-11-22T01:00:00Z')],
+      'America/Toronto',
+    )
     expect(message).toBe('Time slot conflicts with: "Jets practice" (Nov 21, 2026 7:00 PM - 8:00 PM)')
   })
 
@@ -29,7 +32,12 @@ describe('formatConflictMessage', () => {
 
   test('a long list stops after ten and counts the rest', () => {
     const conflicts = Array.from({ length: 14 }, (_, day) =>
-      conflict(String(day), `Day ${day + 1}`, `2026-06-${String(day + 1).padStart(2, '0')}T09:00:00Z`, `2026-06-${String(day + 1).padStart(2, '0')}T10:00:00Z`),
+      conflict(
+        String(day),
+        `Day ${day + 1}`,
+        `2026-06-${String(day + 1).padStart(2, '0')}T09:00:00Z`,
+        `2026-06-${String(day + 1).padStart(2, '0')}T10:00:00Z`,
+      ),
     )
     const message = formatConflictMessage(conflicts, 'UTC')
     expect(message).toContain('"Day 10"')

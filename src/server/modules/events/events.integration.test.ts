@@ -115,8 +115,7 @@ describe.each(testDatabaseKinds())('scheduling on %s', (kind) => {
     ...overrides,
   })
 
-  const eventsOfRoom = (roomId: string) =>
-    t.db.select().from(schedules).where(eq(schedules.roomId, roomId)).orderBy(schedules.startTime)
+  const eventsOfRoom = (roomId: string) => t.db.select().from(schedules).where(eq(schedules.roomId, roomId)).orderBy(schedules.startTime)
 
   const hoursUsedOf = async (contractId: string) => {
     const [row] = await t.db.select({ hoursUsed: contractHoursUsed }).from(contracts).where(eq(contracts.id, contractId))
@@ -128,7 +127,9 @@ describe.each(testDatabaseKinds())('scheduling on %s', (kind) => {
   describe('creating', () => {
     it('books a practice in the facility zone and charges its hours to the client’s contract', async () => {
       const venue = await createVenue()
-      const result = await createOk(practice(venue, { description: '  Bring pucks ', color: '#ff0000', changeRoom1Id: venue.homeChangeRoomId }))
+      const result = await createOk(
+        practice(venue, { description: '  Bring pucks ', color: '#ff0000', changeRoom1Id: venue.homeChangeRoomId }),
+      )
       expect(result).toMatchObject({ isSplit: false, isRecurring: false })
       expect(result.events).toHaveLength(1)
       expect(result.events[0]).toMatchObject({
@@ -154,7 +155,13 @@ describe.each(testDatabaseKinds())('scheduling on %s', (kind) => {
       const game = await createOk(practice(venue, { ...teams, eventType: 'game', title: 'Game' }))
       expect(game.events[0]).toMatchObject({ eventType: 'game', ...teams })
       const plain = await createOk(practice(venue, { ...teams, startTime: '21:00' }))
-      expect(plain.events[0]).toMatchObject({ eventType: 'practice', team1Name: null, team2Name: null, changeRoom1Id: venue.homeChangeRoomId, changeRoom2Id: null })
+      expect(plain.events[0]).toMatchObject({
+        eventType: 'practice',
+        team1Name: null,
+        team2Name: null,
+        changeRoom1Id: venue.homeChangeRoomId,
+        changeRoom2Id: null,
+      })
     })
 
     it('answers missing fields with the spec messages', async () => {
@@ -167,7 +174,11 @@ describe.each(testDatabaseKinds())('scheduling on %s', (kind) => {
         [{ title: 'x'.repeat(101) }, 'title', 'Title must be 100 characters or less'],
         [{ durationMinutes: 1441 }, 'durationMinutes', EVENT_MESSAGES.tooLong],
         [{ recurrence: { frequency: 'daily' } }, 'recurrence.endDate', 'Please select an end date for recurring events'],
-        [{ recurrence: { frequency: 'weekly', endDate: '2030-07-01', weekdays: [] } }, 'recurrence.weekdays', 'Please select at least one day for weekly recurrence'],
+        [
+          { recurrence: { frequency: 'weekly', endDate: '2030-07-01', weekdays: [] } },
+          'recurrence.weekdays',
+          'Please select at least one day for weekly recurrence',
+        ],
       ]
       for (const [overrides, field, message] of cases) {
         const response = await create(practice(venue, overrides))
@@ -249,7 +260,11 @@ describe.each(testDatabaseKinds())('scheduling on %s', (kind) => {
     const expectSplit = (events: ApiEvent[], title: string, midnight: string, start: string, end: string) => {
       expect(events).toHaveLength(2)
       const [first, second] = events
-      expect(first).toMatchObject({ title: `${title} (Part 1)`, startTime: start, endTime: new Date(new Date(midnight).getTime() - 1).toISOString() })
+      expect(first).toMatchObject({
+        title: `${title} (Part 1)`,
+        startTime: start,
+        endTime: new Date(new Date(midnight).getTime() - 1).toISOString(),
+      })
       expect(second).toMatchObject({ title: `${title} (Part 2)`, startTime: midnight, endTime: end })
       expect(first!.eventGroupId).toBeTruthy()
       expect(second!.eventGroupId).toBe(first!.eventGroupId)
@@ -259,7 +274,13 @@ describe.each(testDatabaseKinds())('scheduling on %s', (kind) => {
       const venue = await createVenue()
       const result = await createOk(practice(venue, { title: 'Game', eventType: 'game', startTime: '23:00', durationMinutes: 120 }))
       expect(result.isSplit).toBe(true)
-      expectSplit(result.events, 'Game', local('2030-06-04', '00:00', TORONTO), local('2030-06-03', '23:00', TORONTO), local('2030-06-04', '01:00', TORONTO))
+      expectSplit(
+        result.events,
+        'Game',
+        local('2030-06-04', '00:00', TORONTO),
+        local('2030-06-03', '23:00', TORONTO),
+        local('2030-06-04', '01:00', TORONTO),
+      )
       expect(await hoursUsedOf(venue.contractId)).toBe('7.25')
     })
 
@@ -296,18 +317,29 @@ describe.each(testDatabaseKinds())('scheduling on %s', (kind) => {
   describe('recurrence', () => {
     it('creates Mondays and Wednesdays for 4 weeks as 8 events at 19:00 local time', async () => {
       const venue = await createVenue()
-      const result = await createOk(practice(venue, { date: '2030-06-03', recurrence: { frequency: 'weekly', endDate: '2030-06-28', weekdays: [1, 3] } }))
+      const result = await createOk(
+        practice(venue, { date: '2030-06-03', recurrence: { frequency: 'weekly', endDate: '2030-06-28', weekdays: [1, 3] } }),
+      )
       expect(result).toMatchObject({ isRecurring: true, isSplit: false })
       expect(result.events).toHaveLength(8)
       expect(result.events.map((event) => localDateOf(new Date(event.startTime), TORONTO))).toEqual([
-        '2030-06-03', '2030-06-05', '2030-06-10', '2030-06-12', '2030-06-17', '2030-06-19', '2030-06-24', '2030-06-26',
+        '2030-06-03',
+        '2030-06-05',
+        '2030-06-10',
+        '2030-06-12',
+        '2030-06-17',
+        '2030-06-19',
+        '2030-06-24',
+        '2030-06-26',
       ])
       expect(await hoursUsedOf(venue.contractId)).toBe('13.25')
     })
 
     it('keeps a weekly 19:00 practice at 19:00 local time across the DST change', async () => {
       const venue = await createVenue()
-      const result = await createOk(practice(venue, { date: '2030-10-26', recurrence: { frequency: 'weekly', endDate: '2030-11-09', weekdays: [6] } }))
+      const result = await createOk(
+        practice(venue, { date: '2030-10-26', recurrence: { frequency: 'weekly', endDate: '2030-11-09', weekdays: [6] } }),
+      )
       expect(result.events.map((event) => event.startTime)).toEqual([
         local('2030-10-26', '19:00', TORONTO),
         local('2030-11-02', '19:00', TORONTO),
@@ -321,7 +353,11 @@ describe.each(testDatabaseKinds())('scheduling on %s', (kind) => {
       const venue = await createVenue(operator, KATHMANDU)
       const result = await createOk(practice(venue, { date: '2031-01-31', recurrence: { frequency: 'monthly', endDate: '2031-05-31' } }))
       expect(result.events.map((event) => localDateOf(new Date(event.startTime), KATHMANDU))).toEqual([
-        '2031-01-31', '2031-02-28', '2031-03-31', '2031-04-30', '2031-05-31',
+        '2031-01-31',
+        '2031-02-28',
+        '2031-03-31',
+        '2031-04-30',
+        '2031-05-31',
       ])
     })
 
@@ -330,9 +366,19 @@ describe.each(testDatabaseKinds())('scheduling on %s', (kind) => {
       const daily = (endDate: string, startTime = '10:00') => ({ frequency: 'daily', endDate, weekdays: [] as number[], startTime })
       const refused = await create(practice(venue, { date: '2032-01-01', recurrence: daily(addCalendarDays('2032-01-01', 365)) }))
       expect(refused.status).toBe(422)
-      expect(await errorOf(refused)).toMatchObject({ message: RECURRENCE_MESSAGES.tooMany, fields: { 'recurrence.endDate': RECURRENCE_MESSAGES.tooMany } })
+      expect(await errorOf(refused)).toMatchObject({
+        message: RECURRENCE_MESSAGES.tooMany,
+        fields: { 'recurrence.endDate': RECURRENCE_MESSAGES.tooMany },
+      })
       // 183 nights across midnight make 366 events once split.
-      const splitRefused = await create(practice(venue, { date: '2032-01-01', startTime: '23:00', durationMinutes: 120, recurrence: daily(addCalendarDays('2032-01-01', 182)) }))
+      const splitRefused = await create(
+        practice(venue, {
+          date: '2032-01-01',
+          startTime: '23:00',
+          durationMinutes: 120,
+          recurrence: daily(addCalendarDays('2032-01-01', 182)),
+        }),
+      )
       expect((await errorOf(splitRefused)).message).toBe('Too many recurring events. Maximum 365 occurrences.')
       expect(await eventsOfRoom(venue.roomId)).toEqual([])
 
@@ -344,7 +390,9 @@ describe.each(testDatabaseKinds())('scheduling on %s', (kind) => {
 
     it('refuses a series with no occurrence', async () => {
       const venue = await createVenue()
-      const response = await create(practice(venue, { date: '2030-06-03', recurrence: { frequency: 'weekly', endDate: '2030-06-04', weekdays: [5] } }))
+      const response = await create(
+        practice(venue, { date: '2030-06-03', recurrence: { frequency: 'weekly', endDate: '2030-06-04', weekdays: [5] } }),
+      )
       expect(response.status).toBe(422)
       expect((await errorOf(response)).message).toBe('No events to create. Check your recurrence settings.')
     })
@@ -376,7 +424,13 @@ describe.each(testDatabaseKinds())('scheduling on %s', (kind) => {
       const venue = await createVenue()
       await createOk(practice(venue, { title: 'Booked A', date: '2030-06-12' }))
       await createOk(practice(venue, { title: 'Booked B', date: '2030-06-19', startTime: '19:30' }))
-      const response = await create(practice(venue, { title: 'Series', date: '2030-06-03', recurrence: { frequency: 'weekly', endDate: '2030-06-28', weekdays: [1, 3] } }))
+      const response = await create(
+        practice(venue, {
+          title: 'Series',
+          date: '2030-06-03',
+          recurrence: { frequency: 'weekly', endDate: '2030-06-28', weekdays: [1, 3] },
+        }),
+      )
       expect(response.status).toBe(409)
       expect((await errorOf(response)).message).toBe(
         'Time slot conflicts with: "Booked A" (Jun 12, 2030 7:00 PM - 8:00 PM), "Booked B" (Jun 19, 2030 7:30 PM - 8:30 PM)',
@@ -386,43 +440,51 @@ describe.each(testDatabaseKinds())('scheduling on %s', (kind) => {
 
     it('does not see events of another room', async () => {
       const venue = await createVenue()
-      const { room } = await post<{ room: { id: string } }>(operator, `/api/facilities/${venue.facilityId}/rooms`, { name: 'Rink B', type: 'rink' })
+      const { room } = await post<{ room: { id: string } }>(operator, `/api/facilities/${venue.facilityId}/rooms`, {
+        name: 'Rink B',
+        type: 'rink',
+      })
       await createOk(practice(venue))
       await createOk(practice(venue, { roomId: room.id }))
     })
 
     // Only PostgreSQL has a second connection to hold a booking open while another request checks.
-    it.runIf(kind === 'postgres')('a booking that slips past the check meets the constraint and still gets the conflict message', async () => {
-      const venue = await createVenue()
-      let commitWinner!: () => void
-      let winnerInserted!: () => void
-      const inserted = new Promise<void>((resolve) => (winnerInserted = resolve))
-      const winner = t.db.transaction(async (tx) => {
-        await tx.insert(schedules).values({
-          roomId: venue.roomId,
-          title: 'Winner',
-          startTime: new Date(local('2030-06-03', '19:00', TORONTO)),
-          endTime: new Date(local('2030-06-03', '20:00', TORONTO)),
+    it.runIf(kind === 'postgres')(
+      'a booking that slips past the check meets the constraint and still gets the conflict message',
+      async () => {
+        const venue = await createVenue()
+        let commitWinner!: () => void
+        let winnerInserted!: () => void
+        const inserted = new Promise<void>((resolve) => (winnerInserted = resolve))
+        const winner = t.db.transaction(async (tx) => {
+          await tx.insert(schedules).values({
+            roomId: venue.roomId,
+            title: 'Winner',
+            startTime: new Date(local('2030-06-03', '19:00', TORONTO)),
+            endTime: new Date(local('2030-06-03', '20:00', TORONTO)),
+          })
+          winnerInserted()
+          await new Promise<void>((resolve) => (commitWinner = resolve))
         })
-        winnerInserted()
-        await new Promise<void>((resolve) => (commitWinner = resolve))
-      })
-      await inserted
-      // The request's check cannot see the uncommitted booking; its insert waits on the constraint.
-      const racing = create(practice(venue, { title: 'Loser', startTime: '19:30' }))
-      const waitingOnLock = async () => {
-        const result = (await t.db.execute(sql`select count(*)::int as waiting from pg_locks where not granted`)) as { rows: { waiting: number }[] }
-        return Number(result.rows[0]?.waiting) > 0
-      }
-      while (!(await waitingOnLock())) await new Promise((resolve) => setTimeout(resolve, 20))
-      commitWinner()
-      await winner
-      const response = await racing
-      expect(response.status).toBe(409)
-      expect((await errorOf(response)).message).toBe('Time slot conflicts with: "Winner" (Jun 3, 2030 7:00 PM - 8:00 PM)')
-      expect((await eventsOfRoom(venue.roomId)).map((event) => event.title)).toEqual(['Winner'])
-      expect(await hoursUsedOf(venue.contractId)).toBe('5.25')
-    })
+        await inserted
+        // The request's check cannot see the uncommitted booking; its insert waits on the constraint.
+        const racing = create(practice(venue, { title: 'Loser', startTime: '19:30' }))
+        const waitingOnLock = async () => {
+          const result = (await t.db.execute(sql`select count(*)::int as waiting from pg_locks where not granted`)) as {
+            rows: { waiting: number }[]
+          }
+          return Number(result.rows[0]?.waiting) > 0
+        }
+        while (!(await waitingOnLock())) await new Promise((resolve) => setTimeout(resolve, 20))
+        commitWinner()
+        await winner
+        const response = await racing
+        expect(response.status).toBe(409)
+        expect((await errorOf(response)).message).toBe('Time slot conflicts with: "Winner" (Jun 3, 2030 7:00 PM - 8:00 PM)')
+        expect((await eventsOfRoom(venue.roomId)).map((event) => event.title)).toEqual(['Winner'])
+        expect(await hoursUsedOf(venue.contractId)).toBe('5.25')
+      },
+    )
 
     it('ends a 200-way race for one slot with exactly one booking and 199 clean conflicts', async () => {
       const venue = await createVenue()
@@ -435,24 +497,73 @@ describe.each(testDatabaseKinds())('scheduling on %s', (kind) => {
       expect(statuses.filter((status) => status === 201)).toHaveLength(1)
       expect(statuses.filter((status) => status === 409)).toHaveLength(199)
       const messages = await Promise.all(responses.filter((response) => response.status === 409).map(errorOf))
-      expect(messages.every(({ message }) => /^Time slot conflicts with: "Racer \d+" \(Jun 3, 2030 7:[03]0 PM - 8:[03]0 PM\)$/.test(message))).toBe(true)
+      expect(
+        messages.every(({ message }) => /^Time slot conflicts with: "Racer \d+" \(Jun 3, 2030 7:[03]0 PM - 8:[03]0 PM\)$/.test(message)),
+      ).toBe(true)
       expect(await eventsOfRoom(venue.roomId)).toHaveLength(1)
       expect(await hoursUsedOf(venue.contractId)).toBe('6.25')
     })
   })
 
   describe('editing', () => {
+    it('ends a 120-way race of edits, moves, re-splits and deletes of one booking with one consistent booking or none', async () => {
+      const venue = await createVenue()
+      const { room: rinkB } = await post<{ room: { id: string } }>(operator, `/api/facilities/${venue.facilityId}/rooms`, {
+        name: 'Rink B',
+        type: 'rink',
+      })
+      // Crosses midnight: two parts, one booking.
+      const { events } = await createOk(practice(venue, { startTime: '23:00', durationMinutes: 120 }))
+      const [first, second] = events
+      const requests = Array.from({ length: 120 }, (_, index) => {
+        const target = index % 2 === 0 ? first! : second!
+        const hour = 10 + (index % 12)
+        const crossesMidnight = index % 5 === 0
+        const body = editBody(target, {
+          title: `Edit ${index}`,
+          roomId: index % 3 === 0 ? rinkB.id : venue.roomId,
+          startTime: local('2030-06-05', crossesMidnight ? '23:30' : `${hour}:00`, TORONTO),
+          endTime: local(crossesMidnight ? '2030-06-06' : '2030-06-05', crossesMidnight ? '00:30' : `${hour}:45`, TORONTO),
+        })
+        return index % 40 === 39 ? remove(target.id) : update(target.id, body)
+      })
+      const statuses = (await Promise.all(requests)).map((response) => response.status)
+      expect(
+        statuses.every((status) => [200, 204, 404, 409].includes(status)),
+        statuses.join(','),
+      ).toBe(true)
+
+      const rows = [...(await eventsOfRoom(venue.roomId)), ...(await eventsOfRoom(rinkB.id))]
+      // Whatever won, what is left is one booking: nothing, one event, or two parts of one group in one room.
+      expect(rows.length).toBeLessThanOrEqual(2)
+      if (rows.length === 2) {
+        expect(rows[0]!.eventGroupId).not.toBeNull()
+        expect(rows[0]!.eventGroupId).toBe(rows[1]!.eventGroupId)
+        expect(rows[0]!.roomId).toBe(rows[1]!.roomId)
+      }
+      if (rows.length === 1) expect(rows[0]!.eventGroupId).toBeNull()
+      // The ledger holds exactly the hours of what is booked.
+      const bookedMinutes = rows.reduce((total, row) => total + (row.endTime.getTime() - row.startTime.getTime()) / 60_000, 0)
+      expect(Number(await hoursUsedOf(venue.contractId))).toBeCloseTo(5.25 + bookedMinutes / 60, 2)
+    })
+
     it('moves an event, refuses an end before the start, and charges the new duration', async () => {
       const venue = await createVenue()
       const [event] = (await createOk(practice(venue))).events
       const backwards = await update(event!.id, editBody(event!, { endTime: event!.startTime }))
       expect(backwards.status).toBe(422)
-      expect(await errorOf(backwards)).toMatchObject({ message: 'End time must be after start time', fields: { endTime: 'End time must be after start time' } })
+      expect(await errorOf(backwards)).toMatchObject({
+        message: 'End time must be after start time',
+        fields: { endTime: 'End time must be after start time' },
+      })
 
       const response = await update(event!.id, editBody(event!, { title: 'Longer', endTime: local('2030-06-03', '21:30', TORONTO) }))
       expect(response.status).toBe(200)
       const result = (await response.json()) as { events: ApiEvent[]; isSplit: boolean }
-      expect(result).toMatchObject({ isSplit: false, events: [{ id: event!.id, title: 'Longer', endTime: local('2030-06-03', '21:30', TORONTO) }] })
+      expect(result).toMatchObject({
+        isSplit: false,
+        events: [{ id: event!.id, title: 'Longer', endTime: local('2030-06-03', '21:30', TORONTO) }],
+      })
       expect(await hoursUsedOf(venue.contractId)).toBe('7.75')
     })
 
@@ -460,9 +571,15 @@ describe.each(testDatabaseKinds())('scheduling on %s', (kind) => {
       const venue = await createVenue()
       const [event] = (await createOk(practice(venue))).events
       await createOk(practice(venue, { title: 'Next', startTime: '21:00' }))
-      const shifted = await update(event!.id, editBody(event!, { startTime: local('2030-06-03', '19:30', TORONTO), endTime: local('2030-06-03', '20:30', TORONTO) }))
+      const shifted = await update(
+        event!.id,
+        editBody(event!, { startTime: local('2030-06-03', '19:30', TORONTO), endTime: local('2030-06-03', '20:30', TORONTO) }),
+      )
       expect(shifted.status).toBe(200)
-      const clash = await update(event!.id, editBody(event!, { startTime: local('2030-06-03', '20:30', TORONTO), endTime: local('2030-06-03', '21:30', TORONTO) }))
+      const clash = await update(
+        event!.id,
+        editBody(event!, { startTime: local('2030-06-03', '20:30', TORONTO), endTime: local('2030-06-03', '21:30', TORONTO) }),
+      )
       expect(clash.status).toBe(409)
       expect((await errorOf(clash)).message).toBe('Time slot conflicts with: "Next" (Jun 3, 2030 9:00 PM - 10:00 PM)')
     })
@@ -472,7 +589,10 @@ describe.each(testDatabaseKinds())('scheduling on %s', (kind) => {
       const { events } = await createOk(practice(venue, { title: 'Game', startTime: '23:00', durationMinutes: 120 }))
       const [, second] = events
       // The new times overlap where Part 1 was: the check leaves the group out.
-      const response = await update(second!.id, editBody(second!, { startTime: local('2030-06-03', '23:30', TORONTO), endTime: local('2030-06-04', '00:00', TORONTO) }))
+      const response = await update(
+        second!.id,
+        editBody(second!, { startTime: local('2030-06-03', '23:30', TORONTO), endTime: local('2030-06-04', '00:00', TORONTO) }),
+      )
       expect(response.status).toBe(200)
       const rows = await eventsOfRoom(venue.roomId)
       expect(rows).toHaveLength(1)
@@ -480,7 +600,7 @@ describe.each(testDatabaseKinds())('scheduling on %s', (kind) => {
       expect(await hoursUsedOf(venue.contractId)).toBe('5.75')
     })
 
-    it('an edit that crosses midnight replaces the event with two new parts', async () => {
+    it('an edit that crosses midnight splits the event in two parts, the first keeping its id', async () => {
       const venue = await createVenue()
       const [event] = (await createOk(practice(venue))).events
       const response = await update(event!.id, editBody(event!, { endTime: local('2030-06-04', '02:00', TORONTO) }))
@@ -488,16 +608,63 @@ describe.each(testDatabaseKinds())('scheduling on %s', (kind) => {
       const result = (await response.json()) as { events: ApiEvent[]; isSplit: boolean }
       expect(result.isSplit).toBe(true)
       expect(result.events.map((part) => part.title)).toEqual(['Practice (Part 1)', 'Practice (Part 2)'])
-      expect(result.events.map((part) => part.id)).not.toContain(event!.id)
+      // Whatever points at the event (a link, its history) still finds its first part.
+      expect(result.events[0]!.id).toBe(event!.id)
+      expect(result.events[1]!.id).not.toBe(event!.id)
       expect((await eventsOfRoom(venue.roomId)).map((row) => row.id).sort()).toEqual(result.events.map((part) => part.id).sort())
       expect(await hoursUsedOf(venue.contractId)).toBe('12.25')
+    })
+
+    it('moves an event to another space of its facility through the same rules, keeping its id and its hours', async () => {
+      const venue = await createVenue()
+      const [event] = (await createOk(practice(venue, { changeRoom1Id: venue.homeChangeRoomId }))).events
+      const { room: rinkB } = await post<{ room: { id: string } }>(operator, `/api/facilities/${venue.facilityId}/rooms`, {
+        name: 'Rink B',
+        type: 'rink',
+      })
+      await createOk(practice(venue, { roomId: rinkB.id, title: 'Already on B', startTime: '19:30' }))
+      const clash = await update(event!.id, editBody(event!, { roomId: rinkB.id }))
+      expect(clash.status).toBe(409)
+      expect((await errorOf(clash)).message).toBe('Time slot conflicts with: "Already on B" (Jun 3, 2030 7:30 PM - 8:30 PM)')
+
+      const moved = await update(
+        event!.id,
+        editBody(event!, {
+          roomId: rinkB.id,
+          startTime: local('2030-06-03', '17:00', TORONTO),
+          endTime: local('2030-06-03', '18:30', TORONTO),
+        }),
+      )
+      expect(moved.status).toBe(200)
+      const { events } = (await moved.json()) as { events: ApiEvent[] }
+      expect(events).toMatchObject([{ id: event!.id, roomId: rinkB.id, changeRoom1Id: venue.homeChangeRoomId }])
+      expect(await eventsOfRoom(venue.roomId)).toEqual([])
+      // The opening 5.25, the 1.5 h of the moved event and the hour already on B.
+      expect(await hoursUsedOf(venue.contractId)).toBe('7.75')
+    })
+
+    it('refuses to move an event to a space of another facility, and changes nothing', async () => {
+      const venue = await createVenue()
+      const elsewhere = await createVenue()
+      const [event] = (await createOk(practice(venue))).events
+      const response = await update(event!.id, editBody(event!, { roomId: elsewhere.roomId }))
+      expect(response.status).toBe(422)
+      expect((await errorOf(response)).message).toBe('An event can only move to a space of its own facility')
+      expect((await eventsOfRoom(venue.roomId)).map((row) => row.id)).toEqual([event!.id])
+      // Another operator's room is simply not found.
+      const theirs = await createVenue(other)
+      expect((await update(event!.id, editBody(event!, { roomId: theirs.roomId }))).status).toBe(404)
     })
 
     it('moves the charge to the new client’s contract', async () => {
       const venue = await createVenue()
       const [event] = (await createOk(practice(venue))).events
       const { client } = await post<{ client: { id: string } }>(operator, '/api/clients', { name: 'Southside Sharks' })
-      const { contract } = await post<{ contract: { id: string } }>(operator, '/api/contracts', { clientId: client.id, startDate: '2020-01-01', totalHours: 10 })
+      const { contract } = await post<{ contract: { id: string } }>(operator, '/api/contracts', {
+        clientId: client.id,
+        startDate: '2020-01-01',
+        totalHours: 10,
+      })
       expect((await update(event!.id, editBody(event!, { clientId: client.id }))).status).toBe(200)
       expect(await hoursUsedOf(venue.contractId)).toBe('5.25')
       expect(await hoursUsedOf(contract.id)).toBe('1.00')
@@ -541,12 +708,23 @@ describe.each(testDatabaseKinds())('scheduling on %s', (kind) => {
       const venue = await createVenue(user)
       const body = practice(venue, { recurrence: { frequency: 'daily', endDate: addCalendarDays(practice(venue).date, 59), weekdays: [] } })
       expect((await create(body, user)).status).toBe(201)
-      await t.db.insert(schedules).values({ roomId: venue.roomId, title: 'Long ago', startTime: new Date('2020-01-01T10:00:00Z'), endTime: new Date('2020-01-01T11:00:00Z') })
+      await t.db.insert(schedules).values({
+        roomId: venue.roomId,
+        title: 'Long ago',
+        startTime: new Date('2020-01-01T10:00:00Z'),
+        endTime: new Date('2020-01-01T11:00:00Z'),
+      })
 
       const upcoming = await t.request('/api/events/upcoming', { cookie: user.cookie })
       const { events } = (await upcoming.json()) as { events: (ApiEvent & { roomName: string; facilityName: string; timeZone: string })[] }
       expect(events).toHaveLength(50)
-      expect(events[0]).toMatchObject({ title: 'Practice', roomName: 'Rink A', facilityName: 'Arena', facilityId: venue.facilityId, timeZone: TORONTO })
+      expect(events[0]).toMatchObject({
+        title: 'Practice',
+        roomName: 'Rink A',
+        facilityName: 'Arena',
+        facilityId: venue.facilityId,
+        timeZone: TORONTO,
+      })
       expect(events.map((event) => event.startTime)).toEqual([...events.map((event) => event.startTime)].sort())
 
       const past = await t.request(`/api/events/past?roomId=${venue.roomId}`, { cookie: user.cookie })
@@ -558,16 +736,49 @@ describe.each(testDatabaseKinds())('scheduling on %s', (kind) => {
     it('lists the events of all the operator’s rooms that overlap a range in one request', async () => {
       const user = await t.createOperator(admin)
       const venue = await createVenue(user)
-      const { events } = (await (await create(practice(venue, { date: '2030-06-30', startTime: '23:00', durationMinutes: 120 }), user)).json()) as CreateResult
+      const { events } = (await (
+        await create(practice(venue, { date: '2030-06-30', startTime: '23:00', durationMinutes: 120 }), user)
+      ).json()) as CreateResult
       const range = (from: string, to: string, who: TestUser = user) =>
         t.request(`/api/events?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, { cookie: who.cookie })
       const july = await range(local('2030-07-01', '00:00', TORONTO), local('2030-08-01', '00:00', TORONTO))
       expect(((await july.json()) as { events: ApiEvent[] }).events.map((event) => event.id)).toEqual([events[1]!.id])
       const june = await range(local('2030-06-01', '00:00', TORONTO), local('2030-07-01', '00:00', TORONTO))
       expect(((await june.json()) as { events: ApiEvent[] }).events.map((event) => event.id)).toEqual([events[0]!.id])
-      expect(((await (await range('2030-06-15T00:00:00Z', '2030-07-15T00:00:00Z', other)).json()) as { events: unknown[] }).events).toEqual([])
+      expect(((await (await range('2030-06-15T00:00:00Z', '2030-07-15T00:00:00Z', other)).json()) as { events: unknown[] }).events).toEqual(
+        [],
+      )
       const tooWide = await range('2030-01-01T00:00:00Z', '2030-03-01T00:00:00Z')
       expect(tooWide.status).toBe(422)
+    })
+
+    it('narrows the one range query to a facility or a space, and never to another operator’s', async () => {
+      const user = await t.createOperator(admin)
+      const first = await createVenue(user)
+      const second = await createVenue(user)
+      const { room: rinkB } = await post<{ room: { id: string } }>(user, `/api/facilities/${first.facilityId}/rooms`, {
+        name: 'Rink B',
+        type: 'rink',
+      })
+      const book = async (roomId: string, title: string) =>
+        ((await (await create(practice(first, { roomId, title }), user)).json()) as CreateResult).events[0]!.id
+      const onA = await book(first.roomId, 'On A')
+      const onB = await book(rinkB.id, 'On B')
+      const elsewhere = await book(second.roomId, 'Elsewhere')
+      const query = async (filter: string, who: TestUser = user) => {
+        const from = encodeURIComponent(local('2030-06-03', '00:00', TORONTO))
+        const to = encodeURIComponent(local('2030-06-04', '00:00', TORONTO))
+        const response = await t.request(`/api/events?from=${from}&to=${to}${filter}`, { cookie: who.cookie })
+        expect(response.status).toBe(200)
+        return ((await response.json()) as { events: ApiEvent[] }).events.map((event) => event.id).sort()
+      }
+      expect(await query('')).toEqual([onA, onB, elsewhere].sort())
+      expect(await query(`&facilityId=${first.facilityId}`)).toEqual([onA, onB].sort())
+      expect(await query(`&roomId=${rinkB.id}`)).toEqual([onB])
+      expect(await query(`&facilityId=${second.facilityId}&roomId=${rinkB.id}`)).toEqual([])
+      // Another operator's facility or space: nothing of it, exactly as if it did not exist.
+      expect(await query(`&facilityId=${first.facilityId}`, other)).toEqual([])
+      expect(await query(`&roomId=${first.roomId}`, other)).toEqual([])
     })
 
     it('gives a month grid each local day’s first 3 events and its total, on each facility’s calendar', async () => {
@@ -575,22 +786,32 @@ describe.each(testDatabaseKinds())('scheduling on %s', (kind) => {
       const toronto = await createVenue(user)
       const kathmandu = await createVenue(user, KATHMANDU)
       for (const startTime of ['09:00', '11:00', '13:00', '15:00', '23:30']) {
-        expect((await create(practice(toronto, { title: `Toronto ${startTime}`, date: '2030-06-10', startTime, durationMinutes: 30 }), user)).status).toBe(201)
+        expect(
+          (await create(practice(toronto, { title: `Toronto ${startTime}`, date: '2030-06-10', startTime, durationMinutes: 30 }), user))
+            .status,
+        ).toBe(201)
       }
       // 02:00 in Kathmandu on the 11th is still the 10th in UTC.
-      expect((await create(practice(kathmandu, { title: 'Kathmandu early', date: '2030-06-11', startTime: '02:00' }), user)).status).toBe(201)
+      expect((await create(practice(kathmandu, { title: 'Kathmandu early', date: '2030-06-11', startTime: '02:00' }), user)).status).toBe(
+        201,
+      )
 
       const response = await t.request(
         `/api/events/month?from=${encodeURIComponent('2030-06-01T00:00:00Z')}&to=${encodeURIComponent('2030-07-01T00:00:00Z')}`,
         { cookie: user.cookie },
       )
-      const { days } = (await response.json()) as { days: { date: string; total: number; events: (ApiEvent & { facilityName: string; timeZone: string })[] }[] }
+      const { days } = (await response.json()) as {
+        days: { date: string; total: number; events: (ApiEvent & { facilityName: string; timeZone: string })[] }[]
+      }
       expect(days.map(({ date, total, events }) => ({ date, total, titles: events.map((event) => event.title) }))).toEqual([
         { date: '2030-06-10', total: 5, titles: ['Toronto 09:00', 'Toronto 11:00', 'Toronto 13:00'] },
         { date: '2030-06-11', total: 1, titles: ['Kathmandu early'] },
       ])
       expect(days[1]!.events[0]).toMatchObject({ timeZone: KATHMANDU, roomName: 'Rink A', facilityId: kathmandu.facilityId })
-      const othersView = await t.request(`/api/events/month?from=${encodeURIComponent('2030-06-01T00:00:00Z')}&to=${encodeURIComponent('2030-07-01T00:00:00Z')}`, { cookie: other.cookie })
+      const othersView = await t.request(
+        `/api/events/month?from=${encodeURIComponent('2030-06-01T00:00:00Z')}&to=${encodeURIComponent('2030-07-01T00:00:00Z')}`,
+        { cookie: other.cookie },
+      )
       expect(((await othersView.json()) as { days: unknown[] }).days).toEqual([])
     })
 

@@ -19,7 +19,11 @@ describe('planNewEvents', () => {
     if ('refusal' in plan) throw new Error('refused')
     expect(plan.isSplit).toBe(true)
     const [first, second] = plan.events
-    expect(first).toMatchObject({ title: 'Game (Part 1)', start: new Date('2026-06-02T03:00:00Z'), end: new Date('2026-06-02T03:59:59.999Z') })
+    expect(first).toMatchObject({
+      title: 'Game (Part 1)',
+      start: new Date('2026-06-02T03:00:00Z'),
+      end: new Date('2026-06-02T03:59:59.999Z'),
+    })
     expect(second).toMatchObject({ title: 'Game (Part 2)', start: new Date('2026-06-02T04:00:00Z'), end: new Date('2026-06-02T05:00:00Z') })
     expect(first!.eventGroupId).toMatch(/^[0-9a-f-]{36}$/)
     expect(second!.eventGroupId).toBe(first!.eventGroupId)
@@ -48,7 +52,9 @@ describe('planNewEvents', () => {
 describe('splitIntoParts', () => {
   test('an edited part that no longer crosses midnight is one event without a group', () => {
     const parts = splitIntoParts({ title: 'Game', start: new Date('2026-06-01T10:00:00Z'), end: new Date('2026-06-01T11:00:00Z') }, 'UTC')
-    expect(parts).toEqual([{ title: 'Game', start: new Date('2026-06-01T10:00:00Z'), end: new Date('2026-06-01T11:00:00Z'), eventGroupId: null }])
+    expect(parts).toEqual([
+      { title: 'Game', start: new Date('2026-06-01T10:00:00Z'), end: new Date('2026-06-01T11:00:00Z'), eventGroupId: null },
+    ])
   })
 })
 
@@ -56,12 +62,20 @@ describe('findOverlapWithin', () => {
   const event = (start: string, end: string) => ({ title: 'x', start: new Date(start), end: new Date(end), eventGroupId: null })
 
   test('back-to-back events do not overlap', () => {
-    expect(findOverlapWithin([event('2026-06-01T11:00:00Z', '2026-06-01T12:00:00Z'), event('2026-06-01T10:00:00Z', '2026-06-01T11:00:00Z')])).toBeNull()
+    expect(
+      findOverlapWithin([event('2026-06-01T11:00:00Z', '2026-06-01T12:00:00Z'), event('2026-06-01T10:00:00Z', '2026-06-01T11:00:00Z')]),
+    ).toBeNull()
   })
 
   test('a daily 24-hour series overlaps itself across the 23-hour spring-forward day', () => {
     const plan = planNewEvents(
-      { ...base, date: '2026-03-07', startTime: '12:00', durationMinutes: 1440, recurrence: { frequency: 'daily', endDate: '2026-03-09', weekdays: [] } },
+      {
+        ...base,
+        date: '2026-03-07',
+        startTime: '12:00',
+        durationMinutes: 1440,
+        recurrence: { frequency: 'daily', endDate: '2026-03-09', weekdays: [] },
+      },
       TORONTO,
     )
     if ('refusal' in plan) throw new Error('refused')

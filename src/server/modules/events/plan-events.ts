@@ -24,7 +24,7 @@ export type EventsPlan = { events: PlannedEvent[]; isSplit: boolean } | { refusa
 /**
  * The rows a create writes: each occurrence (one, or the series expanded on the facility's
  * calendar) split at the facility's midnight. A series is refused as a whole when it has no
- * event or more than the cap, split halves counted (spec §5).
+ * event or more than the cap, split halves counted (docs/product.md#events).
  */
 export function planNewEvents(request: NewEventsRequest, timeZone: string): EventsPlan {
   const occurrences = request.recurrence

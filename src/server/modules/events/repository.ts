@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm'
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core'
+import { alias } from 'drizzle-orm/pg-core'
 import { LIMITS, type EventType } from '@shared/limits'
 import type { Db, Executor } from '../../db/client'
 import { perDatabase, prepareRaw } from '../../db/prepared'
+import { wallClock } from '../../db/wall-clock'
 import { clients, facilities, rooms, schedules } from '../../db/schema'
-import { latestActiveContractQuery, type EventUsage } from '../contracts/repository'
+import { activeContractForCharging, type EventUsage } from '../contracts/service'
 
 // Ownership runs through the room's facility: another operator's event is simply not found.
 
@@ -52,10 +53,19 @@ export type EventValues = {
 
 const ownedBy = (userId: string) => eq(facilities.userId, userId)
 
-/** The event with its room's facility. */
+/**
+ * The event with its room's facility and the ids of its whole booking: itself, or both parts of
+ * an event split at midnight. What an edit plans from, in one read.
+ */
 export async function findOwnedEvent(db: Executor, userId: string, eventId: string) {
   const [row] = await db
-    .select({ event: eventColumns, facilityId: facilities.id, timeZone: facilities.timeZone })
+    .select({
+      event: eventColumns,
+      facilityId: facilities.id,
+      timeZone: facilities.timeZone,
+      bookingIds: sql<string[]>`case when ${schedules.eventGroupId} is null then array[${schedules.id}]
+        else array(select partner.id from ${schedules} as partner where partner.event_group_id = ${schedules.eventGroupId} order by partner.id) end`,
+    })
     .from(schedules)
     .innerJoin(rooms, eq(rooms.id, schedules.roomId))
     .innerJoin(facilities, eq(facilities.id, rooms.facilityId))
@@ -64,38 +74,14 @@ export async function findOwnedEvent(db: Executor, userId: string, eventId: stri
 }
 
 /**
- * Holds the event and the rest of its group until the transaction ends. Rows are locked in id
- * order, so two writers touching the two parts of one split event queue up instead of deadlocking.
- */
-export async function lockEventAndGroup(db: Executor, eventId: string, eventGroupId: string | null) {
-  await db
-    .select({ id: schedules.id })
-    .from(schedules)
-    .where(eventGroupId ? or(eq(schedules.id, eventId), eq(schedules.eventGroupId, eventGroupId)) : eq(schedules.id, eventId))
-    .orderBy(asc(schedules.id))
-    .for('update')
-}
-
-export async function listGroupIds(db: Executor, eventGroupId: string) {
-  const rows = await db.select({ id: schedules.id }).from(schedules).where(eq(schedules.eventGroupId, eventGroupId))
-  return rows.map((row) => row.id)
-}
-
-/** Which of the ids are change rooms of the facility. */
-export async function listChangeRoomIds(db: Executor, facilityId: string, ids: string[]) {
-  if (ids.length === 0) return []
-  const rows = await db
-    .select({ id: rooms.id })
-    .from(rooms)
-    .where(and(inArray(rooms.id, ids), eq(rooms.facilityId, facilityId), eq(rooms.type, 'change_room')))
-  return rows.map((row) => row.id)
-}
-
-/**
  * The room's events that touch [from, to), the bounding span of a set of new events, leaving out
  * `excludeIds`. The caller checks each new event against them; the span keeps this on the index.
  */
-export function listEventsOfRoomInSpan(db: Executor, roomId: string, { from, to, excludeIds }: { from: Date; to: Date; excludeIds: string[] }) {
+export function listEventsOfRoomInSpan(
+  db: Executor,
+  roomId: string,
+  { from, to, excludeIds }: { from: Date; to: Date; excludeIds: string[] },
+) {
   return db
     .select({ id: schedules.id, title: schedules.title, start: schedules.startTime, end: schedules.endTime })
     .from(schedules)
@@ -111,72 +97,108 @@ export function listEventsOfRoomInSpan(db: Executor, roomId: string, { from, to,
     .orderBy(asc(schedules.startTime))
 }
 
-export function insertEvents(db: Executor, rows: EventValues[]) {
-  return db.insert(schedules).values(rows).returning(eventColumns)
-}
-
 export type NewEvent = Pick<EventValues, 'title' | 'startTime' | 'endTime' | 'eventGroupId'> & { id: string }
 export type SharedEventValues = Omit<EventValues, 'title' | 'startTime' | 'endTime' | 'eventGroupId'>
 
 const placeholder = (name: string) => sql.placeholder(name)
 
-// Prepared once per database (issue 5): PostgreSQL plans it once per connection.
-const bookEvents = perDatabase((db: Db) =>
-  prepareRaw<InsertedEventRow>(
+// Whether one of the chosen change rooms is a change room of the booked room's facility.
+const isChangeRoomOfFacility = (name: string) =>
+  sql`(${placeholder(name)}::uuid is null or exists (select from ${rooms} as change_room where change_room.id = ${placeholder(name)}::uuid
+    and change_room.facility_id = ${rooms.facilityId} and change_room.type = 'change_room'))`
+
+/**
+ * The one statement every booking write goes through: create, edit and move (docs/product.md#events).
+ * It replaces the booking `replaceIds` (empty for a new booking) by the planned `events`, and
+ * charges them, or writes nothing:
+ * - the client must be the operator's, and is held against deletion (FOR KEY SHARE);
+ * - the room must be as the caller planned: the operator's, in `timeZone`, with the chosen change
+ *   rooms in its facility. Its row is taken in turn (FOR NO KEY UPDATE): two clashing bookings
+ *   would otherwise each wait for the other's uncommitted row, a deadlock PostgreSQL breaks late;
+ * - the replaced events must all still exist, in the room's facility, and are locked;
+ * - the old rows go first, then `keepId` (the edited event, which keeps its id) is updated, then
+ *   the rest is inserted: each step waits for the one before it through its WHERE clause, so the
+ *   exclusion constraint sees the new rows only once the old ones are gone;
+ * - every new row is charged to the client's latest-started active contract (ADR 0014): the kept
+ *   event's old charge is dropped first, and the removed ones' cascade with them.
+ * roomOk, clientOk and replacedOk say which check failed when nothing was written.
+ */
+const writeBookingStatement = perDatabase((db: Db) =>
+  prepareRaw<BookedEventRow>(
     db,
-    'book_events',
+    'write_booking',
     sql`
     with owned_client as (
       select ${clients.id} as id from ${clients} where ${clients.id} = ${placeholder('clientId')} and ${clients.userId} = ${placeholder('userId')} for key share
     ), booked_room as (
-      -- The room as the caller planned the booking: the operator's, in that time zone, with
-      -- the chosen change rooms in its facility. Anything else books nothing (room_ok false).
-      select ${rooms.id} as id from ${rooms} inner join ${facilities} on ${facilities.id} = ${rooms.facilityId}
+      select ${rooms.id} as id, ${rooms.facilityId} as facility_id from ${rooms} inner join ${facilities} on ${facilities.id} = ${rooms.facilityId}
       where ${rooms.id} = ${placeholder('roomId')} and ${facilities.userId} = ${placeholder('userId')} and ${facilities.timeZone} = ${placeholder('timeZone')}
-        and (${placeholder('changeRoom1Id')}::uuid is null or exists (select from ${rooms} as change_room where change_room.id = ${placeholder('changeRoom1Id')}::uuid
-          and change_room.facility_id = ${rooms.facilityId} and change_room.type = 'change_room'))
-        and (${placeholder('changeRoom2Id')}::uuid is null or exists (select from ${rooms} as change_room where change_room.id = ${placeholder('changeRoom2Id')}::uuid
-          and change_room.facility_id = ${rooms.facilityId} and change_room.type = 'change_room'))
+        and ${isChangeRoomOfFacility('changeRoom1Id')} and ${isChangeRoomOfFacility('changeRoom2Id')}
       for no key update of ${rooms}
+    ), replaced as (
+      select ${schedules.id} as id from ${schedules} inner join ${rooms} on ${rooms.id} = ${schedules.roomId}
+      where ${schedules.id} = any(${placeholder('replaceIds')}::uuid[]) and ${rooms.facilityId} = (select facility_id from booked_room)
+      for update of ${schedules}
+    ), ready as (
+      select where exists (select from owned_client) and exists (select from booked_room)
+        and (select count(*) from replaced) = cardinality(${placeholder('replaceIds')}::uuid[])
+    ), planned as (
+      select * from json_to_recordset(${placeholder('events')}::json) as e(id uuid, title text, start_time timestamptz, end_time timestamptz, event_group_id uuid)
+    ), removed as (
+      delete from ${schedules} where id in (select id from replaced) and id is distinct from ${placeholder('keepId')}::uuid and exists (select from ready)
+      returning id
+    ), kept as (
+      update ${schedules} set room_id = (select id from booked_room), title = planned.title, description = ${placeholder('description')},
+        start_time = planned.start_time, end_time = planned.end_time, color = ${placeholder('color')}, event_type = ${placeholder('eventType')},
+        team1_name = ${placeholder('team1Name')}, team2_name = ${placeholder('team2Name')}, change_room1_id = ${placeholder('changeRoom1Id')},
+        change_room2_id = ${placeholder('changeRoom2Id')}, client_id = (select id from owned_client), event_group_id = planned.event_group_id, updated_at = now()
+      from planned
+      where ${schedules.id} = ${placeholder('keepId')}::uuid and planned.id = ${schedules.id} and ${schedules.id} in (select id from replaced)
+        and exists (select from ready) and (select count(*) from removed) >= 0
+      returning ${schedules}.*
     ), inserted as (
       insert into ${schedules} (id, room_id, title, description, start_time, end_time, color, event_type, team1_name, team2_name, change_room1_id, change_room2_id, client_id, event_group_id)
-      select e.id, booked_room.id, e.title, ${placeholder('description')}, e.start_time, e.end_time, ${placeholder('color')}, ${placeholder('eventType')},
-        ${placeholder('team1Name')}, ${placeholder('team2Name')}, ${placeholder('changeRoom1Id')}, ${placeholder('changeRoom2Id')}, owned_client.id, e.event_group_id
-      from owned_client
+      select planned.id, booked_room.id, planned.title, ${placeholder('description')}, planned.start_time, planned.end_time, ${placeholder('color')}, ${placeholder('eventType')},
+        ${placeholder('team1Name')}, ${placeholder('team2Name')}, ${placeholder('changeRoom1Id')}, ${placeholder('changeRoom2Id')}, owned_client.id, planned.event_group_id
+      from planned
       cross join booked_room
-      cross join json_to_recordset(${placeholder('events')}::json) as e(id uuid, title text, start_time timestamptz, end_time timestamptz, event_group_id uuid)
+      cross join owned_client
+      where planned.id is distinct from ${placeholder('keepId')}::uuid and exists (select from ready) and (select count(*) from kept) >= 0
       returning *
+    ), uncharged as (
+      delete from contract_usage where schedule_id in (select id from kept)
+      returning id
     ), charged as (
       insert into contract_usage (contract_id, usage_date, hours_logged, description, schedule_id)
       select contract.id, u.usage_date, u.hours_logged, u.description, u.schedule_id
-      from (${latestActiveContractQuery(db, placeholder('userId'), placeholder('clientId'))}) as contract
+      from (${activeContractForCharging(db, placeholder('userId'), placeholder('clientId'))}) as contract
       cross join json_to_recordset(${placeholder('charges')}::json) as u(schedule_id uuid, usage_date date, hours_logged numeric, description text)
-      where exists (select from inserted)
+      -- After the kept event's old charge is gone: a booked event has one usage row at most.
+      where exists (select from ready) and (select count(*) from uncharged) >= 0
     )
-    select inserted.id, room_id, title, description, start_time, end_time, color, event_type, team1_name, team2_name,
-      change_room1_id, change_room2_id, client_id, event_group_id,
-      exists (select from booked_room) as room_ok, exists (select from owned_client) as client_ok
-    from (select) as answer left join inserted on true
-    order by start_time`,
+    select booked.id, booked.room_id, booked.title, booked.description, booked.start_time, booked.end_time, booked.color, booked.event_type,
+      booked.team1_name, booked.team2_name, booked.change_room1_id, booked.change_room2_id, booked.client_id, booked.event_group_id,
+      exists (select from booked_room) as room_ok, exists (select from owned_client) as client_ok,
+      (select count(*) from replaced) = cardinality(${placeholder('replaceIds')}::uuid[]) as replaced_ok
+    from (select) as answer
+    left join (select * from kept union all select * from inserted) as booked on true
+    order by booked.start_time`,
   ),
 )
 
-/**
- * Books new events and charges them in one statement, so no lock outlives it: the client is held
- * against deletion (FOR KEY SHARE) and must be the operator's, the room must be as the caller
- * planned (the operator's, in `timeZone`, with the chosen change rooms), the rows go in (the
- * exclusion constraint refuses a clash), and the usage rows go to the client's latest-started
- * active contract; they are its hours used (ADR 0007). Nothing is written unless both checks
- * hold; roomOk and clientOk then say which did not.
- *
- * Bookings of one room take turns on the room's row: two clashing inserts would otherwise each
- * wait for the other's uncommitted row, a deadlock PostgreSQL breaks only after a second.
- */
-export async function insertChargedEvents(
-  db: Db,
-  { userId, timeZone, shared, events, charges }: { userId: string; timeZone: string; shared: SharedEventValues; events: NewEvent[]; charges: EventUsage[] },
-) {
-  const rows = await bookEvents(db)({
+export type BookingWrite = {
+  userId: string
+  timeZone: string
+  shared: SharedEventValues
+  events: NewEvent[]
+  charges: EventUsage[]
+  // The booking being replaced (an edit or a move), and which of its ids the first new row keeps.
+  replaceIds: string[]
+  keepId: string | null
+}
+
+export async function writeBooking(db: Db, { userId, timeZone, shared, events, charges, replaceIds, keepId }: BookingWrite) {
+  const rows = await writeBookingStatement(db)({
     userId,
     timeZone,
     clientId: shared.clientId,
@@ -188,22 +210,65 @@ export async function insertChargedEvents(
     team2Name: shared.team2Name,
     changeRoom1Id: shared.changeRoom1Id,
     changeRoom2Id: shared.changeRoom2Id,
-    events: JSON.stringify(events.map((event) => ({ id: event.id, title: event.title, start_time: event.startTime, end_time: event.endTime, event_group_id: event.eventGroupId }))),
-    charges: JSON.stringify(charges.map((charge) => ({ schedule_id: charge.scheduleId, usage_date: charge.usageDate, hours_logged: charge.hoursLogged, description: charge.description }))),
+    replaceIds: `{${replaceIds.join(',')}}`,
+    keepId,
+    events: JSON.stringify(
+      events.map((event) => ({
+        id: event.id,
+        title: event.title,
+        start_time: event.startTime,
+        end_time: event.endTime,
+        event_group_id: event.eventGroupId,
+      })),
+    ),
+    charges: JSON.stringify(
+      charges.map((charge) => ({
+        schedule_id: charge.scheduleId,
+        usage_date: charge.usageDate,
+        hours_logged: charge.hoursLogged,
+        description: charge.description,
+      })),
+    ),
   })
+  const answer = rows[0]
   return {
     events: rows.filter((row) => row.id !== null).map(toEvent),
-    // Nothing booked: the room was not as planned (roomOk false), or the client is not the operator's.
-    roomOk: rows[0]?.room_ok === true,
-    clientOk: rows[0]?.client_ok === true,
+    roomOk: answer?.room_ok === true,
+    clientOk: answer?.client_ok === true,
+    replacedOk: answer?.replaced_ok === true,
   }
 }
 
-type InsertedEventRow = {
+/**
+ * Deletes an event and, for a part of an event split at midnight, its partner: the two are one
+ * booking. Their usage rows cascade, and with them their hours (ADR 0014). The ids deleted, none
+ * when the event is not the operator's.
+ */
+export async function deleteBooking(db: Executor, userId: string, eventId: string) {
+  const booking = db
+    .select({ id: schedules.id })
+    .from(schedules)
+    .innerJoin(rooms, eq(rooms.id, schedules.roomId))
+    .innerJoin(facilities, eq(facilities.id, rooms.facilityId))
+    .where(
+      and(
+        ownedBy(userId),
+        or(
+          eq(schedules.id, eventId),
+          sql`${schedules.eventGroupId} = (select event_group_id from ${schedules} as edited where edited.id = ${eventId})`,
+        ),
+      ),
+    )
+  const deleted = await db.delete(schedules).where(inArray(schedules.id, booking)).returning({ id: schedules.id })
+  return deleted.map((row) => row.id)
+}
+
+type BookedEventRow = {
   // The answer's one row has no event when nothing was booked.
   id: string | null
   room_ok: boolean
   client_ok: boolean
+  replaced_ok: boolean
   room_id: string
   title: string
   description: string | null
@@ -219,7 +284,7 @@ type InsertedEventRow = {
   event_group_id: string | null
 }
 
-function toEvent(row: InsertedEventRow) {
+function toEvent(row: BookedEventRow) {
   return {
     id: row.id!,
     roomId: row.room_id,
@@ -276,7 +341,12 @@ const roomForBooking = perDatabase((db: Db) => {
       ),
     )
   return db
-    .select({ roomId: rooms.id, facilityId: facilities.id, timeZone: facilities.timeZone, changeRoomIds: sql<string[]>`array(${validChangeRooms})` })
+    .select({
+      roomId: rooms.id,
+      facilityId: facilities.id,
+      timeZone: facilities.timeZone,
+      changeRoomIds: sql<string[]>`array(${validChangeRooms})`,
+    })
     .from(rooms)
     .innerJoin(facilities, eq(facilities.id, rooms.facilityId))
     .where(and(eq(rooms.id, placeholder('roomId')), eq(facilities.userId, placeholder('userId'))))
@@ -286,21 +356,6 @@ const roomForBooking = perDatabase((db: Db) => {
 export async function findRoomForBooking(db: Db, userId: string, roomId: string, changeRoomIds: string[]) {
   const [row] = await roomForBooking(db).execute({ userId, roomId, changeRoomIds })
   return row ?? null
-}
-
-export async function updateEvent(db: Executor, eventId: string, values: EventValues) {
-  const [row] = await db.update(schedules).set(values).where(eq(schedules.id, eventId)).returning(eventColumns)
-  return row!
-}
-
-/** The usage rows of deleted events cascade with them, and so do their hours. */
-export async function deleteEvents(db: Executor, ids: string[]) {
-  if (ids.length === 0) return
-  await db.delete(schedules).where(inArray(schedules.id, ids))
-}
-
-export async function deleteGroupExcept(db: Executor, eventGroupId: string, keepId: string) {
-  await db.delete(schedules).where(and(eq(schedules.eventGroupId, eventGroupId), ne(schedules.id, keepId)))
 }
 
 function placedEvents(db: Executor) {
@@ -321,7 +376,13 @@ const MAX_EVENT_MS = LIMITS.event.maxDurationMinutes * 60_000
  */
 function eventsPerRoom(
   db: Executor,
-  { userId, roomId, perRoom, order, limit }: { userId: string; roomId: string | null; perRoom: ReturnType<typeof nextEventsOfRoom>; order: 'asc' | 'desc'; limit: number },
+  {
+    userId,
+    roomId,
+    perRoom,
+    order,
+    limit,
+  }: { userId: string; roomId: string | null; perRoom: ReturnType<typeof nextEventsOfRoom>; order: 'asc' | 'desc'; limit: number },
 ) {
   const direction = order === 'asc' ? asc : desc
   const event = { ...perRoom._.selectedFields } as unknown as typeof eventColumns
@@ -346,21 +407,50 @@ function nextEventsOfRoom(db: Executor, where: ReturnType<typeof and>, order: 'a
     .as('room_events')
 }
 
-/** Upcoming means the end is now or later (spec §4, §7), earliest first. */
-export function listUpcomingEvents(db: Executor, userId: string, { now, roomId, limit }: { now: Date; roomId: string | null; limit: number }) {
+/** Upcoming means the end is now or later (docs/product.md#events), earliest first. */
+export function listUpcomingEvents(
+  db: Executor,
+  userId: string,
+  { now, roomId, limit }: { now: Date; roomId: string | null; limit: number },
+) {
   const upcoming = and(gte(schedules.startTime, new Date(now.getTime() - MAX_EVENT_MS)), gte(schedules.endTime, now))
   return eventsPerRoom(db, { userId, roomId, perRoom: nextEventsOfRoom(db, upcoming, 'asc', limit), order: 'asc', limit })
 }
 
 /** Past events, the most recent first. */
 export function listPastEvents(db: Executor, userId: string, { now, roomId, limit }: { now: Date; roomId: string | null; limit: number }) {
-  return eventsPerRoom(db, { userId, roomId, perRoom: nextEventsOfRoom(db, lt(schedules.endTime, now), 'desc', limit), order: 'desc', limit })
+  return eventsPerRoom(db, {
+    userId,
+    roomId,
+    perRoom: nextEventsOfRoom(db, lt(schedules.endTime, now), 'desc', limit),
+    order: 'desc',
+    limit,
+  })
 }
 
-/** Every event of the operator's rooms that overlaps [from, to), earliest first: one query for a calendar page. */
-export function listEventsInRange(db: Executor, userId: string, { from, to }: { from: Date; to: Date }) {
+/**
+ * Every event of the operator's rooms that overlaps [from, to), earliest first, optionally of one
+ * facility or one space: the one query behind every view of events in a time range (the room's
+ * day grid, the facility page, All Events' day view). The lower bound on start_time keeps it on
+ * the (room_id, start_time) index.
+ */
+export function listEventsInRange(
+  db: Executor,
+  userId: string,
+  { from, to, facilityId, roomId }: { from: Date; to: Date; facilityId: string | null; roomId: string | null },
+) {
   return placedEvents(db)
-    .where(and(ownedBy(userId), gte(schedules.startTime, new Date(from.getTime() - MAX_EVENT_MS)), lt(schedules.startTime, to), gt(schedules.endTime, from)))
+    .where(
+      and(
+        ownedBy(userId),
+        facilityId ? eq(facilities.id, facilityId) : undefined,
+        roomId ? eq(schedules.roomId, roomId) : undefined,
+        gte(schedules.startTime, new Date(from.getTime() - MAX_EVENT_MS)),
+        // Half-open ranges, like the exclusion constraint: an event ending at `from` is not in it.
+        lt(schedules.startTime, to),
+        gt(schedules.endTime, from),
+      ),
+    )
     .orderBy(asc(schedules.startTime), asc(rooms.name))
 }
 
@@ -377,7 +467,9 @@ export function listDayPreviews(db: Executor, userId: string, { from, to, perDay
       roomId: sql<string>`${schedules.roomId}`.as('ranked_room_id'),
       startTime: sql<Date>`${schedules.startTime}`.as('ranked_start_time'),
       date: sql<string>`${localStartDate}::text`.as('local_date'),
-      position: sql<number>`row_number() over (partition by ${localStartDate} order by ${schedules.startTime}, ${schedules.roomId})`.as('position'),
+      position: sql<number>`row_number() over (partition by ${localStartDate} order by ${schedules.startTime}, ${schedules.roomId})`.as(
+        'position',
+      ),
       dayTotal: sql<number>`(count(*) over (partition by ${localStartDate}))::int`.as('day_total'),
     })
     .from(facilities)
@@ -394,9 +486,6 @@ export function listDayPreviews(db: Executor, userId: string, { from, to, perDay
     .where(lte(ranked.position, perDay))
     .orderBy(asc(ranked.date), asc(ranked.position))
 }
-
-// The column type is `time`; the API speaks 'HH:MM' like the facilities module.
-const wallClock = (column: AnyPgColumn) => sql<string>`to_char(${column}, 'HH24:MI')`
 
 /** The rooms an event can be booked in from All Events: every space but change rooms, by name. */
 export function listBookableRooms(db: Executor, userId: string) {

@@ -65,7 +65,12 @@ describe.each(testDatabaseKinds())('scheduling invariants under random create, e
     facilityId = (await post<{ facility: { id: string } }>('/api/facilities', { name: 'Arena', timeZone: TIME_ZONE })).facility.id
     clientId = (await post<{ client: { id: string } }>('/api/clients', { name: 'Jets' })).client.id
     contractId = (
-      await post<{ contract: { id: string } }>('/api/contracts', { clientId, startDate: '2020-01-01', totalHours: 100_000, hoursUsed: Number(OPENING_HOURS) })
+      await post<{ contract: { id: string } }>('/api/contracts', {
+        clientId,
+        startDate: '2020-01-01',
+        totalHours: 100_000,
+        hoursUsed: Number(OPENING_HOURS),
+      })
     ).contract.id
   })
   afterAll(async () => {
@@ -73,7 +78,11 @@ describe.each(testDatabaseKinds())('scheduling invariants under random create, e
   })
 
   const newRoom = async () => {
-    const response = await t.request(`/api/facilities/${facilityId}/rooms`, { method: 'POST', body: { name: 'Rink', type: 'rink' }, cookie: operator.cookie })
+    const response = await t.request(`/api/facilities/${facilityId}/rooms`, {
+      method: 'POST',
+      body: { name: 'Rink', type: 'rink' },
+      cookie: operator.cookie,
+    })
     return ((await response.json()) as { room: { id: string } }).room.id
   }
 
@@ -83,7 +92,11 @@ describe.each(testDatabaseKinds())('scheduling invariants under random create, e
     )
 
   const membersOf = (model: ModelEvent[], target: ModelEvent) =>
-    new Set(model.filter((event) => event.id === target.id || (target.eventGroupId && event.eventGroupId === target.eventGroupId)).map((event) => event.id))
+    new Set(
+      model
+        .filter((event) => event.id === target.id || (target.eventGroupId && event.eventGroupId === target.eventGroupId))
+        .map((event) => event.id),
+    )
 
   const body = (range: TimeRange) => ({
     clientId,
@@ -157,7 +170,9 @@ describe.each(testDatabaseKinds())('scheduling invariants under random create, e
           expect(usage.find((entry) => entry.scheduleId === row.id)?.hoursLogged).toBe(hoursForDuration(row.startTime, row.endTime))
         }
         const [ledger] = await t.db.select({ hoursUsed: contractHoursUsed }).from(contracts).where(eq(contracts.id, contractId))
-        expect(toHundredths(ledger!.hoursUsed)).toBe(toHundredths(OPENING_HOURS) + usage.reduce((sum, entry) => sum + toHundredths(entry.hoursLogged), 0))
+        expect(toHundredths(ledger!.hoursUsed)).toBe(
+          toHundredths(OPENING_HOURS) + usage.reduce((sum, entry) => sum + toHundredths(entry.hoursLogged), 0),
+        )
       }),
       { numRuns: 30 },
     )

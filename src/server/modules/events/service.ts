@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import type { CreateEventInput, UpdateEventInput } from '@shared/events/schema'
+import type { CreateEventInput, EventRangeQuery, UpdateEventInput } from '@shared/events/schema'
 import { LIMITS } from '@shared/limits'
 import { findOverlapping } from '@shared/scheduling/overlap'
 import { stripSplitSuffix } from '@shared/scheduling/split-at-midnight'
 import type { Db, Executor } from '../../db/client'
 import { AppError, findPostgresError, notFound, SQLSTATE } from '../../errors'
-import { lockOwnedClient } from '../clients/repository'
-import { chargeEventsToActiveContract, rechargeEvents, usageOfEvents } from '../contracts/service'
+import { usageOfEvents } from '../contracts/service'
 import { formatConflictMessage, type Conflict } from './conflict-message'
 import { findOverlapWithin, planNewEvents, splitIntoParts, type PlannedEvent } from './plan-events'
 import * as repository from './repository'
@@ -25,13 +24,25 @@ function detailsOf(input: EventDetails): EventDetails {
 const CHANGE_ROOM_MESSAGE = 'Please select a change room of this facility'
 
 /**
- * Books one event or a series (spec §4, §5, §7), all or nothing: every occurrence is split at
- * the facility's midnight, then the rows and the client's contract charge land in one
+ * The booking engine: every write to events (create, edit, move, delete) goes through here, and
+ * every booking write is one statement, repository.writeBooking, under the exclusion constraint
+ * (ADR 0013, 0015). Each rule is written once:
+ * - ownership, the room's zone and the change rooms' facility are checked by that statement, and
+ *   explained here only when it wrote nothing;
+ * - the midnight split and recurrence are planned by plan-events.ts in the facility's zone;
+ * - the charge is computed by the contracts module (usageOfEvents) and written by the statement;
+ * - a clash is explained by explainConflict after the constraint refused it.
+ */
+
+/**
+ * Books one event or a series (docs/product.md#events), all or nothing: every occurrence is split
+ * at the facility's midnight, then the rows and the client's contract charge land in one
  * statement, which the exclusion constraint holds to no conflicts.
  *
  * A room booked lately is planned in the zone it had then, without asking the database first;
  * the statement books only if that still holds, and otherwise the booking is planned again
- * from the room as it is now (issue 5's budget: one round trip fewer).
+ * from the room as it is now (ADR 0015). The zone is never the reason for a refusal, so a zone
+ * changed on another instance only costs this one a second round trip.
  */
 export async function createEvents(db: Db, userId: string, input: CreateEventInput) {
   const details = detailsOf(input)
@@ -40,11 +51,8 @@ export async function createEvents(db: Db, userId: string, input: CreateEventInp
     const booked = await bookInZone(db, userId, input, details, { timeZone: knownZone, isRemembered: true })
     if (booked) return booked
   }
-  const found = await repository.findRoomForBooking(db, userId, input.roomId, chosenChangeRooms(details))
-  repository.rememberRoomZone(db, userId, input.roomId, found?.timeZone ?? null)
-  if (!found) throw notFound('Room')
-  requireChangeRooms(details, found.changeRoomIds)
-  const booked = await bookInZone(db, userId, input, details, { timeZone: found.timeZone, isRemembered: false })
+  const room = await findRoomOrExplain(db, userId, input.roomId, details)
+  const booked = await bookInZone(db, userId, input, details, { timeZone: room.timeZone, isRemembered: false })
   // The room changed zone, or went, between the two statements.
   if (!booked) throw notFound('Room')
   return booked
@@ -55,80 +63,77 @@ export async function createEvents(db: Db, userId: string, input: CreateEventInp
  * A remembered zone refuses nothing itself: a series too long or overlapping itself might only
  * be so in a zone the facility has left, so that answer comes from the room as it is now.
  */
-async function bookInZone(db: Db, userId: string, input: CreateEventInput, details: EventDetails, { timeZone, isRemembered }: { timeZone: string; isRemembered: boolean }) {
+async function bookInZone(
+  db: Db,
+  userId: string,
+  input: CreateEventInput,
+  details: EventDetails,
+  { timeZone, isRemembered }: { timeZone: string; isRemembered: boolean },
+) {
   const plan = planNewEvents(input, timeZone)
   const selfOverlap = 'refusal' in plan ? null : findOverlapWithin(plan.events)
   if (isRemembered && ('refusal' in plan || selfOverlap)) return null
   if ('refusal' in plan) throw new AppError('VALIDATION', plan.refusal, { 'recurrence.endDate': plan.refusal })
   if (selfOverlap) throw conflictError([{ ...selfOverlap, id: 'new' }], timeZone)
 
-  const { roomId } = input
-  const events = plan.events.map((event) => ({ id: randomUUID(), title: event.title, startTime: event.start, endTime: event.end, eventGroupId: event.eventGroupId }))
-  // One statement, not a transaction of several: no lock is held across a round trip (ADR 0005).
-  const result = await insertOrExplainConflict(db, { roomId, planned: plan.events, excludeIds: [], timeZone }, () =>
-    repository.insertChargedEvents(db, {
-      userId,
-      timeZone,
-      shared: { roomId, ...details },
-      events,
-      charges: usageOfEvents(events, timeZone),
-    }),
-  )
+  const result = await writeBooking(db, {
+    userId,
+    roomId: input.roomId,
+    details,
+    planned: plan.events,
+    timeZone,
+    replaceIds: [],
+    keepId: null,
+  })
   if (!result.roomOk) {
-    repository.rememberRoomZone(db, userId, roomId, null)
+    repository.rememberRoomZone(db, userId, input.roomId, null)
     return null
   }
   if (!result.clientOk) throw notFound('Client')
   return { events: result.events, isSplit: plan.isSplit, isRecurring: input.recurrence !== null }
 }
 
+// An edit whose event changed between its read and its write (another edit re-split it, or it
+// was deleted) is planned again from the event as it is then.
+const EDIT_ATTEMPTS = 3
+
 /**
- * Rewrites an event (spec §4, §5): the other events of its group go, and the result replaces
- * it, split again if it crosses the facility's midnight. The contract charge follows the new times.
+ * Rewrites a booking (docs/product.md#events): the event, with new times, details or space, replaces
+ * itself and the other part of its group, split again if it crosses the facility's midnight.
+ * It keeps its id; the contract charge follows the new times. A move to another space is the
+ * same write with another room of the same facility.
  */
 export async function updateEvent(db: Db, userId: string, eventId: string, input: UpdateEventInput) {
-  const found = await repository.findOwnedEvent(db, userId, eventId)
-  if (!found) throw notFound('Event')
-  const { timeZone, facilityId } = found
-  const { roomId, eventGroupId } = found.event
-  // A part keeps ' (Part N)' only while it is still a part.
-  const title = eventGroupId ? stripSplitSuffix(input.title) : input.title
-  const planned = splitIntoParts({ title, start: input.startTime, end: input.endTime }, timeZone)
   const details = detailsOf(input)
-  // The event and its group as they are now; a conflict found after a lost race is explained without them.
-  const excludeIds = eventGroupId ? await repository.listGroupIds(db, eventGroupId) : [eventId]
-
-  const events = await insertOrExplainConflict(db, { roomId, planned, excludeIds, timeZone }, () => db.transaction(async (tx) => {
-    const current = await lockOwnedEvent(tx, userId, eventId)
-    if (!(await lockOwnedClient(tx, userId, input.clientId))) throw notFound('Client')
-    requireChangeRooms(details, await repository.listChangeRoomIds(tx, facilityId, chosenChangeRooms(details)))
-    const groupIds = current.event.eventGroupId ? await repository.listGroupIds(tx, current.event.eventGroupId) : []
-    await requireNoConflicts(tx, { roomId, planned, excludeIds: [eventId, ...groupIds], timeZone })
-    if (current.event.eventGroupId) await repository.deleteGroupExcept(tx, current.event.eventGroupId, eventId)
-
-    const charge = { userId, clientId: input.clientId, timeZone }
-    if (planned.length === 1) {
-      const updated = await repository.updateEvent(tx, eventId, toRow(roomId, details, planned[0]!))
-      await rechargeEvents(tx, { ...charge, events: [updated] })
-      return [updated]
+  for (let attempt = 1; ; attempt++) {
+    const found = await repository.findOwnedEvent(db, userId, eventId)
+    if (!found) throw notFound('Event')
+    const { timeZone } = found
+    const roomId = input.roomId ?? found.event.roomId
+    // A part keeps ' (Part N)' only while it is still a part.
+    const title = found.event.eventGroupId ? stripSplitSuffix(input.title) : input.title
+    const parts = splitIntoParts({ title, start: input.startTime, end: input.endTime }, timeZone)
+    // The first part keeps the event's id, so whatever points at the event still does.
+    const planned = parts.map((part, index) => (index === 0 ? { ...part, id: eventId } : part))
+    const result = await writeBooking(db, { userId, roomId, details, planned, timeZone, replaceIds: found.bookingIds, keepId: eventId })
+    if (result.roomOk && result.clientOk && result.replacedOk) return { events: result.events, isSplit: parts.length > 1 }
+    if (!result.clientOk) throw notFound('Client')
+    // A room of another facility passes the room's checks but fails the replaced events' one.
+    if (!result.roomOk || roomId !== found.event.roomId) {
+      const room = await findRoomOrExplain(db, userId, roomId, details)
+      if (room.facilityId !== found.facilityId) throw new AppError('VALIDATION', OTHER_FACILITY_MESSAGE, { roomId: OTHER_FACILITY_MESSAGE })
     }
-    await repository.deleteEvents(tx, [eventId])
-    const inserted = await repository.insertEvents(tx, planned.map((event) => toRow(roomId, details, event)))
-    await chargeEventsToActiveContract(tx, { ...charge, events: inserted })
-    return inserted
-  }))
-  return { events, isSplit: planned.length > 1 }
+    if (attempt === EDIT_ATTEMPTS) throw new AppError('CONFLICT', STALE_EDIT_MESSAGE)
+  }
 }
 
 /**
  * Deletes the event and, for a part of an event split at midnight, its partner: the two are one
- * booking. Their usage rows cascade, and with them their hours (ADR 0007).
+ * booking. Their usage rows cascade, and with them their hours (ADR 0014).
  */
 export async function deleteEvent(db: Db, userId: string, eventId: string) {
-  await db.transaction(async (tx) => {
-    const { eventGroupId } = (await lockOwnedEvent(tx, userId, eventId)).event
-    await repository.deleteEvents(tx, eventGroupId ? await repository.listGroupIds(tx, eventGroupId) : [eventId])
-  })
+  const deleted = await repository.deleteBooking(db, userId, eventId)
+  if (deleted.length === 0) throw notFound('Event')
 }
 
 export function listUpcomingEvents(db: Db, userId: string, { roomId }: { roomId: string | null }) {
@@ -139,8 +144,8 @@ export function listPastEvents(db: Db, userId: string, { roomId }: { roomId: str
   return repository.listPastEvents(db, userId, { now: new Date(), roomId, limit: LIMITS.eventsList.limit })
 }
 
-export function listEventsInRange(db: Db, userId: string, range: { from: Date; to: Date }) {
-  return repository.listEventsInRange(db, userId, range)
+export function listEventsInRange(db: Db, userId: string, query: EventRangeQuery) {
+  return repository.listEventsInRange(db, userId, query)
 }
 
 /** A month grid's days: each local day's first events and how many it has in all. */
@@ -159,19 +164,54 @@ export function listBookableRooms(db: Db, userId: string) {
   return repository.listBookableRooms(db, userId)
 }
 
-/* ---------- rules shared by create and edit ---------- */
+/* ---------- rules shared by every write ---------- */
+
+const OTHER_FACILITY_MESSAGE = 'An event can only move to a space of its own facility'
+const STALE_EDIT_MESSAGE = 'This event was changed by someone else. Reload to see the latest.'
+
+type BookingRequest = {
+  userId: string
+  roomId: string
+  details: EventDetails
+  planned: (PlannedEvent & { id?: string })[]
+  timeZone: string
+  replaceIds: string[]
+  keepId: string | null
+}
+
+/** The one write of every booking, with a clash explained after the constraint refused it. */
+function writeBooking(db: Db, { userId, roomId, details, planned, timeZone, replaceIds, keepId }: BookingRequest) {
+  const events = planned.map((event) => ({
+    id: event.id ?? randomUUID(),
+    title: event.title,
+    startTime: event.start,
+    endTime: event.end,
+    eventGroupId: event.eventGroupId,
+  }))
+  const check = { roomId, planned, excludeIds: replaceIds, timeZone }
+  return insertOrExplainConflict(db, check, () =>
+    repository.writeBooking(db, {
+      userId,
+      timeZone,
+      shared: { roomId, ...details },
+      events,
+      charges: usageOfEvents(events, timeZone),
+      replaceIds,
+      keepId,
+    }),
+  )
+}
 
 /**
- * Loads the event as it is once it and its group are held, so a concurrent edit or deletion of
- * either part waits its turn; an event that the other writer removed is a 404.
+ * The room as the database has it now, remembered for the next booking; a missing room or a
+ * change room of another facility is refused here with its own message.
  */
-async function lockOwnedEvent(tx: Executor, userId: string, eventId: string) {
-  const seen = await repository.findOwnedEvent(tx, userId, eventId)
-  if (!seen) throw notFound('Event')
-  await repository.lockEventAndGroup(tx, eventId, seen.event.eventGroupId)
-  const current = await repository.findOwnedEvent(tx, userId, eventId)
-  if (!current) throw notFound('Event')
-  return current
+async function findRoomOrExplain(db: Db, userId: string, roomId: string, details: EventDetails) {
+  const room = await repository.findRoomForBooking(db, userId, roomId, chosenChangeRooms(details))
+  repository.rememberRoomZone(db, userId, roomId, room?.timeZone ?? null)
+  if (!room) throw notFound('Room')
+  requireChangeRooms(details, room.changeRoomIds)
+  return room
 }
 
 type ConflictCheck = { roomId: string; planned: PlannedEvent[]; excludeIds: string[]; timeZone: string }
@@ -181,12 +221,6 @@ async function findConflicts(db: Executor, { roomId, planned, excludeIds }: Conf
   const to = new Date(Math.max(...planned.map((event) => event.end.getTime())))
   const existing = await repository.listEventsOfRoomInSpan(db, roomId, { from, to, excludeIds })
   return planned.flatMap((event) => findOverlapping(event, existing))
-}
-
-// Every occurrence is checked, not only the first (the original product's gap).
-async function requireNoConflicts(db: Executor, check: ConflictCheck) {
-  const conflicts = await findConflicts(db, check)
-  if (conflicts.length > 0) throw conflictError(conflicts, check.timeZone)
 }
 
 function conflictError(conflicts: Conflict[], timeZone: string): AppError {
@@ -210,7 +244,9 @@ async function insertOrExplainConflict<T>(db: Db, check: ConflictCheck, write: (
       if (code === SQLSTATE.deadlockDetected && attempt < DEADLOCK_RETRIES) continue
       if (code === SQLSTATE.exclusionViolation) {
         const conflicts = await findConflicts(db, check)
-        throw conflicts.length > 0 ? conflictError(conflicts, check.timeZone) : new AppError('CONFLICT', 'Time slot conflicts with an existing event')
+        throw conflicts.length > 0
+          ? conflictError(conflicts, check.timeZone)
+          : new AppError('CONFLICT', 'Time slot conflicts with an existing event')
       }
       // The room (or a change room) was deleted while the events were being written.
       if (code === SQLSTATE.foreignKeyViolation) throw notFound('Room')
@@ -228,23 +264,6 @@ function chosenChangeRooms(details: Pick<EventDetails, 'changeRoom1Id' | 'change
 // `valid`: those of the chosen change rooms that are change rooms of the event's facility.
 function requireChangeRooms(details: Pick<EventDetails, 'changeRoom1Id' | 'changeRoom2Id'>, valid: readonly string[]) {
   const invalid = CHANGE_ROOM_FIELDS.filter((field) => details[field] !== null && !valid.includes(details[field]))
-  if (invalid.length > 0) throw new AppError('VALIDATION', CHANGE_ROOM_MESSAGE, Object.fromEntries(invalid.map((field) => [field, CHANGE_ROOM_MESSAGE])))
-}
-
-function toRow(roomId: string, details: EventDetails, event: PlannedEvent): repository.EventValues {
-  return {
-    roomId,
-    title: event.title,
-    description: details.description,
-    startTime: event.start,
-    endTime: event.end,
-    color: details.color,
-    eventType: details.eventType,
-    team1Name: details.team1Name,
-    team2Name: details.team2Name,
-    changeRoom1Id: details.changeRoom1Id,
-    changeRoom2Id: details.changeRoom2Id,
-    clientId: details.clientId,
-    eventGroupId: event.eventGroupId,
-  }
+  if (invalid.length > 0)
+    throw new AppError('VALIDATION', CHANGE_ROOM_MESSAGE, Object.fromEntries(invalid.map((field) => [field, CHANGE_ROOM_MESSAGE])))
 }

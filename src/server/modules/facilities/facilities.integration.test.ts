@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { eq, inArray, sql } from 'drizzle-orm'
 import { clients, contracts, contractUsage, facilities, rooms, schedules } from '../../db/schema'
-import { createTestApp, type TestApp, type TestUser } from '../../test/test-app'
+import { useTestApp } from '../../test/setup'
+import type { TestUser } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import { contractHoursUsed } from '../contracts/repository'
 
@@ -23,20 +24,11 @@ type FacilityEvent = { id: string; roomId: string; roomName: string; title: stri
 const MISSING_ID = '00000000-0000-4000-8000-000000000000'
 
 describe.each(testDatabaseKinds())('facilities and spaces on %s', (kind) => {
-  let t: TestApp
-  let admin: TestUser
-  let owner: TestUser
-  let stranger: TestUser
-
-  beforeAll(async () => {
-    t = await createTestApp(kind)
-    admin = await t.createAdmin()
-    owner = await t.createOperator(admin)
-    stranger = await t.createOperator(admin)
-  })
-  afterAll(async () => {
-    await t.close()
-  })
+  const {
+    t,
+    admin,
+    operators: [owner, stranger],
+  } = useTestApp(kind, { operators: 2 })
 
   const errorOf = async (response: Response) => ((await response.json()) as ErrorBody).error
 
@@ -66,7 +58,12 @@ describe.each(testDatabaseKinds())('facilities and spaces on %s', (kind) => {
 
   describe('facilities', () => {
     it('creates a facility with trimmed text, blanks as null, and the given time zone', async () => {
-      const facility = await createFacility(owner, { name: '  Lakeside Rinks ', address: ' ', description: '', timeZone: 'America/Toronto' })
+      const facility = await createFacility(owner, {
+        name: '  Lakeside Rinks ',
+        address: ' ',
+        description: '',
+        timeZone: 'America/Toronto',
+      })
       expect(facility).toMatchObject({ name: 'Lakeside Rinks', address: null, description: null, timeZone: 'America/Toronto' })
       const [row] = await t.db.select().from(facilities).where(eq(facilities.id, facility.id))
       expect(row).toMatchObject({ userId: owner.id, address: null, description: null })
@@ -128,14 +125,12 @@ describe.each(testDatabaseKinds())('facilities and spaces on %s', (kind) => {
     it('answers 404 to another operator on every facility and room endpoint, for reading and writing', async () => {
       const facility = await createFacility(owner, { name: 'Private Arena' })
       const room = await createRoom(owner, facility.id)
-      const range = 'from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z'
       const attempts: [string, string, unknown?][] = [
         ['GET', `/api/facilities/${facility.id}`],
         ['DELETE', `/api/facilities/${facility.id}`],
         ['GET', `/api/facilities/${facility.id}/rooms`],
         ['POST', `/api/facilities/${facility.id}/rooms`, { name: 'Sneaky', type: 'room' }],
         ['GET', `/api/facilities/${facility.id}/change-rooms`],
-        ['GET', `/api/facilities/${facility.id}/events?${range}`],
         ['GET', `/api/rooms/${room.id}`],
         ['DELETE', `/api/rooms/${room.id}`],
       ]
@@ -163,16 +158,29 @@ describe.each(testDatabaseKinds())('facilities and spaces on %s', (kind) => {
       expect((await t.request('/api/rooms/42', { method: 'DELETE', cookie: owner.cookie })).status).toBe(404)
     })
 
-    it('refuses a room filter that belongs to another facility of the same operator', async () => {
+    it('shows another operator nothing of a facility through the events query, as if it did not exist', async () => {
+      const facility = await createFacility(owner)
+      const room = await createRoom(owner, facility.id)
+      await insertEvent(room.id, '2026-01-01T10:00:00Z', '2026-01-01T11:00:00Z', 'Private practice')
+      const range = 'from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z'
+      for (const filter of [`facilityId=${facility.id}`, `roomId=${room.id}`]) {
+        const response = await t.request(`/api/events?${range}&${filter}`, { cookie: stranger.cookie })
+        expect(response.status).toBe(200)
+        expect(((await response.json()) as { events: unknown[] }).events).toEqual([])
+      }
+    })
+
+    it('answers no events for a space filter of another of the operator’s facilities', async () => {
       const facility = await createFacility(owner)
       const other = await createFacility(owner)
       const room = await createRoom(owner, other.id)
+      await insertEvent(room.id, '2026-01-01T10:00:00Z', '2026-01-01T11:00:00Z', 'Elsewhere')
       const response = await t.request(
-        `/api/facilities/${facility.id}/events?from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z&roomId=${room.id}`,
+        `/api/events?from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z&facilityId=${facility.id}&roomId=${room.id}`,
         { cookie: owner.cookie },
       )
-      expect(response.status).toBe(404)
-      expect((await errorOf(response)).message).toBe('Room not found')
+      expect(response.status).toBe(200)
+      expect(((await response.json()) as { events: unknown[] }).events).toEqual([])
     })
   })
 
@@ -330,7 +338,9 @@ describe.each(testDatabaseKinds())('facilities and spaces on %s', (kind) => {
           return old;
         end;
         $$ language plpgsql`)
-      await t.db.execute(sql`create trigger refuse_game_deletion before delete on schedules for each row execute function refuse_game_deletion()`)
+      await t.db.execute(
+        sql`create trigger refuse_game_deletion before delete on schedules for each row execute function refuse_game_deletion()`,
+      )
       try {
         const response = await t.request(`/api/facilities/${facility.id}`, { method: 'DELETE', cookie: owner.cookie })
         expect(response.status).toBe(422)
@@ -346,7 +356,7 @@ describe.each(testDatabaseKinds())('facilities and spaces on %s', (kind) => {
     })
   })
 
-  describe('events of a facility', () => {
+  describe('events of a facility, through the one events query', () => {
     it('lists the events of all its rooms that overlap the range, earliest first, with the room name', async () => {
       const facility = await createFacility(owner)
       const rink = await createRoom(owner, facility.id, { name: 'Rink' })
@@ -359,17 +369,16 @@ describe.each(testDatabaseKinds())('facilities and spaces on %s', (kind) => {
       await insertEvent(rink.id, '2026-03-03T00:00:00Z', '2026-03-03T01:00:00Z', 'Starts at the range end')
       await insertEvent(elsewhere.id, '2026-03-02T10:00:00Z', '2026-03-02T11:00:00Z', 'Other facility')
 
-      const response = await t.request(
-        `/api/facilities/${facility.id}/events?from=2026-03-02T00:00:00Z&to=2026-03-03T00:00:00Z`,
-        { cookie: owner.cookie },
-      )
+      const response = await t.request(`/api/events?facilityId=${facility.id}&from=2026-03-02T00:00:00Z&to=2026-03-03T00:00:00Z`, {
+        cookie: owner.cookie,
+      })
       expect(response.status).toBe(200)
       const { events } = (await response.json()) as { events: FacilityEvent[] }
       expect(events.map(({ id }) => id)).toEqual([early, late, straddling])
       expect(events[0]).toMatchObject({ roomId: rink.id, roomName: 'Rink', title: 'Early', startTime: '2026-03-02T08:00:00.000Z' })
 
       const oneRoom = await t.request(
-        `/api/facilities/${facility.id}/events?from=2026-03-02T00:00:00Z&to=2026-03-03T00:00:00Z&roomId=${court.id}`,
+        `/api/events?facilityId=${facility.id}&from=2026-03-02T00:00:00Z&to=2026-03-03T00:00:00Z&roomId=${court.id}`,
         { cookie: owner.cookie },
       )
       const { events: courtEvents } = (await oneRoom.json()) as { events: FacilityEvent[] }
@@ -381,7 +390,7 @@ describe.each(testDatabaseKinds())('facilities and spaces on %s', (kind) => {
       const rink = await createRoom(owner, facility.id)
       const event = await insertEvent(rink.id, '2026-03-02T04:30:00Z', '2026-03-02T05:30:00Z')
       const range = new URLSearchParams({ from: '2026-03-02T00:00:00-05:00', to: '2026-03-03T00:00:00-05:00' })
-      const response = await t.request(`/api/facilities/${facility.id}/events?${range}`, { cookie: owner.cookie })
+      const response = await t.request(`/api/events?facilityId=${facility.id}&${range}`, { cookie: owner.cookie })
       const { events } = (await response.json()) as { events: FacilityEvent[] }
       expect(events.map(({ id }) => id)).toEqual([event])
     })
@@ -395,7 +404,7 @@ describe.each(testDatabaseKinds())('facilities and spaces on %s', (kind) => {
         ['from=2026-03-01T00:00:00Z&to=2026-05-01T00:00:00Z', 'to', 'The range may span at most 45 days'],
       ]
       for (const [query, field, message] of cases) {
-        const response = await t.request(`/api/facilities/${facility.id}/events?${query}`, { cookie: owner.cookie })
+        const response = await t.request(`/api/events?facilityId=${facility.id}&${query}`, { cookie: owner.cookie })
         expect(response.status, query).toBe(422)
         expect((await errorOf(response)).fields?.[field], query).toBe(message)
       }

@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm'
-import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { FacilityInput } from '@shared/facilities/schema'
 import type { RoomInput } from '@shared/rooms/schema'
 import type { Executor } from '../../db/client'
-import { facilities, rooms, schedules } from '../../db/schema'
+import { facilities, rooms } from '../../db/schema'
+import { wallClock } from '../../db/wall-clock'
 
 // Ownership is always checked through the facility's owner, in the same query that loads the
 // row: another operator's id and a missing id both come back as null (and so as a 404).
@@ -33,10 +33,6 @@ const facilityColumns = {
   timeZone: facilities.timeZone,
   createdAt: facilities.createdAt,
 }
-
-// The column type is `time`, which both drivers return as 'HH:MM:SS'; the API speaks 'HH:MM',
-// the shape the room form sends and the scheduling maths reads.
-export const wallClock = (column: AnyPgColumn) => sql<string>`to_char(${column}, 'HH24:MI')`
 
 const roomColumns = {
   id: rooms.id,
@@ -134,41 +130,4 @@ export async function deleteOwnedRoom(db: Executor, userId: string, roomId: stri
     .where(and(eq(rooms.id, roomId), inArray(rooms.facilityId, ownedFacilities)))
     .returning({ id: rooms.id })
   return deleted.length > 0
-}
-
-/** Events of the facility's rooms (or of one of them) that overlap [from, to), earliest first. */
-export function listEventsInRange(
-  db: Executor,
-  { facilityId, roomId, from, to }: { facilityId: string; roomId: string | null; from: Date; to: Date },
-) {
-  return db
-    .select({
-      id: schedules.id,
-      roomId: schedules.roomId,
-      roomName: rooms.name,
-      title: schedules.title,
-      description: schedules.description,
-      startTime: schedules.startTime,
-      endTime: schedules.endTime,
-      color: schedules.color,
-      eventType: schedules.eventType,
-      team1Name: schedules.team1Name,
-      team2Name: schedules.team2Name,
-      changeRoom1Id: schedules.changeRoom1Id,
-      changeRoom2Id: schedules.changeRoom2Id,
-      clientId: schedules.clientId,
-      eventGroupId: schedules.eventGroupId,
-    })
-    .from(schedules)
-    .innerJoin(rooms, eq(rooms.id, schedules.roomId))
-    .where(
-      and(
-        eq(rooms.facilityId, facilityId),
-        roomId ? eq(schedules.roomId, roomId) : undefined,
-        // Half-open ranges, like the exclusion constraint: an event ending at `from` is not in it.
-        lt(schedules.startTime, to),
-        gt(schedules.endTime, from),
-      ),
-    )
-    .orderBy(asc(schedules.startTime), asc(rooms.name))
 }

@@ -1,9 +1,8 @@
 import { Hono } from 'hono'
-import { eventRangeQuery } from '@shared/events/schema'
 import { facilityInput } from '@shared/facilities/schema'
 import { roomInput } from '@shared/rooms/schema'
 import type { AppDeps, SignedInEnv } from '../../http/context'
-import { jsonBody, queryParams, uuidParams } from '../../http/validate'
+import { jsonBody, uuidParams } from '../../http/validate'
 import * as service from './service'
 
 // Every path checks ownership through the facility's owner: someone else's id is a 404.
@@ -39,12 +38,6 @@ export function facilityRoutes({ database: { db } }: AppDeps) {
 
   app.get('/facilities/:id/change-rooms', facilityId, async (c) =>
     c.json({ changeRooms: await service.listChangeRooms(db, c.get('user').id, c.req.param('id')) }),
-  )
-
-  app.get('/facilities/:id/events', facilityId, queryParams(eventRangeQuery), async (c) =>
-    c.json({
-      events: await service.listFacilityEvents(db, c.get('user').id, c.req.param('id'), c.req.valid('query')),
-    }),
   )
 
   app.get('/rooms/:id', roomId, async (c) => c.json(await service.getRoom(db, c.get('user').id, c.req.param('id'))))

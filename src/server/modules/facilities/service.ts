@@ -1,6 +1,6 @@
 import type { FacilityInput } from '@shared/facilities/schema'
 import type { RoomInput } from '@shared/rooms/schema'
-import type { Db } from '../../db/client'
+import type { Db, Executor } from '../../db/client'
 import { findPostgresError, notFound, SQLSTATE } from '../../errors'
 import * as repository from './repository'
 
@@ -12,7 +12,8 @@ export function countFacilities(db: Db, userId: string) {
   return repository.countFacilities(db, userId)
 }
 
-export function createFacility(db: Db, userId: string, input: FacilityInput) {
+// An Executor, so that the setup wizard creates the facility inside its step's transaction.
+export function createFacility(db: Executor, userId: string, input: FacilityInput) {
   return repository.insertFacility(db, userId, input)
 }
 
@@ -48,6 +49,14 @@ export async function createRoom(db: Db, userId: string, facilityId: string, inp
   }
 }
 
+/**
+ * The whole batch in one statement, every room or none, for the setup wizard inside its step's
+ * transaction: the facility is the one its run created for the operator.
+ */
+export function createRooms(tx: Executor, facilityId: string, inputs: RoomInput[]) {
+  return repository.insertRooms(tx, facilityId, inputs)
+}
+
 export async function getRoom(db: Db, userId: string, roomId: string) {
   const found = await repository.findRoom(db, userId, roomId)
   if (!found) throw notFound('Room')
@@ -56,20 +65,6 @@ export async function getRoom(db: Db, userId: string, roomId: string) {
 
 export async function deleteRoom(db: Db, userId: string, roomId: string) {
   if (!(await repository.deleteOwnedRoom(db, userId, roomId))) throw notFound('Room')
-}
-
-export async function listFacilityEvents(
-  db: Db,
-  userId: string,
-  facilityId: string,
-  range: { from: Date; to: Date; roomId: string | null },
-) {
-  await requireOwnedFacility(db, userId, facilityId)
-  if (range.roomId) {
-    const found = await repository.findOwnedRoom(db, userId, range.roomId)
-    if (found?.room.facilityId !== facilityId) throw notFound('Room')
-  }
-  return repository.listEventsInRange(db, { facilityId, ...range })
 }
 
 async function requireOwnedFacility(db: Db, userId: string, facilityId: string) {

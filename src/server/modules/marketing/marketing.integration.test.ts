@@ -1,6 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { schedules } from '../../db/schema'
-import { createTestApp, type TestApp, type TestUser } from '../../test/test-app'
+import { useTestApp } from '../../test/setup'
+import type { TestUser } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 
 type ErrorBody = { error: { code: string; message: string } }
@@ -20,20 +21,11 @@ const toronto = (time: string) => {
 }
 
 describe.each(testDatabaseKinds())('marketing availability on %s', (kind) => {
-  let t: TestApp
-  let admin: TestUser
-  let owner: TestUser
-  let stranger: TestUser
+  const {
+    t,
+    operators: [owner, stranger],
+  } = useTestApp(kind, { operators: 2 })
 
-  beforeAll(async () => {
-    t = await createTestApp(kind)
-    admin = await t.createAdmin()
-    owner = await t.createOperator(admin)
-    stranger = await t.createOperator(admin)
-  })
-  afterAll(async () => {
-    await t.close()
-  })
   afterEach(() => {
     vi.useRealTimers()
   })

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm'
 import type { TimeRange } from '@shared/scheduling/overlap'
 import type { Executor } from '../../db/client'
 import { rooms, schedules } from '../../db/schema'
-import { wallClock } from '../facilities/repository'
+import { wallClock } from '../../db/wall-clock'
 
 /** The facility's rooms that can be sold: every type but change rooms, by name. */
 export function listSellableRooms(db: Executor, facilityId: string) {

@@ -1,8 +1,7 @@
 import type { AvailabilityQuery } from '@shared/marketing/schema'
 import { computeSlots } from '@shared/scheduling/slots'
 import type { Db } from '../../db/client'
-import { notFound } from '../../errors'
-import { findOwnedFacility } from '../facilities/repository'
+import { getFacility } from '../facilities/service'
 import * as repository from './repository'
 
 const MS_PER_HOUR = 60 * 60 * 1000
@@ -12,12 +11,18 @@ const MS_PER_HOUR = 60 * 60 * 1000
  * queries whatever the number of rooms: the facility, its rooms, and their events.
  */
 export async function readAvailability(db: Db, userId: string, { facilityId, hoursAhead }: AvailabilityQuery, now: Date) {
-  const facility = await findOwnedFacility(db, userId, facilityId)
-  if (!facility) throw notFound('Facility')
+  const facility = await getFacility(db, userId, facilityId)
 
   const window = { start: now, end: new Date(now.getTime() + hoursAhead * MS_PER_HOUR) }
   const rooms = await repository.listSellableRooms(db, facilityId)
-  const events = rooms.length > 0 ? await repository.listEventsOverlapping(db, rooms.map(({ id }) => id), window) : []
+  const events =
+    rooms.length > 0
+      ? await repository.listEventsOverlapping(
+          db,
+          rooms.map(({ id }) => id),
+          window,
+        )
+      : []
 
   return {
     facility: { id: facility.id, name: facility.name, timeZone: facility.timeZone },

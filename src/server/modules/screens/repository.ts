@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import type { ScreenInput } from '@shared/screens/schema'
 import type { Executor } from '../../db/client'
 import { facilities, rooms, screenLogos, screenRooms, screens } from '../../db/schema'
+import { findPostgresError, SQLSTATE } from '../../errors'
 
 // Ownership is checked in the same statement that reads or writes a screen: another
 // operator's id and a missing id both come back empty (and so as a 404).
@@ -22,11 +23,7 @@ const screenColumns = {
 export type ScreenFields = Omit<ScreenInput, 'rooms'>
 
 export function listScreens(db: Executor, userId: string) {
-  return db
-    .select(screenColumns)
-    .from(screens)
-    .where(eq(screens.userId, userId))
-    .orderBy(desc(screens.createdAt), desc(screens.id))
+  return db.select(screenColumns).from(screens).where(eq(screens.userId, userId)).orderBy(desc(screens.createdAt), desc(screens.id))
 }
 
 export async function findOwnedScreen(db: Executor, userId: string, screenId: string) {
@@ -64,6 +61,19 @@ export function findOwnedRooms(db: Executor, userId: string, roomIds: string[]) 
     .where(and(inArray(rooms.id, roomIds), eq(facilities.userId, userId)))
 }
 
+/**
+ * Whether a screen's insert failed for its address: a screen has it, or it is kept for the
+ * operator who had it before (board_addresses, migration 0009). Both read as "the name is taken".
+ */
+export function isAddressTaken(error: unknown): boolean {
+  const postgres = findPostgresError(error)
+  return (
+    (postgres?.code === SQLSTATE.uniqueViolation && postgres.constraint === 'screens_slug_unique') ||
+    (postgres?.code === SQLSTATE.foreignKeyViolation && postgres.constraint === 'screens_board_address_fk')
+  )
+}
+
+/** An address that is not the operator's to take fails the insert with an error isAddressTaken knows. */
 export async function insertScreen(db: Executor, userId: string, slug: string, fields: ScreenFields) {
   const [row] = await db
     .insert(screens)

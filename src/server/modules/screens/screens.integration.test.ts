@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { DEFAULT_TICKER_TEXT } from '@shared/screens/schema'
-import { screenLogos, screenRooms } from '../../db/schema'
-import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from '../../test/test-app'
+import { DEFAULT_TICKER_TEXT, SCREEN_MESSAGES } from '@shared/screens/schema'
+import { screenLogos, screenRooms, screens } from '../../db/schema'
+import { findPostgresError } from '../../errors'
+import { useTestApp } from '../../test/setup'
+import { TEST_ORIGIN, type TestUser } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } }
@@ -21,18 +23,15 @@ type Screen = {
 }
 
 const MISSING_ID = '00000000-0000-4000-8000-000000000000'
-const PNG_1X1 = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-)
+const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
 const GIF_1X1 = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64')
 const MB = 1024 * 1024
 
 describe.each(testDatabaseKinds())('display screens on %s', (kind) => {
-  let t: TestApp
-  let admin: TestUser
-  let owner: TestUser
-  let stranger: TestUser
+  const {
+    t,
+    operators: [owner, stranger],
+  } = useTestApp(kind, { operators: 2 })
   let rinkA: string
   let rinkB: string
   let changeRoom: string
@@ -57,27 +56,16 @@ describe.each(testDatabaseKinds())('display screens on %s', (kind) => {
   const uploadLogo = (user: TestUser, screenId: string, file: Blob, fileName = 'logo.png') => {
     const form = new FormData()
     form.append('logo', file, fileName)
-    return t.app.request(`${TEST_ORIGIN}/api/screens/${screenId}/logo`, {
-      method: 'PUT',
-      headers: { origin: TEST_ORIGIN, cookie: user.cookie },
-      body: form,
-    })
+    return t.request(`/api/screens/${screenId}/logo`, { method: 'PUT', cookie: user.cookie, body: form })
   }
 
   beforeAll(async () => {
-    t = await createTestApp(kind)
-    admin = await t.createAdmin()
-    owner = await t.createOperator(admin)
-    stranger = await t.createOperator(admin)
     const facility = (await post<{ facility: { id: string } }>(owner, '/api/facilities', { name: 'Maple Arena' })).facility
     rinkA = await createRoom(owner, facility.id, 'Rink A')
     rinkB = await createRoom(owner, facility.id, 'Rink B')
     changeRoom = await createRoom(owner, facility.id, 'Change Room 1', 'change_room')
     const strangersFacility = (await post<{ facility: { id: string } }>(stranger, '/api/facilities', { name: 'Elsewhere' })).facility
     strangersRoom = await createRoom(stranger, strangersFacility.id, 'Their Rink')
-  })
-  afterAll(async () => {
-    await t.close()
   })
 
   describe('creating', () => {
@@ -304,6 +292,68 @@ describe.each(testDatabaseKinds())('display screens on %s', (kind) => {
       }
       const current = (await (await t.request(`/api/screens/${screen.id}`, { cookie: owner.cookie })).json()) as { screen: Screen }
       expect(current.screen.logoUrl).toBeNull()
+    })
+  })
+
+  describe('board addresses', () => {
+    const deleteScreen = (user: TestUser, id: string) => t.request(`/api/screens/${id}`, { method: 'DELETE', cookie: user.cookie })
+
+    it('keeps a deleted screen’s address for its operator: another is refused it, and the old address never shows their schedule', async () => {
+      const first = ((await (await createScreen(owner, { name: 'Main Lobby' })).json()) as { screen: Screen }).screen
+      expect(first.slug).toBe('main-lobby')
+      expect((await deleteScreen(owner, first.id)).status).toBe(204)
+
+      for (const name of ['Main Lobby', 'MAIN  lobby!']) {
+        const taken = await t.request('/api/screens', {
+          method: 'POST',
+          cookie: stranger.cookie,
+          body: { name, rooms: [{ roomId: strangersRoom }] },
+        })
+        expect(taken.status, name).toBe(409)
+        expect(await errorOf(taken)).toEqual({
+          code: 'CONFLICT',
+          message: SCREEN_MESSAGES.duplicateSlug,
+          fields: { name: SCREEN_MESSAGES.duplicateSlug },
+        })
+      }
+      const theirs = (await (await t.request('/api/screens', { cookie: stranger.cookie })).json()) as { screens: Screen[] }
+      expect(theirs.screens.map(({ slug }) => slug)).not.toContain('main-lobby')
+      const lobbyTv = await t.request('/api/public/displays/main-lobby')
+      expect(lobbyTv.status).toBe(404)
+      expect(await lobbyTv.text()).not.toContain('Elsewhere')
+
+      const again = await createScreen(owner, { name: 'Main Lobby' })
+      expect(again.status).toBe(201)
+      expect(((await again.json()) as { screen: Screen }).screen.slug).toBe('main-lobby')
+      const board = await t.request('/api/public/displays/main-lobby')
+      expect(board.status).toBe(200)
+      expect(((await board.json()) as { facilityName: string }).facilityName).toBe('Maple Arena')
+    })
+
+    it('holds the address in the database itself, whoever writes the screen', async () => {
+      const gone = ((await (await createScreen(owner, { name: 'Side Door' })).json()) as { screen: Screen }).screen
+      expect((await deleteScreen(owner, gone.id)).status).toBe(204)
+      const refused = await t.db
+        .insert(screens)
+        .values({ userId: stranger.id, name: 'Side Door', slug: 'side-door' })
+        .then(
+          () => null,
+          (error: unknown) => error,
+        )
+      expect(findPostgresError(refused)).toMatchObject({ code: '23503', constraint: 'screens_board_address_fk' })
+
+      const [back] = await t.db.insert(screens).values({ userId: owner.id, name: 'Side Door', slug: 'side-door' }).returning()
+      expect(back!.slug).toBe('side-door')
+      // Nor can a screen be handed over to another operator with its address.
+      const handedOver = await t.db
+        .update(screens)
+        .set({ userId: stranger.id })
+        .where(eq(screens.id, back!.id))
+        .then(
+          () => null,
+          (error: unknown) => error,
+        )
+      expect(findPostgresError(handedOver)).toMatchObject({ code: '23503', constraint: 'screens_board_address_fk' })
     })
   })
 })

@@ -2,7 +2,7 @@ import type { ScreenInput } from '@shared/screens/schema'
 import { SCREEN_MESSAGES, slugify } from '@shared/screens/schema'
 import type { Db, Executor } from '../../db/client'
 import { AppError, findPostgresError, notFound, SQLSTATE } from '../../errors'
-import { publicLogoPath } from '../public-display/paths'
+import { publicLogoPath } from '../public-display/service'
 import { readLogo } from './logo'
 import * as repository from './repository'
 
@@ -97,12 +97,11 @@ async function requireDisplayableRooms(db: Executor, userId: string, rooms: Scre
 }
 
 function translateWriteError(error: unknown) {
-  const postgres = findPostgresError(error)
-  if (postgres?.code === SQLSTATE.uniqueViolation && postgres.constraint === 'screens_slug_unique') {
+  if (repository.isAddressTaken(error)) {
     return new AppError('CONFLICT', SCREEN_MESSAGES.duplicateSlug, { name: SCREEN_MESSAGES.duplicateSlug })
   }
   // A room was deleted between the check and the write.
-  if (postgres?.code === SQLSTATE.foreignKeyViolation) return notFound('Room')
+  if (findPostgresError(error)?.code === SQLSTATE.foreignKeyViolation) return notFound('Room')
   return error
 }
 
@@ -115,4 +114,19 @@ async function withRooms(db: Executor, screens: ScreenRow[]) {
     ...screen,
     rooms: rooms.filter((room) => room.screenId === screen.id).map(({ screenId: _screen, ...room }) => room),
   }))
+}
+
+/* ---------- for the setup wizard, inside its steps' transactions ---------- */
+
+// The wizard names each display's address itself, checks the rooms against its own run, and
+// says in its own words that an address is taken.
+export { isAddressTaken, listScreenRooms } from './repository'
+
+/** A screen at this address with no rooms yet; a taken address fails with an error isAddressTaken knows. */
+export function createScreenAt(tx: Executor, userId: string, slug: string, fields: repository.ScreenFields) {
+  return repository.insertScreen(tx, userId, slug, fields)
+}
+
+export function replaceScreenRooms(tx: Executor, screenId: string, rooms: ScreenInput['rooms']) {
+  return repository.replaceScreenRooms(tx, screenId, rooms)
 }

@@ -4,7 +4,7 @@ import { LIMITS } from '@shared/limits'
  * - open: waiting for the operator;
  * - done: its rows exist;
  * - skipped: the operator chose 'Skip This Step';
- * - not-needed: step 5 with no display or no space to put on one (spec §2).
+ * - not-needed: step 5 with no display or no space to put on one (docs/product.md#setup-wizard).
  */
 export type StepStatus = 'open' | 'done' | 'skipped' | 'not-needed'
 
@@ -21,15 +21,19 @@ export const isDisplayable = (space: { type: string }) => space.type !== 'change
 
 // Read from the rows the run created, so a row deleted elsewhere reopens the step that made it.
 export function stepStatuses({ spaces, changeRooms, displays, client, skippedSteps }: RunContents): StepStatus[] {
-  const doneOrSkipped = (step: number, isDone: boolean): StepStatus =>
-    isDone ? 'done' : skippedSteps.includes(step) ? 'skipped' : 'open'
+  const doneOrSkipped = (step: number, isDone: boolean): StepStatus => (isDone ? 'done' : skippedSteps.includes(step) ? 'skipped' : 'open')
   const canConfigure = displays.length > 0 && spaces.some(isDisplayable)
   return [
     'done',
     spaces.length > 0 ? 'done' : 'open',
     doneOrSkipped(3, changeRooms.length > 0),
     doneOrSkipped(4, displays.length > 0),
-    canConfigure ? doneOrSkipped(5, displays.some(({ rooms }) => rooms.length > 0)) : 'not-needed',
+    canConfigure
+      ? doneOrSkipped(
+          5,
+          displays.some(({ rooms }) => rooms.length > 0),
+        )
+      : 'not-needed',
     doneOrSkipped(6, client !== null),
   ]
 }

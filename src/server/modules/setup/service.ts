@@ -11,9 +11,9 @@ import type {
 } from '@shared/setup/schema'
 import type { Db, Executor, Tx } from '../../db/client'
 import { AppError, findPostgresError, notFound, SQLSTATE } from '../../errors'
-import { insertClient } from '../clients/repository'
-import { insertFacility, insertRooms } from '../facilities/repository'
-import { insertScreen, listScreenRooms, replaceScreenRooms } from '../screens/repository'
+import { createClient } from '../clients/service'
+import { createFacility, createRooms } from '../facilities/service'
+import { createScreenAt, isAddressTaken, listScreenRooms, replaceScreenRooms } from '../screens/service'
 import { isDisplayable, isReachable, resumeStep, stepStatuses } from './progress'
 import * as repository from './repository'
 import type { SetupRun } from './repository'
@@ -48,7 +48,7 @@ export async function getProgress(db: Db, userId: string) {
 /** Step 1: the facility and the run that remembers it, together. */
 export async function startSetup(db: Db, userId: string, input: FacilityInput) {
   await db.transaction(async (tx) => {
-    const facility = await insertFacility(tx, userId, input)
+    const facility = await createFacility(tx, userId, input)
     if (!(await repository.startRun(tx, userId, facility.id))) throw new AppError('CONFLICT', SETUP_CONFLICTS.alreadyStarted)
   })
   return (await getProgress(db, userId))!
@@ -57,7 +57,7 @@ export async function startSetup(db: Db, userId: string, input: FacilityInput) {
 /** Step 2: one insert for the whole batch. */
 export function addSpaces(db: Db, userId: string, { spaces }: SetupSpacesInput) {
   return runStep(db, userId, 2, async (tx, run) => {
-    const created = await insertRooms(tx, run.facilityId, spaces)
+    const created = await createRooms(tx, run.facilityId, spaces)
     await repository.updateRun(tx, userId, { spaceIds: created.map(({ id }) => id) })
   })
 }
@@ -66,7 +66,7 @@ export function addSpaces(db: Db, userId: string, { spaces }: SetupSpacesInput) 
 export function addChangeRooms(db: Db, userId: string, { changeRooms }: SetupChangeRoomsInput) {
   return runStep(db, userId, 3, async (tx, run) => {
     const rows = changeRooms.map(({ name }) => roomInput.parse({ name, type: 'change_room' }))
-    const created = await insertRooms(tx, run.facilityId, rows)
+    const created = await createRooms(tx, run.facilityId, rows)
     await repository.updateRun(tx, userId, { changeRoomIds: created.map(({ id }) => id) })
   })
 }
@@ -82,15 +82,12 @@ export async function addDisplays(db: Db, userId: string, { displays }: SetupDis
       const created = []
       for (const [index, display] of displays.entries()) {
         const slug = `${slugify(display.name)}-${timestamp + index}`
-        created.push(await insertScreen(tx, userId, slug, displayFields.parse(display)))
+        created.push(await createScreenAt(tx, userId, slug, displayFields.parse(display)))
       }
       await repository.updateRun(tx, userId, { screenIds: created.map(({ id }) => id) })
     })
   } catch (error) {
-    const postgres = findPostgresError(error)
-    if (postgres?.code === SQLSTATE.uniqueViolation && postgres.constraint === 'screens_slug_unique') {
-      throw new AppError('CONFLICT', SCREEN_MESSAGES.duplicateSlug)
-    }
+    if (isAddressTaken(error)) throw new AppError('CONFLICT', SCREEN_MESSAGES.duplicateSlug)
     throw error
   }
 }
@@ -126,7 +123,7 @@ export async function configureDisplays(db: Db, userId: string, { displays }: Se
 /** Step 6. */
 export function addClient(db: Db, userId: string, input: ClientInput) {
   return runStep(db, userId, 6, async (tx) => {
-    const client = await insertClient(tx, userId, input)
+    const client = await createClient(tx, userId, input)
     await repository.updateRun(tx, userId, { clientId: client.id })
   })
 }
@@ -147,12 +144,7 @@ export function completeSetup(db: Db, userId: string) {
   })
 }
 
-async function runStep(
-  db: Db,
-  userId: string,
-  step: number,
-  work: (tx: Tx, run: SetupRun, progress: SetupProgress) => Promise<void>,
-) {
+async function runStep(db: Db, userId: string, step: number, work: (tx: Tx, run: SetupRun, progress: SetupProgress) => Promise<void>) {
   await db.transaction(async (tx) => {
     const run = await lockRun(tx, userId)
     const progress = await loadProgress(tx, run)

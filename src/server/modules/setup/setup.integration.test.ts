@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { count, eq } from 'drizzle-orm'
 import { clients, facilities, rooms, screenRooms, screens } from '../../db/schema'
-import { createTestApp, type TestApp, type TestUser } from '../../test/test-app'
+import { useTestApp } from '../../test/setup'
+import type { TestUser } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } }
@@ -19,16 +20,7 @@ type Progress = {
 const MISSING_ID = '00000000-0000-4000-8000-000000000000'
 
 describe.each(testDatabaseKinds())('the setup wizard on %s', (kind) => {
-  let t: TestApp
-  let admin: TestUser
-
-  beforeAll(async () => {
-    t = await createTestApp(kind)
-    admin = await t.createAdmin()
-  })
-  afterAll(async () => {
-    await t.close()
-  })
+  const { t, admin } = useTestApp(kind)
 
   const errorOf = async (response: Response) => ((await response.json()) as ErrorBody).error
 
@@ -48,12 +40,20 @@ describe.each(testDatabaseKinds())('the setup wizard on %s', (kind) => {
   }
 
   const countRows = async (table: typeof rooms | typeof screens | typeof clients | typeof facilities, where: Parameters<typeof eq>) => {
-    const [row] = await t.db.select({ total: count() }).from(table).where(eq(...where))
+    const [row] = await t.db
+      .select({ total: count() })
+      .from(table)
+      .where(eq(...where))
     return row!.total
   }
 
   /** An operator whose wizard has its facility and, unless told otherwise, a rink and a court. */
-  async function operatorAtStep3(spaces: Record<string, unknown>[] = [{ name: 'Rink A', type: 'rink' }, { name: 'Court 1', type: 'court' }]) {
+  async function operatorAtStep3(
+    spaces: Record<string, unknown>[] = [
+      { name: 'Rink A', type: 'rink' },
+      { name: 'Court 1', type: 'court' },
+    ],
+  ) {
     const operator = await t.createOperator(admin)
     await step(operator, 'facility', { name: 'Maple Arena', timeZone: 'America/Toronto' })
     const progress = await step(operator, 'spaces', { spaces })
@@ -153,7 +153,12 @@ describe.each(testDatabaseKinds())('the setup wizard on %s', (kind) => {
     it('runs one of two simultaneous submissions', async () => {
       const operator = await t.createOperator(admin)
       const { facility } = await step(operator, 'facility', { name: 'Maple Arena' })
-      const body = { spaces: [{ name: 'Rink A', type: 'rink' }, { name: 'Rink B', type: 'rink' }] }
+      const body = {
+        spaces: [
+          { name: 'Rink A', type: 'rink' },
+          { name: 'Rink B', type: 'rink' },
+        ],
+      }
       const answers = await Promise.all([send(operator, 'spaces', body), send(operator, 'spaces', body)])
       expect(answers.map(({ status }) => status).sort()).toEqual([201, 409])
       expect(await countRows(rooms, [rooms.facilityId, facility.id])).toBe(2)
@@ -179,7 +184,12 @@ describe.each(testDatabaseKinds())('the setup wizard on %s', (kind) => {
       expect(after.changeRooms.map(({ name }) => name)).toEqual(['CR 1', 'CR 2'])
       expect(after.currentStep).toBe(4)
       const created = await t.db.select().from(rooms).where(eq(rooms.id, after.changeRooms[0]!.id))
-      expect(created[0]).toMatchObject({ type: 'change_room', bookingInterval: 30, operatingStartTime: '09:00:00', operatingEndTime: '22:00:00' })
+      expect(created[0]).toMatchObject({
+        type: 'change_room',
+        bookingInterval: 30,
+        operatingStartTime: '09:00:00',
+        operatingEndTime: '22:00:00',
+      })
       expect((await send(operator, 'change-rooms', { changeRooms: [{ name: 'CR 9' }] })).status).toBe(409)
     })
   })
@@ -204,7 +214,9 @@ describe.each(testDatabaseKinds())('the setup wizard on %s', (kind) => {
     it('creates none of the batch when one display is invalid, and none twice', async () => {
       const { operator } = await operatorAtStep3()
       await step(operator, 'skip', { step: 3 }, 200)
-      const invalid = await send(operator, 'displays', { displays: [{ name: 'Lobby' }, { name: 'Bar', size: 'x'.repeat(51) }, { name: 'Rinkside' }] })
+      const invalid = await send(operator, 'displays', {
+        displays: [{ name: 'Lobby' }, { name: 'Bar', size: 'x'.repeat(51) }, { name: 'Rinkside' }],
+      })
       expect(invalid.status).toBe(422)
       expect((await errorOf(invalid)).fields).toEqual({ 'displays.1.size': 'Size must be 50 characters or less' })
       expect(await countRows(screens, [screens.userId, operator.id])).toBe(0)
@@ -243,7 +255,9 @@ describe.each(testDatabaseKinds())('the setup wizard on %s', (kind) => {
       const board = await t.request(`/api/public/displays/${lobby!.slug}`)
       expect(board.status).toBe(200)
       expect(JSON.stringify(await board.json())).toContain('Court 1')
-      expect((await send(operator, 'display-rooms', { displays: [{ screenId: rinkside!.id, rooms: [{ roomId: court!.id }] }] })).status).toBe(409)
+      expect(
+        (await send(operator, 'display-rooms', { displays: [{ screenId: rinkside!.id, rooms: [{ roomId: court!.id }] }] })).status,
+      ).toBe(409)
     })
 
     it('answers 404 for another operator’s display or space, and refuses a change room', async () => {
@@ -255,7 +269,12 @@ describe.each(testDatabaseKinds())('the setup wizard on %s', (kind) => {
         { screenId: other.progress.displays[0]!.id, roomId: rink!.id, status: 404, message: 'Screen not found' },
         { screenId: lobby!.id, roomId: other.progress.spaces[0]!.id, status: 404, message: 'Room not found' },
         { screenId: MISSING_ID, roomId: rink!.id, status: 404, message: 'Screen not found' },
-        { screenId: lobby!.id, roomId: progress.changeRooms[0]!.id, status: 422, message: 'A change room cannot be shown as a room on a screen' },
+        {
+          screenId: lobby!.id,
+          roomId: progress.changeRooms[0]!.id,
+          status: 422,
+          message: 'A change room cannot be shown as a room on a screen',
+        },
       ]
       for (const { screenId, roomId, status, message } of cases) {
         const response = await send(operator, 'display-rooms', { displays: [{ screenId, rooms: [{ roomId }] }] })

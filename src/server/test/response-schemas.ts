@@ -1,0 +1,163 @@
+import { z } from 'zod'
+import { adminUserListResponse, adminUserResponse, passwordResetLinkResponse } from '@shared/admin/responses'
+import { ERROR_CODES } from '@shared/api-error'
+import { apiErrorBody } from '@shared/api-error-body'
+import { currentUserResponse, resetPasswordResponse, signInResponse, signOutResponse, signUpResponse } from '@shared/auth/responses'
+import {
+  bookableRoomListResponse,
+  createEventsResponse,
+  eventListResponse,
+  monthDaysResponse,
+  updateEventResponse,
+} from '@shared/events/responses'
+import { clientDetailResponse, clientListResponse, clientResponse } from '@shared/clients/responses'
+import {
+  contractGroupListResponse,
+  contractListResponse,
+  contractResponse,
+  usageLogResponse,
+  usageReportResponse,
+} from '@shared/contracts/responses'
+import { facilityCountResponse, facilityListResponse, facilityResponse } from '@shared/facilities/responses'
+import { availabilityResponse } from '@shared/marketing/responses'
+import { changeRoomListResponse, roomDetailResponse, roomListResponse, roomResponse } from '@shared/rooms/responses'
+import { publicBoard } from '@shared/screens/public-board'
+import { screenListResponse, screenResponse } from '@shared/screens/responses'
+import { setupProgressResponse, setupStepResponse } from '@shared/setup/responses'
+
+/**
+ * What a route answers, per status: a schema for its JSON body, or null for an answer that
+ * carries no JSON (an empty 204 or 304, an image, an event stream). A 2xx or 3xx not listed is
+ * a mistake; an error status not listed answers the one error body (`apiErrorBody`), with the
+ * code of that status.
+ */
+export type RouteResponses = Partial<Record<number, z.ZodType | null>>
+
+/**
+ * Every route of the app by its key ('GET /api/clients/:id', as app-routes.ts names it), unless
+ * UNCHECKED_ROUTES says why not. The API tests check each answer they receive against it.
+ */
+export const ROUTE_RESPONSES: Record<string, RouteResponses> = {
+  'POST /api/auth/sign-up/email': { 201: signUpResponse },
+  'POST /api/auth/sign-in/email': { 200: signInResponse },
+  'POST /api/auth/sign-out': { 200: signOutResponse },
+  'POST /api/auth/reset-password': { 200: resetPasswordResponse },
+  // Only errors: every endpoint of better-auth that the app does not use is a 404.
+  'ALL /api/auth/*': {},
+  'GET /api/me': { 200: currentUserResponse },
+
+  'GET /api/public/displays/:slug': { 200: publicBoard, 304: null },
+  'GET /api/public/displays/:slug/changes': { 200: null },
+  'GET /api/public/logos/:slug/:version': { 200: null },
+
+  'GET /api/admin/users': { 200: adminUserListResponse },
+  'POST /api/admin/users/:id/approve': { 200: adminUserResponse },
+  'POST /api/admin/users/:id/revoke': { 200: adminUserResponse },
+  'POST /api/admin/users/:id/reset-password': { 200: passwordResetLinkResponse },
+
+  'GET /api/facilities': { 200: facilityListResponse },
+  'GET /api/facilities/count': { 200: facilityCountResponse },
+  'POST /api/facilities': { 201: facilityResponse },
+  'GET /api/facilities/:id': { 200: facilityResponse },
+  'DELETE /api/facilities/:id': { 204: null },
+  'GET /api/facilities/:id/rooms': { 200: roomListResponse },
+  'POST /api/facilities/:id/rooms': { 201: roomResponse },
+  'GET /api/facilities/:id/change-rooms': { 200: changeRoomListResponse },
+  'GET /api/rooms/:id': { 200: roomDetailResponse },
+  'DELETE /api/rooms/:id': { 204: null },
+
+  'GET /api/clients': { 200: clientListResponse },
+  'POST /api/clients': { 201: clientResponse },
+  'GET /api/clients/:id': { 200: clientDetailResponse },
+  'PUT /api/clients/:id': { 200: clientResponse },
+  'DELETE /api/clients/:id': { 204: null },
+
+  'GET /api/contracts': { 200: contractGroupListResponse },
+  'POST /api/contracts': { 201: contractResponse },
+  'PUT /api/contracts/:id': { 200: contractResponse },
+  'DELETE /api/contracts/:id': { 204: null },
+  'GET /api/clients/:id/contracts': { 200: contractListResponse },
+  'GET /api/clients/:id/usage': { 200: usageReportResponse },
+  'POST /api/usage': { 201: usageLogResponse },
+
+  'GET /api/screens': { 200: screenListResponse },
+  'POST /api/screens': { 201: screenResponse },
+  'GET /api/screens/:id': { 200: screenResponse },
+  'PUT /api/screens/:id': { 200: screenResponse },
+  'DELETE /api/screens/:id': { 204: null },
+  'PUT /api/screens/:id/logo': { 200: screenResponse },
+  'DELETE /api/screens/:id/logo': { 200: screenResponse },
+
+  'GET /api/marketing/availability': { 200: availabilityResponse },
+
+  'GET /api/setup/progress': { 200: setupProgressResponse },
+  'POST /api/setup/facility': { 201: setupStepResponse },
+  'POST /api/setup/spaces': { 201: setupStepResponse },
+  'POST /api/setup/change-rooms': { 201: setupStepResponse },
+  'POST /api/setup/displays': { 201: setupStepResponse },
+  'POST /api/setup/display-rooms': { 201: setupStepResponse },
+  'POST /api/setup/client': { 201: setupStepResponse },
+  'POST /api/setup/skip': { 200: setupStepResponse },
+  'POST /api/setup/complete': { 200: setupStepResponse },
+
+  'GET /api/events': { 200: eventListResponse },
+  'GET /api/events/month': { 200: monthDaysResponse },
+  'GET /api/events/upcoming': { 200: eventListResponse },
+  'GET /api/events/past': { 200: eventListResponse },
+  'GET /api/events/rooms': { 200: bookableRoomListResponse },
+  'POST /api/events': { 201: createEventsResponse },
+  'PUT /api/events/:id': { 200: updateEventResponse },
+  'DELETE /api/events/:id': { 204: null },
+
+  // Only errors: an unknown path under /api.
+  'ALL /api/*': {},
+}
+
+const PROBE = 'a probe for load balancers, read by its status; its 503 is not the API error body'
+
+/** Routes whose answers are not checked, with the reason. */
+export const UNCHECKED_ROUTES: Record<string, string> = {
+  'GET /livez': PROBE,
+  'GET /healthz': PROBE,
+}
+
+/**
+ * Throws when an answer of the route is not what its schema says: a field renamed or missing, a
+ * status the route should not answer, JSON where there should be none, or an error body that is
+ * not the API's. Reads a clone, so the caller can still read the answer.
+ */
+export async function checkResponse(route: string, response: Response): Promise<void> {
+  if (route in UNCHECKED_ROUTES) return
+  const responses = ROUTE_RESPONSES[route]
+  if (!responses) throw new Error(`${route} has no response schema: add it to ROUTE_RESPONSES in src/server/test/response-schemas.ts`)
+  const { status } = response
+  const listed = responses[status]
+  const isError = listed === undefined && status >= 400
+  const schema = isError ? apiErrorBody : listed
+  if (schema === undefined) throw new Error(`${route} answered ${status}, which its entry in ROUTE_RESPONSES does not list`)
+  const contentType = response.headers.get('content-type') ?? 'no content type'
+  const isJson = contentType.startsWith('application/json')
+  if (schema === null) {
+    if (isJson) throw new Error(`${route} answered ${status} with JSON, where its entry in ROUTE_RESPONSES expects none`)
+    return
+  }
+  if (!isJson) throw new Error(`${route} answered ${status} with ${contentType}, not JSON`)
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => {
+      throw new Error(`${route} answered ${status} with a body that does not parse as JSON`)
+    })
+  const parse = <Schema extends z.ZodType>(expected: Schema): z.output<Schema> => {
+    const result = expected.safeParse(body)
+    if (result.success) return result.data
+    throw new Error(`${route} answered ${status} with a body its response schema refuses:\n${z.prettifyError(result.error)}`)
+  }
+  if (!isError) {
+    parse(schema)
+    return
+  }
+  // Clients read the status and the code apart; they must tell the same story.
+  const { code } = parse(apiErrorBody).error
+  if (ERROR_CODES[code] !== status) throw new Error(`${route} answered ${status} with the code ${code}, which is a ${ERROR_CODES[code]}`)
+}

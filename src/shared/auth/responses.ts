@@ -1,0 +1,33 @@
+import { z } from 'zod'
+
+// Sign-up and sign-in answer what the app needs (the session travels only in the cookie);
+// sign-out and reset-password are better-auth's own answers, passed on.
+
+/** POST /api/auth/sign-up/email: the new account, pending until an admin approves it. */
+export const signUpResponse = z.object({
+  user: z.object({ id: z.uuid(), email: z.email(), name: z.string(), approved: z.boolean() }),
+})
+
+/** POST /api/auth/sign-in/email: who signed in; the session itself is in the HttpOnly cookie. */
+export const signInResponse = z.strictObject({
+  user: z.strictObject({ id: z.uuid(), email: z.email(), name: z.string() }),
+})
+
+/** POST /api/auth/sign-out */
+export const signOutResponse = z.object({ success: z.boolean() })
+
+/** POST /api/auth/reset-password: the new password is set and the link used up. */
+export const resetPasswordResponse = z.object({ status: z.boolean() })
+
+/** The signed-in account; pending ones too, so the app can say why it signs them out. */
+export const currentUser = z.object({
+  id: z.uuid(),
+  email: z.email(),
+  name: z.string(),
+  role: z.string().nullable(),
+  approved: z.boolean(),
+  isAdmin: z.boolean(),
+})
+
+/** GET /api/me */
+export const currentUserResponse = z.object({ user: currentUser })

@@ -1,0 +1,36 @@
+import { z } from 'zod'
+import { instant } from '@shared/response-fields'
+
+export const client = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  secondaryPhone: z.string().nullable(),
+  company: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  provinceState: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  country: z.string().nullable(),
+  /** With its scheme: the page renders it as a link. */
+  website: z.string().nullable(),
+  notes: z.string().nullable(),
+  createdAt: instant,
+})
+
+/** What deleting the client touches (ADR 0006): its contracts and their usage logs go, its events stay. */
+export const clientDependents = z.object({
+  contracts: z.int().nonnegative(),
+  usageLogs: z.int().nonnegative(),
+  events: z.int().nonnegative(),
+})
+
+/** GET /api/clients, by name. */
+export const clientListResponse = z.object({ clients: z.array(client) })
+
+/** POST /api/clients, PUT /api/clients/:id */
+export const clientResponse = z.object({ client })
+
+/** GET /api/clients/:id */
+export const clientDetailResponse = z.object({ client, dependents: clientDependents })

@@ -1,0 +1,60 @@
+import { z } from 'zod'
+import { EVENT_TYPES, LIMITS } from '@shared/limits'
+import { calendarDay, instant, wallClockTime } from '@shared/response-fields'
+
+/** An event as stored: a split part carries ' (Part N)' and shares its eventGroupId with its partner. */
+export const scheduledEvent = z.object({
+  id: z.uuid(),
+  roomId: z.uuid(),
+  title: z.string(),
+  description: z.string().nullable(),
+  startTime: instant,
+  endTime: instant,
+  color: z.string(),
+  eventType: z.enum(EVENT_TYPES),
+  team1Name: z.string().nullable(),
+  team2Name: z.string().nullable(),
+  changeRoom1Id: z.uuid().nullable(),
+  changeRoom2Id: z.uuid().nullable(),
+  // Null once the client is deleted: the event stays as history.
+  clientId: z.uuid().nullable(),
+  eventGroupId: z.uuid().nullable(),
+})
+
+/** The one event every read answers: the event with where it happens and the zone its times are shown in. */
+export const placedEvent = scheduledEvent.extend({
+  roomName: z.string(),
+  facilityId: z.uuid(),
+  facilityName: z.string(),
+  timeZone: z.string(),
+})
+
+/** GET /api/events (a range, optionally of one facility or space), /api/events/upcoming and /past. */
+export const eventListResponse = z.object({ events: z.array(placedEvent) })
+
+/** GET /api/events/month: each local day's first events and how many it has in all. */
+export const monthDaysResponse = z.object({
+  days: z.array(z.object({ date: calendarDay, total: z.int().min(1), events: z.array(placedEvent) })),
+})
+
+/** POST /api/events */
+export const createEventsResponse = z.object({ events: z.array(scheduledEvent).min(1), isSplit: z.boolean(), isRecurring: z.boolean() })
+
+/** PUT /api/events/:id */
+export const updateEventResponse = z.object({ events: z.array(scheduledEvent).min(1), isSplit: z.boolean() })
+
+/** GET /api/events/rooms: every space an event can be booked in, with what the dialog needs of it. */
+export const bookableRoomListResponse = z.object({
+  rooms: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      operatingStartTime: wallClockTime,
+      operatingEndTime: wallClockTime,
+      bookingInterval: z.literal(LIMITS.room.bookingIntervalOptions),
+      facilityId: z.uuid(),
+      facilityName: z.string(),
+      timeZone: z.string(),
+    }),
+  ),
+})
