@@ -5,7 +5,7 @@ import { NotFoundPage } from './components/not-found-page'
 import { LandingPage } from './features/landing/landing-page'
 
 // Each screen is its own chunk; only the landing page loads up front. Declarative routes keep
-// the data router's machinery out of the landing page's budget (issue 9).
+// the data router's machinery out of the landing page's budget (docs/benchmarks.md).
 // A screen loaded before it first renders (preload) renders at once, without suspending.
 type Screen = ComponentType & { preload: () => Promise<void> }
 const screen = <Module,>(load: () => Promise<Module>, pick: (module: Module) => ComponentType): Screen => {
@@ -18,24 +18,66 @@ const screen = <Module,>(load: () => Promise<Module>, pick: (module: Module) => 
   return Object.assign(() => (Loaded ? <Loaded /> : <Lazy />), { preload })
 }
 
-const SignedInShell = screen(() => import('./components/signed-in-shell'), (m) => m.SignedInShell)
-const AuthPage = screen(() => import('./features/auth/auth-page'), (m) => m.AuthPage)
-const ResetPasswordPage = screen(() => import('./features/auth/reset-password-page'), (m) => m.ResetPasswordPage)
-const SetupPage = screen(() => import('./features/setup/setup-page'), (m) => m.SetupPage)
-const FacilitiesPage = screen(() => import('./features/facilities/facilities-page'), (m) => m.FacilitiesPage)
-const FacilityPage = screen(() => import('./features/facilities/facility-page'), (m) => m.FacilityPage)
-const RoomPage = screen(() => import('./features/facilities/room-page'), (m) => m.RoomPage)
-const EventsPage = screen(() => import('./features/events/events-page'), (m) => m.EventsPage)
-const DisplaysPage = screen(() => import('./features/displays/displays-page'), (m) => m.DisplaysPage)
-const ClientsPage = screen(() => import('./features/clients/clients-page'), (m) => m.ClientsPage)
-const ClientPage = screen(() => import('./features/clients/client-page'), (m) => m.ClientPage)
-const ContractsPage = screen(() => import('./features/contracts/contracts-page'), (m) => m.ContractsPage)
-const MarketingPage = screen(() => import('./features/marketing/marketing-page'), (m) => m.MarketingPage)
-const AdminPage = screen(() => import('./features/admin/admin-page'), (m) => m.AdminPage)
+const SignedInShell = screen(
+  () => import('./components/signed-in-shell'),
+  (m) => m.SignedInShell,
+)
+const AuthPage = screen(
+  () => import('./features/auth/auth-page'),
+  (m) => m.AuthPage,
+)
+const ResetPasswordPage = screen(
+  () => import('./features/auth/reset-password-page'),
+  (m) => m.ResetPasswordPage,
+)
+const SetupPage = screen(
+  () => import('./features/setup/setup-page'),
+  (m) => m.SetupPage,
+)
+const FacilitiesPage = screen(
+  () => import('./features/facilities/facilities-page'),
+  (m) => m.FacilitiesPage,
+)
+const FacilityPage = screen(
+  () => import('./features/facilities/facility-page'),
+  (m) => m.FacilityPage,
+)
+const RoomPage = screen(
+  () => import('./features/facilities/room-page'),
+  (m) => m.RoomPage,
+)
+const EventsPage = screen(
+  () => import('./features/events/events-page'),
+  (m) => m.EventsPage,
+)
+const DisplaysPage = screen(
+  () => import('./features/displays/displays-page'),
+  (m) => m.DisplaysPage,
+)
+const ClientsPage = screen(
+  () => import('./features/clients/clients-page'),
+  (m) => m.ClientsPage,
+)
+const ClientPage = screen(
+  () => import('./features/clients/client-page'),
+  (m) => m.ClientPage,
+)
+const ContractsPage = screen(
+  () => import('./features/contracts/contracts-page'),
+  (m) => m.ContractsPage,
+)
+const MarketingPage = screen(
+  () => import('./features/marketing/marketing-page'),
+  (m) => m.MarketingPage,
+)
+const AdminPage = screen(
+  () => import('./features/admin/admin-page'),
+  (m) => m.AdminPage,
+)
 
 // The screens a signed-out visitor may open first. The server's HTML already preloads the
 // screen of the path (src/server/http/web-assets.ts); waiting for it before the first render
-// paints the page once, instead of a loading screen and then the page (Lighthouse, issue 9).
+// paints the page once, instead of a loading screen and then the page (Lighthouse: docs/benchmarks.md).
 const PUBLIC_SCREENS: Array<{ path: string; Screen: Screen }> = [
   { path: '/auth', Screen: AuthPage },
   { path: '/reset-password/:token', Screen: ResetPasswordPage },

@@ -18,7 +18,7 @@ import {
   SidebarRail,
   SidebarTrigger,
 } from '@web/components/ui/sidebar'
-import { useAuth } from '@web/features/auth/auth-provider'
+import { useAuth } from '@web/features/auth'
 import { LoadingScreen } from './loading-screen'
 import { PRODUCT_NAME } from '@shared/product'
 
@@ -53,7 +53,10 @@ export function AppLayout() {
       <Sidebar collapsible="icon">
         <SidebarHeader>
           <div className="flex h-8 items-center gap-2 px-1 font-bold">
-            <span className="flex size-6 shrink-0 items-center justify-center rounded bg-primary text-xs text-primary-foreground" aria-hidden="true">
+            <span
+              className="flex size-6 shrink-0 items-center justify-center rounded bg-primary text-xs text-primary-foreground"
+              aria-hidden="true"
+            >
               F
             </span>
             <span className="truncate group-data-[collapsible=icon]:hidden">{PRODUCT_NAME}</span>

@@ -21,8 +21,16 @@ type ConfirmDialogProps = {
   onConfirm: () => void
 }
 
-// Every deletion asks first (spec §4); the dialog stays open while the request runs.
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel = 'Delete', isPending = false, onConfirm }: ConfirmDialogProps) {
+// Every deletion asks first (docs/product.md#across-the-app); the dialog stays open while the request runs.
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel = 'Delete',
+  isPending = false,
+  onConfirm,
+}: ConfirmDialogProps) {
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
       <AlertDialogContent>

@@ -1,4 +1,4 @@
-import { RequireAuth } from '@web/features/auth/require-auth'
+import { RequireAuth } from '@web/features/auth'
 import { AppLayout } from './app-layout'
 
 export function SignedInShell() {

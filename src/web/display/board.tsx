@@ -54,21 +54,26 @@ export function Board({ board, updatedAt, isStale }: BoardProps) {
   const layout = layoutFor(board?.rooms ?? [], useScreenShape())
 
   return (
-    <div className={clsx('flex min-h-dvh flex-col bg-background text-foreground sm:h-dvh sm:overflow-hidden', board?.theme !== 'light' && 'dark')}>
+    <div
+      className={clsx(
+        'flex min-h-dvh flex-col bg-background text-foreground sm:h-dvh sm:overflow-hidden',
+        board?.theme !== 'light' && 'dark',
+      )}
+    >
       <header className="flex flex-wrap items-center gap-x-[3vmin] gap-y-2 border-b px-[clamp(1rem,3vmin,3rem)] py-[clamp(0.75rem,2vmin,2rem)]">
         {board?.logoUrl && (
           <img src={board.logoUrl} alt="" className="h-[clamp(3rem,10vmin,9rem)] w-auto max-w-[30vmin] shrink-0 object-contain" />
         )}
         <div className="min-w-0 flex-1">
-          <p className="text-[clamp(0.875rem,2.2vmin,2.25rem)] font-medium tracking-widest text-muted-foreground uppercase">Today&apos;s schedule</p>
+          <p className="text-[clamp(0.875rem,2.2vmin,2.25rem)] font-medium tracking-widest text-muted-foreground uppercase">
+            Today&apos;s schedule
+          </p>
           <h1 className="text-[clamp(1.5rem,5vmin,5.5rem)] leading-tight font-bold">
             {board?.facilityName ? `Welcome to ${board.facilityName}` : 'Welcome'}
           </h1>
         </div>
         <div className="text-right">
-          <p className="text-[clamp(1.5rem,5.5vmin,6rem)] leading-none font-bold tabular-nums">
-            {formatClock(now, timeZone)}
-          </p>
+          <p className="text-[clamp(1.5rem,5.5vmin,6rem)] leading-none font-bold tabular-nums">{formatClock(now, timeZone)}</p>
           <p className="mt-[0.8vmin] text-[clamp(0.875rem,2.2vmin,2.25rem)] text-muted-foreground">{formatLongDate(now, timeZone)}</p>
           {/* Discreet, but there: the schedule shown may be out of date until the server answers again. */}
           {isStale && (
@@ -83,7 +88,9 @@ export function Board({ board, updatedAt, isStale }: BoardProps) {
         className="grid gap-[clamp(0.75rem,2vmin,2rem)] p-[clamp(0.75rem,2vmin,2rem)] sm:min-h-0 sm:flex-1"
         style={{ gridTemplateColumns: `repeat(${layout.columns}, minmax(0, 1fr))`, gridTemplateRows: layout.rows }}
       >
-        {board?.rooms.map((room, index) => <RoomBlock key={index} room={room} now={now} />)}
+        {board?.rooms.map((room, index) => (
+          <RoomBlock key={index} room={room} now={now} />
+        ))}
       </main>
 
       {board?.ticker && <Ticker text={board.ticker} />}

@@ -14,13 +14,20 @@ const event = (overrides: Partial<PublicBoardEvent>): PublicBoardEvent => ({
   ...overrides,
 })
 
-const line = (value: PublicBoardEvent) => describeEvent(value).map(({ text }) => text).join('')
+const line = (value: PublicBoardEvent) =>
+  describeEvent(value)
+    .map(({ text }) => text)
+    .join('')
 
 describe('an event’s line on the board', () => {
   it('reads a game with both teams as team1 [change room] vs team2 [change room]', () => {
     const game = event({ eventType: 'game', team1Name: 'Hawks', team2Name: 'Owls', changeRoom1Name: 'CR 1', changeRoom2Name: 'CR 2' })
     expect(line(game)).toBe('Hawks [CR 1] vs Owls [CR 2]')
-    expect(describeEvent(game).filter((part) => part.isChangeRoom).map(({ text }) => text)).toEqual(['[CR 1]', '[CR 2]'])
+    expect(
+      describeEvent(game)
+        .filter((part) => part.isChangeRoom)
+        .map(({ text }) => text),
+    ).toEqual(['[CR 1]', '[CR 2]'])
   })
 
   it('leaves out a game’s change room that is not set', () => {

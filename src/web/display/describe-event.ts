@@ -4,10 +4,15 @@ import type { PublicBoardEvent } from '@shared/screens/public-board'
 export type EventLinePart = { text: string; isChangeRoom: boolean }
 
 const withChangeRoom = (text: string, changeRoom: string | null): EventLinePart[] =>
-  changeRoom ? [{ text: `${text} `, isChangeRoom: false }, { text: `[${changeRoom}]`, isChangeRoom: true }] : [{ text, isChangeRoom: false }]
+  changeRoom
+    ? [
+        { text: `${text} `, isChangeRoom: false },
+        { text: `[${changeRoom}]`, isChangeRoom: true },
+      ]
+    : [{ text, isChangeRoom: false }]
 
 /**
- * Spec §2: a game with both team names reads 'team1 [change room] vs team2 [change room]';
+ * docs/product.md#screens-and-boards: a game with both team names reads 'team1 [change room] vs team2 [change room]';
  * anything else reads its title plus its change room.
  */
 export function describeEvent(event: PublicBoardEvent): EventLinePart[] {

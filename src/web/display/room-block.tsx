@@ -35,12 +35,16 @@ export function RoomBlock({ room, now }: { room: PublicBoardRoom; now: Date }) {
               return (
                 <li
                   key={`${event.startTime}-${event.title}`}
-                  className={clsx('px-[clamp(0.75rem,2vmin,2rem)] py-[clamp(0.5rem,1.4vmin,1.5rem)]', isOn && 'bg-accent', isOver && 'text-muted-foreground')}
+                  className={clsx(
+                    'px-[clamp(0.75rem,2vmin,2rem)] py-[clamp(0.5rem,1.4vmin,1.5rem)]',
+                    isOn && 'bg-accent',
+                    isOver && 'text-muted-foreground',
+                  )}
                 >
-                  <p className="flex items-center gap-[1.5vmin] text-[clamp(0.875rem,2.3vmin,2.5rem)] font-medium tabular-nums text-muted-foreground">
+                  <p className="flex items-center gap-[1.5vmin] text-[clamp(0.875rem,2.3vmin,2.5rem)] font-medium text-muted-foreground tabular-nums">
                     {formatTimeRange(event.startTime, event.endTime, room.timeZone)}
                     {isOn && (
-                      <span className="rounded-full bg-primary px-[1.2vmin] text-[clamp(0.75rem,1.8vmin,2rem)] font-bold uppercase text-primary-foreground">
+                      <span className="rounded-full bg-primary px-[1.2vmin] text-[clamp(0.75rem,1.8vmin,2rem)] font-bold text-primary-foreground uppercase">
                         Now
                       </span>
                     )}

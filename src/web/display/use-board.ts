@@ -18,7 +18,7 @@ const DAY_CHECK_MS = 30_000
 /**
  * Today's board, kept current three ways: the server pushes 'changed' the moment a linked
  * room's events change (server-sent events); the data is fetched again every 2 minutes anyway
- * (spec §9); and again when the facility's day turns. Nothing here ever clears a schedule that
+ * (docs/product.md#screens-and-boards); and again when the facility's day turns. Nothing here ever clears a schedule that
  * was shown: when the server or network drops, the last one stays, marked stale, until a load
  * succeeds again.
  */
@@ -57,11 +57,15 @@ export function useBoard(slug: string): BoardState {
         day = timeZone ? todayInZone(timeZone, new Date()) : null
         setState({ status: 'shown', board, updatedAt: new Date(), isStale: false })
       } catch (error) {
-        // Spec §2: a load failure is only logged. What was shown stays.
+        // docs/product.md#screens-and-boards: a load failure is only logged. What was shown stays.
         console.error('Failed to load the schedule', error)
         if (!isActive) return
         setState((previous) =>
-          previous.status === 'loading' ? { status: 'shown', board: null, updatedAt: null, isStale: true } : previous.status === 'shown' ? { ...previous, isStale: true } : previous,
+          previous.status === 'loading'
+            ? { status: 'shown', board: null, updatedAt: null, isStale: true }
+            : previous.status === 'shown'
+              ? { ...previous, isStale: true }
+              : previous,
         )
       } finally {
         isLoading = false

@@ -4,7 +4,7 @@ import type { ZodType } from 'zod'
 /**
  * A zodResolver whose schema (and zod with it) loads after the first paint. For the public
  * entry screens, where zod would otherwise be most of the JavaScript between a phone and its
- * first paint (issue 9's Lighthouse budget). Loading starts at once, so the schema has arrived
+ * first paint (the Lighthouse budget in docs/benchmarks.md). Loading starts at once, so the schema has arrived
  * by the time anyone submits; a load that failed (a dropped connection) is tried again on the
  * next submit.
  */

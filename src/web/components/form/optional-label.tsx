@@ -2,8 +2,7 @@
 export function OptionalLabel({ children }: { children: string }) {
   return (
     <>
-      {children}{' '}
-      <span className="font-normal text-muted-foreground">(optional)</span>
+      {children} <span className="font-normal text-muted-foreground">(optional)</span>
     </>
   )
 }

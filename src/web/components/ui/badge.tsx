@@ -14,10 +14,8 @@ const badgeVariants = cva(
     variants: {
       variant: {
         default: 'border-transparent bg-primary text-primary-foreground [a&]:hover:bg-primary/90',
-        secondary:
-          'border-transparent bg-secondary text-secondary-foreground [a&]:hover:bg-secondary/80',
-        destructive:
-          'border-transparent bg-destructive text-destructive-foreground [a&]:hover:bg-destructive/90',
+        secondary: 'border-transparent bg-secondary text-secondary-foreground [a&]:hover:bg-secondary/80',
+        destructive: 'border-transparent bg-destructive text-destructive-foreground [a&]:hover:bg-destructive/90',
         outline: 'text-foreground [a&]:hover:bg-accent [a&]:hover:text-accent-foreground',
       },
     },
@@ -36,12 +34,7 @@ function Badge({
   const Component = asChild ? Slot.Root : 'span'
 
   return (
-    <Component
-      data-slot="badge"
-      data-variant={variant ?? 'default'}
-      className={cn(badgeVariants({ variant }), className)}
-      {...props}
-    />
+    <Component data-slot="badge" data-variant={variant ?? 'default'} className={cn(badgeVariants({ variant }), className)} {...props} />
   )
 }
 

@@ -45,16 +45,10 @@ function FormField({
   // aria-labelledby as well as htmlFor: a label's `for` cannot name a non-labelable element
   // such as a slider thumb. aria-describedby makes a screen reader read the error when the
   // control takes focus, which react-hook-form does for the first invalid field on submit.
-  const describedBy =
-    [hasDescription ? descriptionId : null, hasError ? errorId : null].filter(Boolean).join(' ') ||
-    undefined
+  const describedBy = [hasDescription ? descriptionId : null, hasError ? errorId : null].filter(Boolean).join(' ') || undefined
 
   return (
-    <div
-      data-slot="form-field"
-      data-invalid={hasError || undefined}
-      className={cn('grid gap-2', className)}
-    >
+    <div data-slot="form-field" data-invalid={hasError || undefined} className={cn('grid gap-2', className)}>
       <Label id={labelId} htmlFor={controlId}>
         {label}
       </Label>
@@ -65,11 +59,7 @@ function FormField({
         'aria-invalid': hasError || undefined,
       })}
       {hasDescription && (
-        <p
-          id={descriptionId}
-          data-slot="form-field-description"
-          className="text-sm text-muted-foreground"
-        >
+        <p id={descriptionId} data-slot="form-field-description" className="text-sm text-muted-foreground">
           {description}
         </p>
       )}

@@ -11,7 +11,7 @@ function Input({ className, type, ...props }: React.ComponentProps<'input'>) {
         'flex h-9 w-full min-w-0 rounded-md border border-input bg-transparent px-3 py-1 shadow-xs transition-[color,box-shadow]',
         // 16px text on phones stops iOS Safari from zooming the page when the field takes focus.
         'text-base md:text-sm',
-        'placeholder:text-muted-foreground selection:bg-primary selection:text-primary-foreground',
+        'selection:bg-primary selection:text-primary-foreground placeholder:text-muted-foreground',
         'file:inline-flex file:h-7 file:border-0 file:bg-transparent file:text-sm file:font-medium file:text-foreground',
         'outline-hidden focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40',
         'disabled:pointer-events-none disabled:cursor-not-allowed disabled:opacity-50',

@@ -5,13 +5,7 @@ import { PanelLeftIcon } from 'lucide-react'
 
 import { cn } from '@web/lib/utils'
 import { Button } from '@web/components/ui/button'
-import {
-  Sheet,
-  SheetContent,
-  SheetDescription,
-  SheetHeader,
-  SheetTitle,
-} from '@web/components/ui/sheet'
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@web/components/ui/sheet'
 import { Tooltip, TooltipContent, TooltipTrigger } from '@web/components/ui/tooltip'
 import { useIsMobile } from '@web/components/ui/use-mobile'
 
@@ -89,9 +83,7 @@ function SidebarProvider({
   React.useEffect(() => {
     function handleKeyDown(event: KeyboardEvent) {
       // Compared without toLowerCase: Chrome's autofill fires keydown events with no key at all.
-      const isShortcutKey =
-        event.key === SIDEBAR_KEYBOARD_SHORTCUT ||
-        event.key === SIDEBAR_KEYBOARD_SHORTCUT.toUpperCase()
+      const isShortcutKey = event.key === SIDEBAR_KEYBOARD_SHORTCUT || event.key === SIDEBAR_KEYBOARD_SHORTCUT.toUpperCase()
       if (isShortcutKey && (event.metaKey || event.ctrlKey) && !event.altKey && !event.shiftKey) {
         event.preventDefault()
         toggleSidebar()
@@ -161,10 +153,7 @@ function Sidebar({
           {/* The header stops short of the sheet's close button instead of running under it. */}
           <nav
             aria-label={ariaLabel}
-            className={cn(
-              'flex h-full w-full flex-col *:data-[slot=sidebar-header]:pr-12',
-              className,
-            )}
+            className={cn('flex h-full w-full flex-col *:data-[slot=sidebar-header]:pr-12', className)}
             {...props}
           >
             {children}
@@ -186,7 +175,7 @@ function Sidebar({
         data-slot="sidebar-gap"
         className={cn(
           'relative w-(--sidebar-width) bg-transparent transition-[width] duration-200 ease-linear',
-          'group-data-[collapsible=offcanvas]:w-0 group-data-[collapsible=icon]:w-(--sidebar-width-icon)',
+          'group-data-[collapsible=icon]:w-(--sidebar-width-icon) group-data-[collapsible=offcanvas]:w-0',
         )}
       />
       <nav
@@ -202,11 +191,7 @@ function Sidebar({
         )}
         {...props}
       >
-        <div
-          data-slot="sidebar-inner"
-          data-sidebar="sidebar"
-          className="flex h-full w-full flex-col bg-sidebar"
-        >
+        <div data-slot="sidebar-inner" data-sidebar="sidebar" className="flex h-full w-full flex-col bg-sidebar">
           {children}
         </div>
       </nav>
@@ -267,34 +252,16 @@ function SidebarRail({ className, ...props }: React.ComponentProps<'button'>) {
  */
 function SidebarInset({ className, ...props }: React.ComponentProps<'div'>) {
   return (
-    <div
-      data-slot="sidebar-inset"
-      className={cn('relative flex w-full min-w-0 flex-1 flex-col bg-background', className)}
-      {...props}
-    />
+    <div data-slot="sidebar-inset" className={cn('relative flex w-full min-w-0 flex-1 flex-col bg-background', className)} {...props} />
   )
 }
 
 function SidebarHeader({ className, ...props }: React.ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="sidebar-header"
-      data-sidebar="header"
-      className={cn('flex flex-col gap-2 p-2', className)}
-      {...props}
-    />
-  )
+  return <div data-slot="sidebar-header" data-sidebar="header" className={cn('flex flex-col gap-2 p-2', className)} {...props} />
 }
 
 function SidebarFooter({ className, ...props }: React.ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="sidebar-footer"
-      data-sidebar="footer"
-      className={cn('flex flex-col gap-2 p-2', className)}
-      {...props}
-    />
-  )
+  return <div data-slot="sidebar-footer" data-sidebar="footer" className={cn('flex flex-col gap-2 p-2', className)} {...props} />
 }
 
 function SidebarContent({ className, ...props }: React.ComponentProps<'div'>) {
@@ -302,10 +269,7 @@ function SidebarContent({ className, ...props }: React.ComponentProps<'div'>) {
     <div
       data-slot="sidebar-content"
       data-sidebar="content"
-      className={cn(
-        'flex min-h-0 flex-1 flex-col gap-2 overflow-auto group-data-[collapsible=icon]:overflow-hidden',
-        className,
-      )}
+      className={cn('flex min-h-0 flex-1 flex-col gap-2 overflow-auto group-data-[collapsible=icon]:overflow-hidden', className)}
       {...props}
     />
   )
@@ -313,21 +277,12 @@ function SidebarContent({ className, ...props }: React.ComponentProps<'div'>) {
 
 function SidebarGroup({ className, ...props }: React.ComponentProps<'div'>) {
   return (
-    <div
-      data-slot="sidebar-group"
-      data-sidebar="group"
-      className={cn('relative flex w-full min-w-0 flex-col p-2', className)}
-      {...props}
-    />
+    <div data-slot="sidebar-group" data-sidebar="group" className={cn('relative flex w-full min-w-0 flex-col p-2', className)} {...props} />
   )
 }
 
 /** Pass `asChild` with an <h2> when the label should act as a heading. */
-function SidebarGroupLabel({
-  className,
-  asChild = false,
-  ...props
-}: React.ComponentProps<'div'> & { asChild?: boolean }) {
+function SidebarGroupLabel({ className, asChild = false, ...props }: React.ComponentProps<'div'> & { asChild?: boolean }) {
   const Component = asChild ? Slot.Root : 'div'
 
   return (
@@ -346,36 +301,15 @@ function SidebarGroupLabel({
 }
 
 function SidebarGroupContent({ className, ...props }: React.ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="sidebar-group-content"
-      data-sidebar="group-content"
-      className={cn('w-full text-sm', className)}
-      {...props}
-    />
-  )
+  return <div data-slot="sidebar-group-content" data-sidebar="group-content" className={cn('w-full text-sm', className)} {...props} />
 }
 
 function SidebarMenu({ className, ...props }: React.ComponentProps<'ul'>) {
-  return (
-    <ul
-      data-slot="sidebar-menu"
-      data-sidebar="menu"
-      className={cn('flex w-full min-w-0 flex-col gap-1', className)}
-      {...props}
-    />
-  )
+  return <ul data-slot="sidebar-menu" data-sidebar="menu" className={cn('flex w-full min-w-0 flex-col gap-1', className)} {...props} />
 }
 
 function SidebarMenuItem({ className, ...props }: React.ComponentProps<'li'>) {
-  return (
-    <li
-      data-slot="sidebar-menu-item"
-      data-sidebar="menu-item"
-      className={cn('group/menu-item relative', className)}
-      {...props}
-    />
-  )
+  return <li data-slot="sidebar-menu-item" data-sidebar="menu-item" className={cn('group/menu-item relative', className)} {...props} />
 }
 
 const sidebarMenuButtonVariants = cva(
@@ -445,10 +379,7 @@ function SidebarMenuButton({
 
   // Controlled rather than hidden, so an expanded sidebar never opens a tooltip at all.
   return (
-    <Tooltip
-      open={isTooltipOpen && state === 'collapsed' && !isMobile}
-      onOpenChange={setIsTooltipOpen}
-    >
+    <Tooltip open={isTooltipOpen && state === 'collapsed' && !isMobile} onOpenChange={setIsTooltipOpen}>
       <TooltipTrigger asChild>{button}</TooltipTrigger>
       <TooltipContent side="right" align="center">
         {tooltip}

@@ -3,13 +3,7 @@ import type * as React from 'react'
 import { cn } from '@web/lib/utils'
 
 function Skeleton({ className, ...props }: React.ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="skeleton"
-      className={cn('animate-pulse rounded-md bg-accent', className)}
-      {...props}
-    />
-  )
+  return <div data-slot="skeleton" className={cn('animate-pulse rounded-md bg-accent', className)} {...props} />
 }
 
 export { Skeleton }

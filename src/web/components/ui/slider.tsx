@@ -5,9 +5,7 @@ import { cn } from '@web/lib/utils'
 
 // The focusable parts are the thumbs (role="slider"), not the root, so naming and error wiring
 // must land on them; the type demands a name because an unnamed slider fails axe.
-type AccessibleName =
-  | { 'aria-label': string; 'aria-labelledby'?: never }
-  | { 'aria-labelledby': string; 'aria-label'?: never }
+type AccessibleName = { 'aria-label': string; 'aria-labelledby'?: never } | { 'aria-labelledby': string; 'aria-label'?: never }
 
 function Slider({
   className,
@@ -54,7 +52,7 @@ function Slider({
           aria-describedby={ariaDescribedBy}
           aria-invalid={ariaInvalid}
           // size-5 rather than 4: a thumb is dragged with a finger on phones.
-          className="block size-5 shrink-0 rounded-full border-2 border-primary bg-background shadow-sm transition-[color,box-shadow] outline-hidden hover:ring-4 hover:ring-ring/30 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:pointer-events-none disabled:opacity-50 aria-invalid:border-destructive"
+          className="block size-5 shrink-0 rounded-full border-2 border-primary bg-background shadow-sm outline-hidden transition-[color,box-shadow] hover:ring-4 hover:ring-ring/30 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:pointer-events-none disabled:opacity-50 aria-invalid:border-destructive"
         />
       ))}
     </SliderPrimitive.Root>

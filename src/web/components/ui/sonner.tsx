@@ -1,5 +1,16 @@
-import type * as React from 'react'
+import { useEffect, type CSSProperties } from 'react'
 import { Toaster as Sonner, type ToasterProps } from 'sonner'
+
+export { toast } from 'sonner'
+
+let markReady: () => void = () => {}
+/**
+ * Resolves once the Toaster listens. Sonner drops a toast raised before that, so a screen that
+ * can raise one before the lazily loaded Toaster has mounted (the sign-in page) waits for this.
+ */
+export const toasterReady = new Promise<void>((resolve) => {
+  markReady = resolve
+})
 
 // Sonner's stock rich-colour text falls just short of 4.5:1 on its tinted backgrounds, so the
 // light theme's text colours are darkened. That tuning is why the theme is fixed to light.
@@ -15,6 +26,8 @@ const richColourOverrides = {
  * Sonner drops unknown props, so unlike the other primitives this one carries no data-slot.
  */
 function Toaster({ style, ...props }: Omit<ToasterProps, 'theme'>) {
+  // Sonner, a child, subscribes in its own effect, which React runs before this one.
+  useEffect(() => markReady(), [])
   return (
     <Sonner
       theme="light"
@@ -31,7 +44,7 @@ function Toaster({ style, ...props }: Omit<ToasterProps, 'theme'>) {
           '--border-radius': 'var(--radius)',
           ...richColourOverrides,
           ...style,
-        } as React.CSSProperties
+        } as CSSProperties
       }
       {...props}
     />

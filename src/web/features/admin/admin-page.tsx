@@ -8,9 +8,10 @@ import { Badge } from '@web/components/ui/badge'
 import { Button } from '@web/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog'
 import { Input } from '@web/components/ui/input'
-import { useAuth } from '@web/features/auth/auth-provider'
+import { useAuth } from '@web/features/auth'
 import { errorDescription } from '@web/lib/api-client'
 import { formatDate, formatDateTime } from '@web/lib/datetime'
+import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { useApproveUser, useResetPassword, useRevokeUser, useUsers, type AdminUser } from './api'
 
 export function AdminPage() {
@@ -32,9 +33,7 @@ function UsersAdministration({ currentUserId }: { currentUserId: string }) {
   const resetPassword = useResetPassword()
   const [resetLink, setResetLink] = useState<{ email: string; link: string; expiresAt: string } | null>(null)
 
-  useEffect(() => {
-    if (users.isError) toast.error('Error loading users', { description: errorDescription(users.error) })
-  }, [users.isError, users.error])
+  useQueryErrorToast(users, 'Error loading users')
 
   const onApprove = (target: AdminUser) =>
     approve.mutate(target.id, {
@@ -79,11 +78,21 @@ function UsersAdministration({ currentUserId }: { currentUserId: string }) {
             <caption className="sr-only">Users</caption>
             <thead className="bg-muted/50 text-left">
               <tr>
-                <th scope="col" className="px-4 py-3 font-medium">Email</th>
-                <th scope="col" className="px-4 py-3 font-medium">Full Name</th>
-                <th scope="col" className="px-4 py-3 font-medium">Status</th>
-                <th scope="col" className="px-4 py-3 font-medium">Created At</th>
-                <th scope="col" className="px-4 py-3 font-medium">Actions</th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Email
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Full Name
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Created At
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Actions
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -101,7 +110,13 @@ function UsersAdministration({ currentUserId }: { currentUserId: string }) {
                   <td className="px-4 py-3">
                     <div className="flex flex-wrap gap-2">
                       {row.approved ? (
-                        <Button size="sm" variant="outline" disabled={row.id === currentUserId || revoke.isPending} onClick={() => onRevoke(row)} aria-label={`Revoke ${row.email}`}>
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          disabled={row.id === currentUserId || revoke.isPending}
+                          onClick={() => onRevoke(row)}
+                          aria-label={`Revoke ${row.email}`}
+                        >
                           <ShieldOff aria-hidden="true" />
                           Revoke
                         </Button>
@@ -111,7 +126,13 @@ function UsersAdministration({ currentUserId }: { currentUserId: string }) {
                           Approve
                         </Button>
                       )}
-                      <Button size="sm" variant="secondary" disabled={resetPassword.isPending} onClick={() => onResetPassword(row)} aria-label={`Reset password for ${row.email}`}>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        disabled={resetPassword.isPending}
+                        onClick={() => onResetPassword(row)}
+                        aria-label={`Reset password for ${row.email}`}
+                      >
                         <KeyRound aria-hidden="true" />
                         Reset password
                       </Button>

@@ -1,21 +1,16 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { z } from 'zod'
+import type { adminUser, adminUserListResponse, adminUserResponse, passwordResetLinkResponse } from '@shared/admin/responses'
 import { apiFetch } from '@web/lib/api-client'
 
-export type AdminUser = {
-  id: string
-  email: string
-  name: string
-  approved: boolean
-  role: string | null
-  createdAt: string
-}
+export type AdminUser = z.infer<typeof adminUser>
 
 export const adminKeys = {
   all: ['admin'] as const,
   users: () => [...adminKeys.all, 'users'] as const,
 }
 
-export const fetchUsers = () => apiFetch<{ users: AdminUser[] }>('/api/admin/users').then((result) => result.users)
+export const fetchUsers = () => apiFetch<z.infer<typeof adminUserListResponse>>('/api/admin/users').then((result) => result.users)
 
 export const usersQueryOptions = () => queryOptions({ queryKey: adminKeys.users(), queryFn: fetchUsers })
 
@@ -29,11 +24,13 @@ function useUserAction<Result>(action: (userId: string) => Promise<Result>) {
   })
 }
 
-export const useApproveUser = () => useUserAction((userId) => apiFetch(`/api/admin/users/${userId}/approve`, { method: 'POST' }))
+export const useApproveUser = () =>
+  useUserAction((userId) => apiFetch<z.infer<typeof adminUserResponse>>(`/api/admin/users/${userId}/approve`, { method: 'POST' }))
 
-export const useRevokeUser = () => useUserAction((userId) => apiFetch(`/api/admin/users/${userId}/revoke`, { method: 'POST' }))
+export const useRevokeUser = () =>
+  useUserAction((userId) => apiFetch<z.infer<typeof adminUserResponse>>(`/api/admin/users/${userId}/revoke`, { method: 'POST' }))
 
 export const useResetPassword = () =>
   useUserAction((userId) =>
-    apiFetch<{ resetLink: string; expiresAt: string }>(`/api/admin/users/${userId}/reset-password`, { method: 'POST' }),
+    apiFetch<z.infer<typeof passwordResetLinkResponse>>(`/api/admin/users/${userId}/reset-password`, { method: 'POST' }),
   )

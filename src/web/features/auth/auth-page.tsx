@@ -16,11 +16,13 @@ import { useAuth } from './auth-provider'
 type Mode = 'sign-in' | 'sign-up'
 
 // The forms paint first; their schemas (the server's own) and the toasts follow in the background.
-let toasts = typeof window === 'undefined' ? null : import('sonner')
-const loadToasts = () => (toasts ??= import('sonner'))
+// A toast waits for the Toaster (loaded lazily by main.tsx) to listen, or it would be lost.
+const importToasts = () => import('@web/components/ui/sonner').then((module) => module.toasterReady.then(() => module.toast))
+let toasts = typeof window === 'undefined' ? null : importToasts()
+const loadToasts = () => (toasts ??= importToasts())
 const toast = {
-  success: (message: string) => void loadToasts().then((module) => module.toast.success(message)),
-  error: (message: string, options?: { description: string }) => void loadToasts().then((module) => module.toast.error(message, options)),
+  success: (message: string) => void loadToasts().then((toast) => toast.success(message)),
+  error: (message: string, options?: { description: string }) => void loadToasts().then((toast) => toast.error(message, options)),
 }
 const signInResolver = lazyZodResolver(() => import('@shared/auth/schema').then((module) => module.signInInput))
 const signUpResolver = lazyZodResolver(() => import('@shared/auth/schema').then((module) => module.signUpInput))
@@ -51,7 +53,9 @@ export function AuthPage() {
           <CardTitle>
             <h1 className="text-2xl">{mode === 'sign-in' ? 'Welcome Back' : 'Get Started'}</h1>
           </CardTitle>
-          <CardDescription>{mode === 'sign-in' ? 'Sign in to manage your facilities' : 'Create your account to start scheduling'}</CardDescription>
+          <CardDescription>
+            {mode === 'sign-in' ? 'Sign in to manage your facilities' : 'Create your account to start scheduling'}
+          </CardDescription>
         </CardHeader>
         <CardContent>
           {mode === 'sign-in' ? <SignInForm destination={destination} /> : <SignUpForm onCreated={() => setMode('sign-in')} />}
@@ -113,7 +117,9 @@ function SignUpForm({ onCreated }: { onCreated: () => void }) {
     try {
       const { user } = await signUp(values)
       // The very first account of a new install is approved at once as its administrator.
-      toast.success(user.approved ? 'Account created! You are the administrator; sign in to continue.' : 'Account created! Pending admin approval.')
+      toast.success(
+        user.approved ? 'Account created! You are the administrator; sign in to continue.' : 'Account created! Pending admin approval.',
+      )
       form.reset()
       onCreated()
     } catch (error) {

@@ -4,7 +4,7 @@ import { authKeys, currentUserQueryOptions, signOut as signOutRequest, type Curr
 
 type AuthContextValue = {
   user: CurrentUser | null
-  // true until the first answer about the session arrives (spec §3, client-side auth context).
+  // true until the first answer about the session arrives (docs/product.md#accounts).
   loading: boolean
   // A deliberate sign-out leads to the landing page; a lost session leads to /auth.
   hasSignedOut: boolean

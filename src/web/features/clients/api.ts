@@ -1,28 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { z } from 'zod'
+import type { client, clientDependents, clientDetailResponse, clientListResponse, clientResponse } from '@shared/clients/responses'
 import type { ClientInput } from '@shared/clients/schema'
 import { apiFetch } from '@web/lib/api-client'
 
-export type Client = {
-  id: string
-  name: string
-  email: string | null
-  phone: string | null
-  secondaryPhone: string | null
-  company: string | null
-  address: string | null
-  city: string | null
-  provinceState: string | null
-  postalCode: string | null
-  country: string | null
-  website: string | null
-  notes: string | null
-  createdAt: string
-}
+export type Client = z.infer<typeof client>
 
-/** What deleting the client touches (ADR 0006): its contracts and their usage logs go, its events stay. */
-export type ClientDependents = { contracts: number; usageLogs: number; events: number }
+export type ClientDependents = z.infer<typeof clientDependents>
 
-export type ClientDetail = { client: Client; dependents: ClientDependents }
+export type ClientDetail = z.infer<typeof clientDetailResponse>
 
 export const clientKeys = {
   all: ['clients'] as const,
@@ -31,7 +17,7 @@ export const clientKeys = {
   detail: (id: string) => [...clientKeys.details(), id] as const,
 }
 
-export const fetchClients = () => apiFetch<{ clients: Client[] }>('/api/clients').then((result) => result.clients)
+export const fetchClients = () => apiFetch<z.infer<typeof clientListResponse>>('/api/clients').then((result) => result.clients)
 
 export const fetchClient = (id: string) => apiFetch<ClientDetail>(`/api/clients/${id}`)
 
@@ -48,9 +34,10 @@ export function useSaveClient() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: ClientInput }) =>
-      apiFetch<{ client: Client }>(id ? `/api/clients/${id}` : '/api/clients', { method: id ? 'PUT' : 'POST', body: input }).then(
-        (result) => result.client,
-      ),
+      apiFetch<z.infer<typeof clientResponse>>(id ? `/api/clients/${id}` : '/api/clients', {
+        method: id ? 'PUT' : 'POST',
+        body: input,
+      }).then((result) => result.client),
     // Contracts and events show the client's name, so every list refreshes, not only the clients'.
     onSuccess: () => queryClient.invalidateQueries(),
   })

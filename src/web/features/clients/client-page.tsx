@@ -1,19 +1,22 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { ArrowLeft, Clock, FileText, Plus } from 'lucide-react'
 import { Link, useParams } from 'react-router'
-import { toast } from 'sonner'
 import { EmptyState } from '@web/components/empty-state'
 import { LoadingScreen } from '@web/components/loading-screen'
 import { PageHeader } from '@web/components/page-header'
 import { Button } from '@web/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs'
-import { useClientContracts, useUsageReport } from '@web/features/contracts/api'
-import { ContractCard } from '@web/features/contracts/components/contract-card'
-import { LogHoursDialog } from '@web/features/contracts/components/log-hours-dialog'
-import { UsageReport } from '@web/features/contracts/components/usage-report'
-import type { ContractsPageState } from '@web/features/contracts/contracts-page'
-import { ApiError, errorDescription } from '@web/lib/api-client'
+import {
+  ContractCard,
+  LogHoursDialog,
+  UsageReport,
+  useClientContracts,
+  useUsageReport,
+  type ContractsPageState,
+} from '@web/features/contracts'
+import { ApiError } from '@web/lib/api-client'
+import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { useClient, type Client } from './api'
 import { ClientContactDetails } from './components/client-contact-details'
 
@@ -22,15 +25,17 @@ export function ClientPage() {
   const detail = useClient(id)
   const isMissing = detail.error instanceof ApiError && detail.error.status === 404
 
-  useEffect(() => {
-    if (detail.isError && !isMissing) toast.error('Failed to load clients', { description: errorDescription(detail.error) })
-  }, [detail.isError, detail.error, isMissing])
+  // A missing client is said on the page instead.
+  useQueryErrorToast({ isError: detail.isError && !isMissing, error: detail.error }, 'Failed to load clients')
 
   if (detail.isPending) return <LoadingScreen />
 
   return (
     <div>
-      <Link to="/clients" className="mb-4 inline-flex items-center gap-1.5 text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
+      <Link
+        to="/clients"
+        className="mb-4 inline-flex items-center gap-1.5 text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+      >
         <ArrowLeft className="size-4" aria-hidden="true" />
         Back to Clients
       </Link>
@@ -49,10 +54,8 @@ function ClientDetail({ clientId, client }: { clientId: string; client: Client }
   const [isLoggingHours, setIsLoggingHours] = useState(false)
   const hasContracts = Boolean(contracts.data?.length)
 
-  useEffect(() => {
-    const error = contracts.error ?? usage.error
-    if (error) toast.error('Failed to load contracts', { description: errorDescription(error) })
-  }, [contracts.error, usage.error])
+  const failure = contracts.error ?? usage.error
+  useQueryErrorToast({ isError: failure !== null, error: failure }, 'Failed to load contracts')
 
   const newContractLink = (
     <Button asChild variant="outline">
@@ -106,7 +109,12 @@ function ClientDetail({ clientId, client }: { clientId: string; client: Client }
                 ))}
               </ul>
             ) : contracts.isSuccess ? (
-              <EmptyState icon={FileText} title="No contracts yet" description="Create a contract to track this client's hours." action={newContractLink} />
+              <EmptyState
+                icon={FileText}
+                title="No contracts yet"
+                description="Create a contract to track this client's hours."
+                action={newContractLink}
+              />
             ) : null}
           </TabsContent>
           <TabsContent value="usage" className="pt-2">
@@ -120,5 +128,17 @@ function ClientDetail({ clientId, client }: { clientId: string; client: Client }
 }
 
 function isBlank(client: Client): boolean {
-  return ![client.company, client.email, client.phone, client.secondaryPhone, client.address, client.city, client.provinceState, client.postalCode, client.country, client.website, client.notes].some(Boolean)
+  return ![
+    client.company,
+    client.email,
+    client.phone,
+    client.secondaryPhone,
+    client.address,
+    client.city,
+    client.provinceState,
+    client.postalCode,
+    client.country,
+    client.website,
+    client.notes,
+  ].some(Boolean)
 }

@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Plus, Users } from 'lucide-react'
-import { toast } from 'sonner'
 import { EmptyState } from '@web/components/empty-state'
 import { LoadingScreen } from '@web/components/loading-screen'
 import { PageHeader } from '@web/components/page-header'
 import { Button } from '@web/components/ui/button'
-import { errorDescription } from '@web/lib/api-client'
+import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { useClients, type Client } from './api'
 import { ClientCard } from './components/client-card'
 import { ClientFormDialog } from './components/client-form-dialog'
@@ -18,9 +17,7 @@ export function ClientsPage() {
   const [editing, setEditing] = useState<Editing | null>(null)
   const [pendingDeletion, setPendingDeletion] = useState<Client | null>(null)
 
-  useEffect(() => {
-    if (clients.isError) toast.error('Failed to load clients', { description: errorDescription(clients.error) })
-  }, [clients.isError, clients.error])
+  useQueryErrorToast(clients, 'Failed to load clients')
 
   if (clients.isPending) return <LoadingScreen />
 
@@ -51,7 +48,9 @@ export function ClientsPage() {
         />
       ) : null}
       <ClientFormDialog open={editing !== null} onOpenChange={(open) => (open ? undefined : setEditing(null))} client={editing?.client} />
-      {pendingDeletion ? <DeleteClientDialog key={pendingDeletion.id} client={pendingDeletion} onClose={() => setPendingDeletion(null)} /> : null}
+      {pendingDeletion ? (
+        <DeleteClientDialog key={pendingDeletion.id} client={pendingDeletion} onClose={() => setPendingDeletion(null)} />
+      ) : null}
     </div>
   )
 }

@@ -1,40 +1,23 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { z } from 'zod'
+import type {
+  contract,
+  contractGroup,
+  contractGroupListResponse,
+  contractListResponse,
+  contractResponse,
+  usageLogResponse,
+  usageReportResponse,
+} from '@shared/contracts/responses'
 import type { ContractInput, UsageInput } from '@shared/contracts/schema'
-import type { ContractStatus } from '@shared/limits'
 import { apiFetch } from '@web/lib/api-client'
-import { clientKeys } from '@web/features/clients/api'
+import { clientKeys } from '@web/features/clients'
 
-/** Hours are exact decimals from numeric columns, as strings ('2.50'). */
-export type Contract = {
-  id: string
-  clientId: string
-  /** 'YYYY-MM-DD' */
-  startDate: string
-  totalHours: string
-  hoursUsed: string
-  status: ContractStatus
-  notes: string | null
-  createdAt: string
-}
+export type Contract = z.infer<typeof contract>
 
-export type ContractGroup = {
-  client: { id: string; name: string }
-  totals: { totalHours: string; hoursUsed: string; hoursRemaining: string }
-  contracts: Contract[]
-}
+export type ContractGroup = z.infer<typeof contractGroup>
 
-export type UsageRow = {
-  id: string
-  contractId: string
-  /** 'YYYY-MM-DD' */
-  usageDate: string
-  hoursLogged: string
-  description: string | null
-  /** The booked event the row charges, shown in its facility's zone. */
-  schedule: { id: string; title: string; startTime: string; timeZone: string } | null
-}
-
-export type UsageReport = { usage: UsageRow[]; totals: { contractId: string; hoursLogged: string }[] }
+export type UsageReport = z.infer<typeof usageReportResponse>
 
 // Everything about contracts and their ledger sits under 'contracts', so one invalidation
 // refreshes the grouped list, a client's contracts and its usage report together.
@@ -45,10 +28,11 @@ export const contractKeys = {
   usageOfClient: (clientId: string) => [...contractKeys.all, 'usage', clientId] as const,
 }
 
-export const fetchContractGroups = () => apiFetch<{ groups: ContractGroup[] }>('/api/contracts').then((result) => result.groups)
+export const fetchContractGroups = () =>
+  apiFetch<z.infer<typeof contractGroupListResponse>>('/api/contracts').then((result) => result.groups)
 
 export const fetchClientContracts = (clientId: string) =>
-  apiFetch<{ contracts: Contract[] }>(`/api/clients/${clientId}/contracts`).then((result) => result.contracts)
+  apiFetch<z.infer<typeof contractListResponse>>(`/api/clients/${clientId}/contracts`).then((result) => result.contracts)
 
 export const fetchUsageReport = (clientId: string) => apiFetch<UsageReport>(`/api/clients/${clientId}/usage`)
 
@@ -82,13 +66,13 @@ function useContractMutation<Variables, Result>(mutationFn: (variables: Variable
 /** Creates a contract, or updates it when an id is given. */
 export const useSaveContract = () =>
   useContractMutation(({ id, input }: { id?: string; input: ContractInput }) =>
-    apiFetch<{ contract: Contract }>(id ? `/api/contracts/${id}` : '/api/contracts', { method: id ? 'PUT' : 'POST', body: input }),
+    apiFetch<z.infer<typeof contractResponse>>(id ? `/api/contracts/${id}` : '/api/contracts', {
+      method: id ? 'PUT' : 'POST',
+      body: input,
+    }),
   )
 
-export const useDeleteContract = () =>
-  useContractMutation((id: string) => apiFetch<void>(`/api/contracts/${id}`, { method: 'DELETE' }))
+export const useDeleteContract = () => useContractMutation((id: string) => apiFetch<void>(`/api/contracts/${id}`, { method: 'DELETE' }))
 
 export const useLogUsage = () =>
-  useContractMutation((input: UsageInput) =>
-    apiFetch<{ contract: { id: string; hoursUsed: string } }>('/api/usage', { method: 'POST', body: input }),
-  )
+  useContractMutation((input: UsageInput) => apiFetch<z.infer<typeof usageLogResponse>>('/api/usage', { method: 'POST', body: input }))

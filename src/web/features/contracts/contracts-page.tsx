@@ -8,8 +8,9 @@ import { LoadingScreen } from '@web/components/loading-screen'
 import { PageHeader } from '@web/components/page-header'
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@web/components/ui/accordion'
 import { Button } from '@web/components/ui/button'
-import { useClients } from '@web/features/clients/api'
+import { useClients } from '@web/features/clients'
 import { errorDescription } from '@web/lib/api-client'
+import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { useContractGroups, useDeleteContract, type Contract, type ContractGroup } from './api'
 import { ContractCard } from './components/contract-card'
 import { ContractFormDialog } from './components/contract-form-dialog'
@@ -29,12 +30,8 @@ export function ContractsPage() {
   const [collapsedClientIds, setCollapsedClientIds] = useState<string[]>([])
   useNewContractRequest(setEditing)
 
-  useEffect(() => {
-    if (groups.isError) toast.error('Failed to load contracts', { description: errorDescription(groups.error) })
-  }, [groups.isError, groups.error])
-  useEffect(() => {
-    if (clients.isError) toast.error('Failed to load clients', { description: errorDescription(clients.error) })
-  }, [clients.isError, clients.error])
+  useQueryErrorToast(groups, 'Failed to load contracts')
+  useQueryErrorToast(clients, 'Failed to load clients')
 
   const confirmDeletion = () => {
     if (!pendingDeletion) return
@@ -104,8 +101,8 @@ export function ContractsPage() {
         title="Delete Contract?"
         description={
           <p>
-            Contract #{pendingDeletion ? shortContractId(pendingDeletion.id) : ''} and its usage log will be permanently deleted.
-            Events already booked stay on the schedule. This cannot be undone.
+            Contract #{pendingDeletion ? shortContractId(pendingDeletion.id) : ''} and its usage log will be permanently deleted. Events
+            already booked stay on the schedule. This cannot be undone.
           </p>
         }
         isPending={deleteContract.isPending}
@@ -136,7 +133,10 @@ function ClientGroup({ group, onEdit, onDelete }: ClientGroupProps) {
         </span>
       </AccordionTrigger>
       <AccordionContent className="grid gap-3">
-        <Link to={`/clients/${client.id}`} className="inline-flex w-fit items-center gap-1.5 text-sm text-primary underline-offset-4 hover:underline">
+        <Link
+          to={`/clients/${client.id}`}
+          className="inline-flex w-fit items-center gap-1.5 text-sm text-primary underline-offset-4 hover:underline"
+        >
           Client details
           <span className="sr-only">: {client.name}</span>
           <ArrowRight className="size-4" aria-hidden="true" />

@@ -5,13 +5,13 @@ export function formatHours(hours: string): string {
   return hours.includes('.') ? hours.replace(/\.?0+$/, '') : hours
 }
 
-/** Hours used as a whole percentage of the total (spec §9); may pass 100 when a contract is overused. */
+/** Hours used as a whole percentage of the total (docs/product.md#clients-and-contracts); may pass 100 when a contract is overused. */
 export function usedPercent(hoursUsed: string, totalHours: string): number {
   const total = Number(totalHours)
   return total > 0 ? Math.round((Number(hoursUsed) / total) * 100) : 0
 }
 
-/** The contract id as shown: its first 8 characters (spec §9). */
+/** The contract id as shown: its first 8 characters (docs/product.md#clients-and-contracts). */
 export function shortContractId(id: string): string {
   return id.slice(0, LIMITS.contract.idDisplayLength)
 }

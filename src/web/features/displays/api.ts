@@ -1,24 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { ScreenTheme } from '@shared/limits'
+import type { z } from 'zod'
+import type { screen, screenListResponse, screenResponse } from '@shared/screens/responses'
 import type { ScreenInput } from '@shared/screens/schema'
 import { apiFetch } from '@web/lib/api-client'
 
-export type ScreenRoom = { roomId: string; color: string; name: string; facilityName: string }
+export type Screen = z.infer<typeof screen>
 
-export type Screen = {
-  id: string
-  name: string
-  location: string | null
-  size: string | null
-  /** The board's public address is /display/{slug}; it never changes. */
-  slug: string
-  theme: ScreenTheme
-  logoUrl: string | null
-  showTicker: boolean
-  tickerText: string
-  createdAt: string
-  rooms: ScreenRoom[]
-}
+type ScreenResponse = z.infer<typeof screenResponse>
 
 /** A room a screen may show: any of the operator's spaces except change rooms. */
 export type RoomOption = { id: string; name: string; facilityId: string; facilityName: string }
@@ -29,7 +17,7 @@ export const screenKeys = {
   roomOptions: () => [...screenKeys.all, 'room-options'] as const,
 }
 
-export const fetchScreens = () => apiFetch<{ screens: Screen[] }>('/api/screens').then((result) => result.screens)
+export const fetchScreens = () => apiFetch<z.infer<typeof screenListResponse>>('/api/screens').then((result) => result.screens)
 
 // The rooms the scheduling API offers for booking are exactly the ones a board can show.
 export const fetchRoomOptions = () => apiFetch<{ rooms: RoomOption[] }>('/api/events/rooms').then((result) => result.rooms)
@@ -43,7 +31,7 @@ export const useScreens = () => useQuery(screensQueryOptions())
 
 export const useRoomOptions = ({ enabled }: { enabled: boolean }) => useQuery({ ...roomOptionsQueryOptions(), enabled })
 
-const unwrapScreen = (result: { screen: Screen }) => result.screen
+const unwrapScreen = (result: ScreenResponse) => result.screen
 
 function useScreenMutation<Variables>(mutationFn: (variables: Variables) => Promise<Screen | void>) {
   const queryClient = useQueryClient()
@@ -51,10 +39,12 @@ function useScreenMutation<Variables>(mutationFn: (variables: Variables) => Prom
 }
 
 export const useCreateScreen = () =>
-  useScreenMutation((input: ScreenInput) => apiFetch<{ screen: Screen }>('/api/screens', { method: 'POST', body: input }).then(unwrapScreen))
+  useScreenMutation((input: ScreenInput) => apiFetch<ScreenResponse>('/api/screens', { method: 'POST', body: input }).then(unwrapScreen))
 
 export const useUpdateScreen = (id: string) =>
-  useScreenMutation((input: ScreenInput) => apiFetch<{ screen: Screen }>(`/api/screens/${id}`, { method: 'PUT', body: input }).then(unwrapScreen))
+  useScreenMutation((input: ScreenInput) =>
+    apiFetch<ScreenResponse>(`/api/screens/${id}`, { method: 'PUT', body: input }).then(unwrapScreen),
+  )
 
 export const useDeleteScreen = () => useScreenMutation((id: string) => apiFetch<void>(`/api/screens/${id}`, { method: 'DELETE' }))
 
@@ -62,8 +52,8 @@ export const useUploadLogo = (id: string) =>
   useScreenMutation((file: File) => {
     const form = new FormData()
     form.append('logo', file)
-    return apiFetch<{ screen: Screen }>(`/api/screens/${id}/logo`, { method: 'PUT', body: form }).then(unwrapScreen)
+    return apiFetch<ScreenResponse>(`/api/screens/${id}/logo`, { method: 'PUT', body: form }).then(unwrapScreen)
   })
 
 export const useRemoveLogo = (id: string) =>
-  useScreenMutation(() => apiFetch<{ screen: Screen }>(`/api/screens/${id}/logo`, { method: 'DELETE' }).then(unwrapScreen))
+  useScreenMutation(() => apiFetch<ScreenResponse>(`/api/screens/${id}/logo`, { method: 'DELETE' }).then(unwrapScreen))

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Monitor, Plus } from 'lucide-react'
 import { toast } from 'sonner'
 import { ConfirmDialog } from '@web/components/confirm-dialog'
@@ -7,6 +7,7 @@ import { LoadingScreen } from '@web/components/loading-screen'
 import { PageHeader } from '@web/components/page-header'
 import { Button } from '@web/components/ui/button'
 import { errorDescription } from '@web/lib/api-client'
+import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { useDeleteScreen, useScreens, type Screen } from './api'
 import { ScreenCard } from './components/screen-card'
 import { ScreenDialog } from './components/screen-dialog'
@@ -20,9 +21,7 @@ export function DisplaysPage() {
   const [dialog, setDialog] = useState<DialogState>({ isOpen: false, screen: null })
   const [pendingDeletion, setPendingDeletion] = useState<Screen | null>(null)
 
-  useEffect(() => {
-    if (screens.isError) toast.error('Failed to load screens', { description: errorDescription(screens.error) })
-  }, [screens.isError, screens.error])
+  useQueryErrorToast(screens, 'Failed to load screens')
 
   const confirmDeletion = () => {
     if (!pendingDeletion) return
@@ -74,8 +73,8 @@ export function DisplaysPage() {
         title="Delete Screen?"
         description={
           <p>
-            “{pendingDeletion?.name}” will be deleted with its logo, and its address /display/{pendingDeletion?.slug} will stop
-            showing the schedule. Rooms and events are not affected. This cannot be undone.
+            “{pendingDeletion?.name}” will be deleted with its logo, and its address /display/{pendingDeletion?.slug} will stop showing the
+            schedule. Rooms and events are not affected. This cannot be undone.
           </p>
         }
         isPending={deleteScreen.isPending}

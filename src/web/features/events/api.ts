@@ -1,64 +1,41 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { CreateEventInput, UpdateEventInput } from '@shared/events/schema'
-import type { EventType } from '@shared/limits'
+import type { z } from 'zod'
+import type {
+  bookableRoomListResponse,
+  createEventsResponse,
+  eventListResponse,
+  monthDaysResponse,
+  placedEvent,
+  scheduledEvent,
+  updateEventResponse,
+} from '@shared/events/responses'
 import { apiFetch } from '@web/lib/api-client'
-import { contractKeys } from '@web/features/contracts/api'
-import { facilityKeys } from '@web/features/facilities/api'
+import { EVENTS_QUERY_ROOT } from '@web/lib/query-keys'
+import { contractKeys } from '@web/features/contracts'
+import { facilityKeys } from '@web/features/facilities'
 
-/** An event as stored: a split part carries ' (Part N)' and shares its eventGroupId with its partner. */
-export type ScheduledEvent = {
-  id: string
-  roomId: string
-  title: string
-  description: string | null
-  startTime: string
-  endTime: string
-  color: string
-  eventType: EventType
-  team1Name: string | null
-  team2Name: string | null
-  changeRoom1Id: string | null
-  changeRoom2Id: string | null
-  clientId: string | null
-  eventGroupId: string | null
-}
-
-/** An event in a list across facilities, with where it happens and the zone its times are shown in. */
-export type PlacedEvent = ScheduledEvent & {
-  roomName: string
-  facilityId: string
-  facilityName: string
-  timeZone: string
-}
-
+export type ScheduledEvent = z.infer<typeof scheduledEvent>
+/** The one event every view reads: the event with its space, facility and the zone its times are shown in. */
+export type PlacedEvent = z.infer<typeof placedEvent>
+export type BookableRoomWithFacility = z.infer<typeof bookableRoomListResponse>['rooms'][number]
 /** What the Add New Event dialog needs to know about the room it books. */
-export type BookableRoom = {
-  id: string
-  name: string
-  /** 'HH:MM' on the facility's wall clock */
-  operatingStartTime: string
-  operatingEndTime: string
-  bookingInterval: number
-  facilityId: string
-  timeZone: string
-}
-
-export type BookableRoomWithFacility = BookableRoom & { facilityName: string }
-
+export type BookableRoom = Omit<BookableRoomWithFacility, 'facilityName'>
 export type ChangeRoom = { id: string; name: string }
-
 /** A day of a month grid on the facilities' calendars: its first events and how many it has. */
-export type MonthDay = { date: string; total: number; events: PlacedEvent[] }
+export type MonthDay = z.infer<typeof monthDaysResponse>['days'][number]
+export type CreateEventsResult = z.infer<typeof createEventsResponse>
+export type UpdateEventResult = z.infer<typeof updateEventResponse>
 
-export type CreateEventsResult = { events: ScheduledEvent[]; isSplit: boolean; isRecurring: boolean }
-export type UpdateEventResult = { events: ScheduledEvent[]; isSplit: boolean }
+/** The one query of events in a range: instants [from, to), optionally one facility or one space. */
+export type EventRange = { from: string; to: string; facilityId?: string; roomId?: string }
 
-// Under 'events' like the facility's event lists, so every event mutation refreshes them all.
+// One set of keys for every view of events, so every event mutation refreshes them all.
 export const eventKeys = {
-  all: ['events'] as const,
+  all: EVENTS_QUERY_ROOT,
   upcoming: (roomId: string | null) => [...eventKeys.all, 'upcoming', { roomId }] as const,
   past: (roomId: string | null) => [...eventKeys.all, 'past', { roomId }] as const,
-  range: (range: { from: string; to: string }) => [...eventKeys.all, 'range', range] as const,
+  range: (range: EventRange) => [...eventKeys.all, 'range', range] as const,
   month: (range: { from: string; to: string }) => [...eventKeys.all, 'month', range] as const,
 }
 
@@ -72,19 +49,19 @@ const changeRoomsKey = (facilityId: string) => [...facilityKeys.rooms(facilityId
 const roomQuery = (roomId: string | null) => (roomId ? `?${new URLSearchParams({ roomId })}` : '')
 
 export const fetchUpcomingEvents = (roomId: string | null) =>
-  apiFetch<{ events: PlacedEvent[] }>(`/api/events/upcoming${roomQuery(roomId)}`).then((result) => result.events)
+  apiFetch<z.infer<typeof eventListResponse>>(`/api/events/upcoming${roomQuery(roomId)}`).then((result) => result.events)
 
 export const fetchPastEvents = (roomId: string | null) =>
-  apiFetch<{ events: PlacedEvent[] }>(`/api/events/past${roomQuery(roomId)}`).then((result) => result.events)
+  apiFetch<z.infer<typeof eventListResponse>>(`/api/events/past${roomQuery(roomId)}`).then((result) => result.events)
 
-export const fetchEventsInRange = (range: { from: string; to: string }) =>
-  apiFetch<{ events: PlacedEvent[] }>(`/api/events?${new URLSearchParams(range)}`).then((result) => result.events)
+export const fetchEventsInRange = (range: EventRange) =>
+  apiFetch<z.infer<typeof eventListResponse>>(`/api/events?${new URLSearchParams(range)}`).then((result) => result.events)
 
 export const fetchMonthDays = (range: { from: string; to: string }) =>
-  apiFetch<{ days: MonthDay[] }>(`/api/events/month?${new URLSearchParams(range)}`).then((result) => result.days)
+  apiFetch<z.infer<typeof monthDaysResponse>>(`/api/events/month?${new URLSearchParams(range)}`).then((result) => result.days)
 
 export const fetchBookableRooms = () =>
-  apiFetch<{ rooms: BookableRoomWithFacility[] }>('/api/events/rooms').then((result) => result.rooms)
+  apiFetch<z.infer<typeof bookableRoomListResponse>>('/api/events/rooms').then((result) => result.rooms)
 
 export const fetchChangeRooms = (facilityId: string) =>
   apiFetch<{ changeRooms: ChangeRoom[] }>(`/api/facilities/${facilityId}/change-rooms`).then((result) => result.changeRooms)
@@ -95,7 +72,7 @@ export const upcomingEventsQueryOptions = (roomId: string | null) =>
 export const pastEventsQueryOptions = (roomId: string | null) =>
   queryOptions({ queryKey: eventKeys.past(roomId), queryFn: () => fetchPastEvents(roomId) })
 
-export const eventsInRangeQueryOptions = (range: { from: string; to: string }) =>
+export const eventsInRangeQueryOptions = (range: EventRange) =>
   queryOptions({ queryKey: eventKeys.range(range), queryFn: () => fetchEventsInRange(range) })
 
 export const monthDaysQueryOptions = (range: { from: string; to: string }) =>
@@ -112,8 +89,7 @@ export const useUpcomingEvents = (roomId: string | null = null) => useQuery(upco
 export const usePastEvents = (roomId: string | null) => useQuery(pastEventsQueryOptions(roomId))
 
 // The previous range stays on screen while the next one loads, so paging does not flash.
-export const useEventsInRange = (range: { from: string; to: string }) =>
-  useQuery({ ...eventsInRangeQueryOptions(range), placeholderData: keepPreviousData })
+export const useEventsInRange = (range: EventRange) => useQuery({ ...eventsInRangeQueryOptions(range), placeholderData: keepPreviousData })
 
 export const useMonthDays = (range: { from: string; to: string }) =>
   useQuery({ ...monthDaysQueryOptions(range), placeholderData: keepPreviousData })
@@ -126,10 +102,7 @@ export const useChangeRooms = (facilityId: string) => useQuery(changeRoomsQueryO
 function useInvalidateSchedules() {
   const queryClient = useQueryClient()
   return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: eventKeys.all }),
-      queryClient.invalidateQueries({ queryKey: contractKeys.all }),
-    ])
+    Promise.all([queryClient.invalidateQueries({ queryKey: eventKeys.all }), queryClient.invalidateQueries({ queryKey: contractKeys.all })])
 }
 
 export function useCreateEvents() {

@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { CalendarDays, List, Plus } from 'lucide-react'
-import { toast } from 'sonner'
 import { todayInZone } from '@shared/scheduling/local-day'
 import { PageHeader } from '@web/components/page-header'
 import { Button } from '@web/components/ui/button'
-import { errorDescription } from '@web/lib/api-client'
+import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { browserTimeZone } from '@web/lib/datetime'
 import { useUpcomingEvents, type BookableRoomWithFacility, type PlacedEvent, type ScheduledEvent } from './api'
 import { AddEventDialog } from './components/add-event-dialog'
@@ -25,7 +24,7 @@ const VIEWS = [
 
 const editTargetOf = (event: PlacedEvent): EditTarget => ({ event, facilityId: event.facilityId, timeZone: event.timeZone })
 
-/** All Events (spec §2): the upcoming list or a day or month calendar across every facility. */
+/** All Events (docs/product.md#events): the upcoming list or a day or month calendar across every facility. */
 export function EventsPage() {
   // The calendar's days are the viewer's; each event still shows its own facility's times.
   const [viewerTimeZone] = useState(browserTimeZone)
@@ -85,9 +84,7 @@ export function EventsPage() {
 function UpcomingEvents({ onEdit, onDelete }: { onEdit: (event: PlacedEvent) => void; onDelete: (event: PlacedEvent) => void }) {
   const upcoming = useUpcomingEvents()
 
-  useEffect(() => {
-    if (upcoming.isError) toast.error('Failed to load events', { description: errorDescription(upcoming.error) })
-  }, [upcoming.isError, upcoming.error])
+  useQueryErrorToast(upcoming, 'Failed to load events')
 
   return (
     <EventListSection

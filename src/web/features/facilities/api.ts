@@ -1,54 +1,17 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { z } from 'zod'
+import type { facility, facilityCountResponse, facilityListResponse, facilityResponse } from '@shared/facilities/responses'
 import type { FacilityInput } from '@shared/facilities/schema'
-import type { EventType, RoomType } from '@shared/limits'
+import type { room, roomDetailResponse, roomListResponse, roomResponse } from '@shared/rooms/responses'
 import type { RoomInput } from '@shared/rooms/schema'
 import { apiFetch } from '@web/lib/api-client'
+import { EVENTS_QUERY_ROOT } from '@web/lib/query-keys'
 
-export type Facility = {
-  id: string
-  name: string
-  address: string | null
-  description: string | null
-  timeZone: string
-  createdAt: string
-}
+export type Facility = z.infer<typeof facility>
 
-export type Room = {
-  id: string
-  facilityId: string
-  name: string
-  type: RoomType
-  capacity: number | null
-  description: string | null
-  /** 'HH:MM' on the facility's wall clock */
-  operatingStartTime: string
-  operatingEndTime: string
-  bookingInterval: number
-  createdAt: string
-}
+export type Room = z.infer<typeof room>
 
-export type RoomWithFacility = { room: Room; facility: Pick<Facility, 'id' | 'name' | 'timeZone'> }
-
-export type FacilityEvent = {
-  id: string
-  roomId: string
-  roomName: string
-  title: string
-  description: string | null
-  startTime: string
-  endTime: string
-  color: string
-  eventType: EventType
-  team1Name: string | null
-  team2Name: string | null
-  changeRoom1Id: string | null
-  changeRoom2Id: string | null
-  clientId: string | null
-  eventGroupId: string | null
-}
-
-/** Instants as ISO strings; [from, to) */
-export type EventRange = { facilityId: string; roomId?: string; from: string; to: string }
+export type RoomWithFacility = z.infer<typeof roomDetailResponse>
 
 export const facilityKeys = {
   all: ['facilities'] as const,
@@ -63,28 +26,18 @@ export const roomKeys = {
   detail: (id: string) => [...roomKeys.all, 'detail', id] as const,
 }
 
-// Under 'events' so that whatever creates, edits or deletes an event refreshes these lists too.
-export const eventKeys = {
-  all: ['events'] as const,
-  list: (range: EventRange) => [...eventKeys.all, 'list', range] as const,
-}
+export const fetchFacilities = () => apiFetch<z.infer<typeof facilityListResponse>>('/api/facilities').then((result) => result.facilities)
 
-export const fetchFacilities = () => apiFetch<{ facilities: Facility[] }>('/api/facilities').then((result) => result.facilities)
-
-export const fetchFacilityCount = () => apiFetch<{ count: number }>('/api/facilities/count').then((result) => result.count)
+export const fetchFacilityCount = () =>
+  apiFetch<z.infer<typeof facilityCountResponse>>('/api/facilities/count').then((result) => result.count)
 
 export const fetchFacility = (id: string) =>
-  apiFetch<{ facility: Facility }>(`/api/facilities/${id}`).then((result) => result.facility)
+  apiFetch<z.infer<typeof facilityResponse>>(`/api/facilities/${id}`).then((result) => result.facility)
 
 export const fetchRooms = (facilityId: string) =>
-  apiFetch<{ rooms: Room[] }>(`/api/facilities/${facilityId}/rooms`).then((result) => result.rooms)
+  apiFetch<z.infer<typeof roomListResponse>>(`/api/facilities/${facilityId}/rooms`).then((result) => result.rooms)
 
 export const fetchRoom = (id: string) => apiFetch<RoomWithFacility>(`/api/rooms/${id}`)
-
-export const fetchEvents = ({ facilityId, ...query }: EventRange) => {
-  const search = new URLSearchParams({ from: query.from, to: query.to, ...(query.roomId ? { roomId: query.roomId } : {}) })
-  return apiFetch<{ events: FacilityEvent[] }>(`/api/facilities/${facilityId}/events?${search}`).then((result) => result.events)
-}
 
 export const facilitiesQueryOptions = () => queryOptions({ queryKey: facilityKeys.list(), queryFn: fetchFacilities })
 
@@ -97,8 +50,6 @@ export const roomsQueryOptions = (facilityId: string) =>
 
 export const roomQueryOptions = (id: string) => queryOptions({ queryKey: roomKeys.detail(id), queryFn: () => fetchRoom(id) })
 
-export const eventsQueryOptions = (range: EventRange) => queryOptions({ queryKey: eventKeys.list(range), queryFn: () => fetchEvents(range) })
-
 export const useFacilities = () => useQuery(facilitiesQueryOptions())
 
 export const useFacility = (id: string) => useQuery(facilityQueryOptions(id))
@@ -107,14 +58,11 @@ export const useRooms = (facilityId: string) => useQuery(roomsQueryOptions(facil
 
 export const useRoom = (id: string) => useQuery(roomQueryOptions(id))
 
-// The previous range stays on screen while the next one loads, so paging days does not flash.
-export const useEvents = (range: EventRange) => useQuery({ ...eventsQueryOptions(range), placeholderData: keepPreviousData })
-
 export function useCreateFacility() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (input: FacilityInput) =>
-      apiFetch<{ facility: Facility }>('/api/facilities', { method: 'POST', body: input }).then((result) => result.facility),
+      apiFetch<z.infer<typeof facilityResponse>>('/api/facilities', { method: 'POST', body: input }).then((result) => result.facility),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: facilityKeys.all }),
   })
 }
@@ -127,7 +75,7 @@ export function useDeleteFacility() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: facilityKeys.all }),
         queryClient.invalidateQueries({ queryKey: roomKeys.all }),
-        queryClient.invalidateQueries({ queryKey: eventKeys.all }),
+        queryClient.invalidateQueries({ queryKey: EVENTS_QUERY_ROOT }),
       ]),
   })
 }
@@ -136,7 +84,9 @@ export function useCreateRoom(facilityId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (input: RoomInput) =>
-      apiFetch<{ room: Room }>(`/api/facilities/${facilityId}/rooms`, { method: 'POST', body: input }).then((result) => result.room),
+      apiFetch<z.infer<typeof roomResponse>>(`/api/facilities/${facilityId}/rooms`, { method: 'POST', body: input }).then(
+        (result) => result.room,
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: facilityKeys.rooms(facilityId) }),
   })
 }
@@ -149,7 +99,7 @@ export function useDeleteRoom(facilityId: string) {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: facilityKeys.rooms(facilityId) }),
         queryClient.invalidateQueries({ queryKey: roomKeys.all }),
-        queryClient.invalidateQueries({ queryKey: eventKeys.all }),
+        queryClient.invalidateQueries({ queryKey: EVENTS_QUERY_ROOT }),
       ]),
   })
 }

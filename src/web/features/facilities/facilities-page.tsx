@@ -8,10 +8,10 @@ import { EmptyState } from '@web/components/empty-state'
 import { LoadingScreen } from '@web/components/loading-screen'
 import { PageHeader } from '@web/components/page-header'
 import { Button } from '@web/components/ui/button'
+import { SetupComplete, type SetupProgress } from '@web/features/setup'
 import { errorDescription } from '@web/lib/api-client'
+import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { facilityCountQueryOptions, useDeleteFacility, useFacilities, type Facility } from './api'
-import type { SetupProgress } from '@web/features/setup/api'
-import { SetupComplete } from '@web/features/setup/components/setup-complete'
 import { CreateFacilityDialog } from './components/create-facility-dialog'
 import { FacilityCard } from './components/facility-card'
 
@@ -26,9 +26,7 @@ export function FacilitiesPage() {
   // Set by the setup wizard when it finishes (spec: it then goes to /facilities).
   const completedSetup = (location.state as { completedSetup?: SetupProgress } | null)?.completedSetup
 
-  useEffect(() => {
-    if (facilities.isError) toast.error('Failed to load facilities', { description: errorDescription(facilities.error) })
-  }, [facilities.isError, facilities.error])
+  useQueryErrorToast(facilities, 'Failed to load facilities')
 
   const confirmDeletion = () => {
     if (!pendingDeletion) return
@@ -53,7 +51,9 @@ export function FacilitiesPage() {
   return (
     <div>
       <PageHeader title="Facilities" description="Manage your facilities and their rooms" actions={newFacilityButton('New Facility')} />
-      {completedSetup ? <SetupComplete progress={completedSetup} onDismiss={() => navigate('/facilities', { replace: true, state: null })} /> : null}
+      {completedSetup ? (
+        <SetupComplete progress={completedSetup} onDismiss={() => navigate('/facilities', { replace: true, state: null })} />
+      ) : null}
       {facilities.data?.length ? (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Facilities">
           {facilities.data.map((facility) => (
@@ -77,8 +77,8 @@ export function FacilitiesPage() {
         title="Delete Facility?"
         description={
           <p>
-            “{pendingDeletion?.name}”, all of its rooms and all of their scheduled events will be permanently deleted. Hours
-            charged to client contracts for those events are given back. This cannot be undone.
+            “{pendingDeletion?.name}”, all of its rooms and all of their scheduled events will be permanently deleted. Hours charged to
+            client contracts for those events are given back. This cannot be undone.
           </p>
         }
         isPending={deleteFacility.isPending}

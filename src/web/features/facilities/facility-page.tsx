@@ -7,13 +7,18 @@ import { EmptyState } from '@web/components/empty-state'
 import { LoadingScreen } from '@web/components/loading-screen'
 import { Button } from '@web/components/ui/button'
 import { todayInZone } from '@shared/scheduling/local-day'
-import type { BookableRoomWithFacility } from '@web/features/events/api'
-import { AddEventDialog } from '@web/features/events/components/add-event-dialog'
-import { DeleteEventDialog } from '@web/features/events/components/delete-event-dialog'
-import { EditEventSheet, type EditTarget } from '@web/features/events/components/edit-event-sheet'
-import { SelectRoomDialog } from '@web/features/events/components/select-room-dialog'
+import {
+  AddEventDialog,
+  DeleteEventDialog,
+  EditEventSheet,
+  SelectRoomDialog,
+  type BookableRoomWithFacility,
+  type EditTarget,
+  type PlacedEvent,
+} from '@web/features/events'
 import { errorDescription } from '@web/lib/api-client'
-import { useDeleteRoom, useFacility, useRooms, type Facility, type FacilityEvent, type Room } from './api'
+import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
+import { useDeleteRoom, useFacility, useRooms, type Facility, type Room } from './api'
 import { CreateRoomDialog } from './components/create-room-dialog'
 import { FacilityEvents } from './components/facility-events'
 import { RoomCard } from './components/room-card'
@@ -45,7 +50,7 @@ function FacilityEventsWithDialogs({ facility }: { facility: Facility }) {
   const [pickingRoomFor, setPickingRoomFor] = useState<string | null>(null)
   const [booking, setBooking] = useState<{ room: BookableRoomWithFacility; date: string } | null>(null)
   const [editing, setEditing] = useState<EditTarget | null>(null)
-  const [deleting, setDeleting] = useState<FacilityEvent | null>(null)
+  const [deleting, setDeleting] = useState<PlacedEvent | null>(null)
   const { timeZone } = facility
 
   return (
@@ -109,9 +114,7 @@ function FacilityRooms({ facilityId }: { facilityId: string }) {
   const [isCreating, setIsCreating] = useState(false)
   const [pendingDeletion, setPendingDeletion] = useState<Room | null>(null)
 
-  useEffect(() => {
-    if (rooms.isError) toast.error('Failed to load rooms', { description: errorDescription(rooms.error) })
-  }, [rooms.isError, rooms.error])
+  useQueryErrorToast(rooms, 'Failed to load rooms')
 
   const confirmDeletion = () => {
     if (!pendingDeletion) return
@@ -166,8 +169,8 @@ function FacilityRooms({ facilityId }: { facilityId: string }) {
         title="Delete Room?"
         description={
           <p>
-            “{pendingDeletion?.name}” and all of its scheduled events will be permanently deleted. Hours charged to client
-            contracts for those events are given back. This cannot be undone.
+            “{pendingDeletion?.name}” and all of its scheduled events will be permanently deleted. Hours charged to client contracts for
+            those events are given back. This cannot be undone.
           </p>
         }
         isPending={deleteRoom.isPending}

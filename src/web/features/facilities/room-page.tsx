@@ -8,7 +8,7 @@ import { Badge } from '@web/components/ui/badge'
 import { Button } from '@web/components/ui/button'
 import { errorDescription } from '@web/lib/api-client'
 import { formatTimeOfDay } from '@web/lib/datetime'
-import { RoomSchedule } from '@web/features/events/components/room-schedule'
+import { RoomSchedule } from '@web/features/events'
 import { useRoom } from './api'
 
 export function RoomPage() {

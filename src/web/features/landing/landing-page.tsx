@@ -3,7 +3,7 @@ import { Link, Navigate } from 'react-router'
 import { Button } from '@web/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card'
 import { LoadingScreen } from '@web/components/loading-screen'
-import { useAuth } from '@web/features/auth/auth-provider'
+import { useAuth } from '@web/features/auth'
 import { PRODUCT_NAME } from '@shared/product'
 
 const FEATURES = [
@@ -41,8 +41,8 @@ export function LandingPage() {
         <section className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6 sm:py-24">
           <h1 className="text-4xl font-bold tracking-tight sm:text-6xl">Scheduling for the places where people play</h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground">
-            {PRODUCT_NAME} books your ice, courts and rooms, keeps client hour contracts honest and puts today&apos;s schedule on
-            the lobby screen.
+            {PRODUCT_NAME} books your ice, courts and rooms, keeps client hour contracts honest and puts today&apos;s schedule on the lobby
+            screen.
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
             <Button asChild size="lg">

@@ -1,19 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { RoomType } from '@shared/limits'
+import type { z } from 'zod'
+import type { availabilityResponse, availabilitySlot, roomAvailability } from '@shared/marketing/responses'
 import type { AvailabilityQuery } from '@shared/marketing/schema'
 import { apiFetch } from '@web/lib/api-client'
 
-/** Instants as ISO strings; [start, end) */
-export type AvailabilitySlot = { start: string; end: string; isAvailable: boolean }
+export type AvailabilitySlot = z.infer<typeof availabilitySlot>
 
-export type RoomAvailability = { id: string; name: string; type: RoomType; slots: AvailabilitySlot[] }
+export type RoomAvailability = z.infer<typeof roomAvailability>
 
-export type Availability = {
-  facility: { id: string; name: string; timeZone: string }
-  /** From the server's now to now + hours ahead. */
-  window: { start: string; end: string }
-  rooms: RoomAvailability[]
-}
+export type Availability = z.infer<typeof availabilityResponse>
 
 // Under 'events' so that whatever creates, edits or deletes an event refreshes the slots too.
 export const marketingKeys = {

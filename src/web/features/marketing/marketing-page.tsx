@@ -1,7 +1,6 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { Building2, CalendarX2, DoorOpen } from 'lucide-react'
 import { Link } from 'react-router'
-import { toast } from 'sonner'
 import { LIMITS } from '@shared/limits'
 import { localDateOf } from '@shared/scheduling/local-day'
 import { buildSelloffEmail } from '@shared/scheduling/selloff-email'
@@ -9,9 +8,9 @@ import { EmptyState } from '@web/components/empty-state'
 import { LoadingScreen } from '@web/components/loading-screen'
 import { PageHeader } from '@web/components/page-header'
 import { Button } from '@web/components/ui/button'
-import { useFacilities, type Facility } from '@web/features/facilities/api'
-import { errorDescription } from '@web/lib/api-client'
+import { useFacilities, type Facility } from '@web/features/facilities'
 import { formatTime } from '@web/lib/datetime'
+import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { useAvailability, type Availability } from './api'
 import { AvailabilityControls } from './components/availability-controls'
 import { RoomAvailabilityCard } from './components/room-availability-card'
@@ -22,9 +21,7 @@ import { composeEmailText } from './email-text'
 export function MarketingPage() {
   const facilities = useFacilities()
 
-  useEffect(() => {
-    if (facilities.isError) toast.error('Failed to load facilities', { description: errorDescription(facilities.error) })
-  }, [facilities.isError, facilities.error])
+  useQueryErrorToast(facilities, 'Failed to load facilities')
 
   const byName = useMemo(
     () => [...(facilities.data ?? [])].sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' })),
@@ -62,9 +59,7 @@ function SelloffWorkspace({ facilities }: { facilities: Facility[] }) {
   const [keepEdits, setKeepEdits] = useState(false)
   const availability = useAvailability({ facilityId: facility.id, hoursAhead })
 
-  useEffect(() => {
-    if (availability.isError) toast.error('Failed to load availability', { description: errorDescription(availability.error) })
-  }, [availability.isError, availability.error])
+  useQueryErrorToast(availability, 'Failed to load availability')
 
   // Only an answer for the facility and hours on screen may (re)generate the text.
   const current = availability.isPlaceholderData ? undefined : availability.data

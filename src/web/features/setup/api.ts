@@ -1,38 +1,23 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query'
+import type { z } from 'zod'
 import type { ClientInput } from '@shared/clients/schema'
 import type { FacilityInput } from '@shared/facilities/schema'
-import type { RoomType } from '@shared/limits'
-import type { SetupChangeRoomsInput, SetupDisplayRoomsInput, SetupDisplaysInput, SetupSpacesInput, SkippableStep } from '@shared/setup/schema'
-import { clientKeys } from '@web/features/clients/api'
-import { screenKeys } from '@web/features/displays/api'
-import { facilityKeys } from '@web/features/facilities/api'
+import type { setupProgress, setupProgressResponse, setupStepResponse, stepStatus } from '@shared/setup/responses'
+import type {
+  SetupChangeRoomsInput,
+  SetupDisplayRoomsInput,
+  SetupDisplaysInput,
+  SetupSpacesInput,
+  SkippableStep,
+} from '@shared/setup/schema'
+import { clientKeys } from '@web/features/clients'
+import { screenKeys } from '@web/features/displays'
+import { facilityKeys } from '@web/features/facilities'
 import { ApiError, apiFetch } from '@web/lib/api-client'
 
-/** As the server derives it from the rows each step created (ADR 0010). */
-export type StepStatus = 'open' | 'done' | 'skipped' | 'not-needed'
+export type StepStatus = z.infer<typeof stepStatus>
 
-export type SetupDisplay = {
-  id: string
-  name: string
-  location: string | null
-  size: string | null
-  /** The board's public address is /display/{slug}. */
-  slug: string
-  rooms: { roomId: string; name: string; color: string }[]
-}
-
-export type SetupProgress = {
-  facility: { id: string; name: string; address: string | null; description: string | null; timeZone: string }
-  spaces: { id: string; name: string; type: RoomType; capacity: number | null }[]
-  changeRooms: { id: string; name: string }[]
-  displays: SetupDisplay[]
-  client: { id: string; name: string; company: string | null; email: string | null } | null
-  /** Steps 1 to 6, in order. */
-  steps: StepStatus[]
-  /** Where the wizard resumes: the first open step. */
-  currentStep: number
-  completedAt: string | null
-}
+export type SetupProgress = z.infer<typeof setupProgress>
 
 export const setupKeys = {
   all: ['setup'] as const,
@@ -40,7 +25,7 @@ export const setupKeys = {
 }
 
 export const fetchSetupProgress = () =>
-  apiFetch<{ progress: SetupProgress | null }>('/api/setup/progress').then((result) => result.progress)
+  apiFetch<z.infer<typeof setupProgressResponse>>('/api/setup/progress').then((result) => result.progress)
 
 // Read afresh on every visit: the wizard may have moved on in another tab or on another device.
 export const setupProgressQueryOptions = () =>
@@ -68,7 +53,7 @@ function useSetupMutation<Variables>(request: (variables: Variables) => Promise<
 }
 
 const post = (path: string, body?: unknown) =>
-  apiFetch<{ progress: SetupProgress }>(`/api/setup/${path}`, { method: 'POST', body }).then((result) => result.progress)
+  apiFetch<z.infer<typeof setupStepResponse>>(`/api/setup/${path}`, { method: 'POST', body }).then((result) => result.progress)
 
 export const useStartSetup = () => useSetupMutation((input: FacilityInput) => post('facility', input), [facilityKeys.all])
 
@@ -78,7 +63,8 @@ export const useAddChangeRooms = () => useSetupMutation((input: SetupChangeRooms
 
 export const useAddDisplays = () => useSetupMutation((input: SetupDisplaysInput) => post('displays', input), [screenKeys.all])
 
-export const useConfigureDisplays = () => useSetupMutation((input: SetupDisplayRoomsInput) => post('display-rooms', input), [screenKeys.all])
+export const useConfigureDisplays = () =>
+  useSetupMutation((input: SetupDisplayRoomsInput) => post('display-rooms', input), [screenKeys.all])
 
 export const useAddClient = () => useSetupMutation((input: ClientInput) => post('client', input), [clientKeys.all])
 

@@ -64,7 +64,8 @@ function ClientForm({ client, onDone }: { client: Client | null; onDone: () => v
         toast.success(client ? 'Client updated successfully' : 'Client added successfully')
         onDone()
       },
-      (error: unknown) => toast.error(client ? 'Failed to update client' : 'Failed to add client', { description: errorDescription(error) }),
+      (error: unknown) =>
+        toast.error(client ? 'Failed to update client' : 'Failed to add client', { description: errorDescription(error) }),
     ),
   )
 
@@ -82,14 +83,23 @@ function ClientForm({ client, onDone }: { client: Client | null; onDone: () => v
         </FormField>
         <FormField label="Website" error={errors.website?.message}>
           {(control) => (
-            <Input {...control} inputMode="url" autoComplete="url" placeholder="example.com" maxLength={max.website} {...form.register('website')} />
+            <Input
+              {...control}
+              inputMode="url"
+              autoComplete="url"
+              placeholder="example.com"
+              maxLength={max.website}
+              {...form.register('website')}
+            />
           )}
         </FormField>
         <FormField label="Phone" error={errors.phone?.message}>
           {(control) => <Input {...control} type="tel" autoComplete="tel" maxLength={max.phone} {...form.register('phone')} />}
         </FormField>
         <FormField label="Secondary Phone" error={errors.secondaryPhone?.message}>
-          {(control) => <Input {...control} type="tel" autoComplete="off" maxLength={max.secondaryPhone} {...form.register('secondaryPhone')} />}
+          {(control) => (
+            <Input {...control} type="tel" autoComplete="off" maxLength={max.secondaryPhone} {...form.register('secondaryPhone')} />
+          )}
         </FormField>
       </div>
       <FormField label="Address" error={errors.address?.message}>
@@ -100,7 +110,9 @@ function ClientForm({ client, onDone }: { client: Client | null; onDone: () => v
           {(control) => <Input {...control} autoComplete="address-level2" maxLength={max.city} {...form.register('city')} />}
         </FormField>
         <FormField label="Province/State" error={errors.provinceState?.message}>
-          {(control) => <Input {...control} autoComplete="address-level1" maxLength={max.provinceState} {...form.register('provinceState')} />}
+          {(control) => (
+            <Input {...control} autoComplete="address-level1" maxLength={max.provinceState} {...form.register('provinceState')} />
+          )}
         </FormField>
         <FormField label="Postal Code" error={errors.postalCode?.message}>
           {(control) => <Input {...control} autoComplete="postal-code" maxLength={max.postalCode} {...form.register('postalCode')} />}

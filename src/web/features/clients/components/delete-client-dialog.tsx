@@ -17,7 +17,11 @@ type DeleteClientDialogProps = {
 export function DeleteClientDialog({ client, onClose }: DeleteClientDialogProps) {
   const deleteClient = useDeleteClient()
   // Once the deletion is under way the client is gone: its detail must not be fetched again into a 404.
-  const detail = useQuery({ ...clientQueryOptions(client.id), refetchOnMount: 'always', enabled: deleteClient.isIdle || deleteClient.isError })
+  const detail = useQuery({
+    ...clientQueryOptions(client.id),
+    refetchOnMount: 'always',
+    enabled: deleteClient.isIdle || deleteClient.isError,
+  })
   const isReady = detail.isFetchedAfterMount && detail.isSuccess
 
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { CONTRACT_STATUS_LABELS, type ContractStatus } from '@shared/limits'
 import { Badge } from '@web/components/ui/badge'
 
-// Completed is the destructive style (spec §4): its hours are gone.
+// Completed is the destructive style (docs/product.md#clients-and-contracts): its hours are gone.
 const VARIANTS = { active: 'default', expired: 'secondary', completed: 'destructive' } as const
 
 export function ContractStatusBadge({ status }: { status: ContractStatus }) {

@@ -18,11 +18,21 @@ export function UsageReport({ report }: { report: UsageReportData }) {
           <caption className="sr-only">Usage, newest first</caption>
           <thead className="bg-muted/50 text-left">
             <tr>
-              <th scope="col" className="px-4 py-3 font-medium">Date</th>
-              <th scope="col" className="px-4 py-3 font-medium">Contract</th>
-              <th scope="col" className="px-4 py-3 text-right font-medium">Hours</th>
-              <th scope="col" className="px-4 py-3 font-medium">Description</th>
-              <th scope="col" className="px-4 py-3 font-medium">Event</th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                Date
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                Contract
+              </th>
+              <th scope="col" className="px-4 py-3 text-right font-medium">
+                Hours
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                Description
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                Event
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -78,7 +78,13 @@ export function ScreenCard({ screen, onEdit, onDelete }: ScreenCardProps) {
           <Pencil aria-hidden="true" />
           Edit
         </Button>
-        <Button variant="outline" size="icon" className="ml-auto size-8" aria-label={`Delete ${screen.name}`} onClick={() => onDelete(screen)}>
+        <Button
+          variant="outline"
+          size="icon"
+          className="ml-auto size-8"
+          aria-label={`Delete ${screen.name}`}
+          onClick={() => onDelete(screen)}
+        >
           <Trash2 className="text-destructive" aria-hidden="true" />
         </Button>
       </CardFooter>

@@ -15,6 +15,7 @@ import { Textarea } from '@web/components/ui/textarea'
 import { OptionalLabel } from '@web/components/form/optional-label'
 import { showServerFieldErrors } from '@web/components/form/show-server-field-errors'
 import { ApiError, errorDescription } from '@web/lib/api-client'
+import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { useCreateScreen, useRoomOptions, useUpdateScreen, type Screen } from '../api'
 import { LogoField } from './logo-field'
 import { RoomPicker } from './room-picker'
@@ -64,9 +65,7 @@ export function ScreenDialog({ screen, open, onOpenChange }: ScreenDialogProps) 
     if (open) form.reset(valuesOf(screen))
   }, [open, screen, form])
 
-  useEffect(() => {
-    if (roomOptions.isError) toast.error('Failed to load screen rooms', { description: errorDescription(roomOptions.error) })
-  }, [roomOptions.isError, roomOptions.error])
+  useQueryErrorToast(roomOptions, 'Failed to load screen rooms')
 
   const onSubmit = form.handleSubmit((values) =>
     (isEditing ? updateScreen : createScreen).mutateAsync(values).then(
@@ -81,7 +80,8 @@ export function ScreenDialog({ screen, open, onOpenChange }: ScreenDialogProps) 
         else toast.error(isEditing ? 'Failed to update screen' : 'Failed to create screen', { description: errorDescription(error) })
         showServerFieldErrors(error, form.setError)
         // The address is taken: the name is what to change.
-        if (error instanceof ApiError && error.status === 409) form.setError('name', { type: 'server', message: error.message }, { shouldFocus: true })
+        if (error instanceof ApiError && error.status === 409)
+          form.setError('name', { type: 'server', message: error.message }, { shouldFocus: true })
       },
     ),
   )
@@ -92,7 +92,9 @@ export function ScreenDialog({ screen, open, onOpenChange }: ScreenDialogProps) 
         <DialogHeader>
           <DialogTitle>{isEditing ? 'Edit Screen' : 'Add Screen'}</DialogTitle>
           <DialogDescription>
-            {isEditing ? `Changes show on /display/${screen.slug} within seconds.` : 'A lobby screen that shows today’s schedule of the rooms you choose.'}
+            {isEditing
+              ? `Changes show on /display/${screen.slug} within seconds.`
+              : 'A lobby screen that shows today’s schedule of the rooms you choose.'}
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
@@ -104,7 +106,9 @@ export function ScreenDialog({ screen, open, onOpenChange }: ScreenDialogProps) 
               {(control) => <Input {...control} autoComplete="off" maxLength={LIMITS.screen.location} {...form.register('location')} />}
             </FormField>
             <FormField label={<OptionalLabel>Size</OptionalLabel>} error={errors.size?.message}>
-              {(control) => <Input {...control} autoComplete="off" placeholder='e.g. 55"' maxLength={LIMITS.screen.size} {...form.register('size')} />}
+              {(control) => (
+                <Input {...control} autoComplete="off" placeholder='e.g. 55"' maxLength={LIMITS.screen.size} {...form.register('size')} />
+              )}
             </FormField>
           </div>
           <FormField label="Theme" error={errors.theme?.message}>
@@ -147,9 +151,7 @@ export function ScreenDialog({ screen, open, onOpenChange }: ScreenDialogProps) 
                 error={errors.tickerText?.message}
                 description={`${tickerText?.length ?? 0}/${LIMITS.screen.tickerText} characters`}
               >
-                {(control) => (
-                  <Textarea {...control} rows={3} maxLength={LIMITS.screen.tickerText} {...form.register('tickerText')} />
-                )}
+                {(control) => <Textarea {...control} rows={3} maxLength={LIMITS.screen.tickerText} {...form.register('tickerText')} />}
               </FormField>
             </>
           ) : null}

@@ -39,7 +39,9 @@ export function AddEventDialog({ room, date, onOpenChange }: AddEventDialogProps
       <DialogContent className="sm:max-w-xl">
         <DialogHeader>
           <DialogTitle>Add New Event</DialogTitle>
-          <DialogDescription>{room ? `Book ${room.name}. Times are in the facility's time zone (${room.timeZone.replaceAll('_', ' ')}).` : null}</DialogDescription>
+          <DialogDescription>
+            {room ? `Book ${room.name}. Times are in the facility's time zone (${room.timeZone.replaceAll('_', ' ')}).` : null}
+          </DialogDescription>
         </DialogHeader>
         {room ? <AddEventForm room={room} date={date} onDone={() => onOpenChange(false)} /> : null}
       </DialogContent>
@@ -47,7 +49,7 @@ export function AddEventDialog({ room, date, onOpenChange }: AddEventDialogProps
   )
 }
 
-/** The spec's success toast for what the server wrote (§8). */
+/** The spec's success toast for what the server wrote (docs/product.md#events). */
 function successMessage({ events, isSplit, isRecurring }: CreateEventsResult): string {
   if (isRecurring) return `Created ${events.length} recurring event(s)!`
   return isSplit ? 'Event created and split across midnight!' : 'Event created successfully!'
@@ -70,7 +72,7 @@ function AddEventForm({ room, date, onDone }: { room: BookableRoom; date: string
     changeRoom1Id: '',
     changeRoom2Id: '',
     date,
-    // No start time until the operator picks one (spec §5: 'Please select a date and time').
+    // No start time until the operator picks one (docs/product.md#events: 'Please select a date and time').
     startTime: '',
     durationMinutes: defaultDuration.minutes,
     recurrence: null,
@@ -144,7 +146,7 @@ function AddEventForm({ room, date, onDone }: { room: BookableRoom; date: string
   )
 }
 
-/** Repeat daily, weekly on chosen weekdays, or monthly, until an end date (spec §5). */
+/** Repeat daily, weekly on chosen weekdays, or monthly, until an end date (docs/product.md#events). */
 function RecurrenceFields() {
   const form = useFormContext<CreateEventFormValues>()
   const { errors } = form.formState
@@ -201,7 +203,12 @@ function RecurrenceFields() {
               </legend>
               <div className="flex flex-wrap gap-x-4 gap-y-2">
                 {WEEKDAYS.map((label, weekday) => (
-                  <WeekdayCheckbox key={label} label={label} isChecked={weekdays.includes(weekday)} onChange={(isChecked) => toggleWeekday(weekday, isChecked)} />
+                  <WeekdayCheckbox
+                    key={label}
+                    label={label}
+                    isChecked={weekdays.includes(weekday)}
+                    onChange={(isChecked) => toggleWeekday(weekday, isChecked)}
+                  />
                 ))}
               </div>
               {weekdaysError ? (

@@ -8,7 +8,7 @@ type DeleteEventDialogProps = {
   onClose: () => void
 }
 
-// Every deletion asks first (spec §4). A split event is one booking, so both parts go together.
+// Every deletion asks first (docs/product.md#events). A split event is one booking, so both parts go together.
 export function DeleteEventDialog({ event, onClose }: DeleteEventDialogProps) {
   const deleteEvent = useDeleteEvent()
 
@@ -31,10 +31,11 @@ export function DeleteEventDialog({ event, onClose }: DeleteEventDialogProps) {
       description={
         <>
           <p>
-            “{event?.title}” will be permanently deleted. Hours it charged to the client’s contract are given back. This cannot be
-            undone.
+            “{event?.title}” will be permanently deleted. Hours it charged to the client’s contract are given back. This cannot be undone.
           </p>
-          {event?.eventGroupId ? <p className="mt-2">It is one part of an event split at midnight: the other part is deleted too.</p> : null}
+          {event?.eventGroupId ? (
+            <p className="mt-2">It is one part of an event split at midnight: the other part is deleted too.</p>
+          ) : null}
         </>
       }
       isPending={deleteEvent.isPending}

@@ -34,15 +34,13 @@ export function EditEventSheet({ target, onClose }: EditEventSheetProps) {
           </SheetDescription>
         </SheetHeader>
         {/* Keyed by the event, so a failure in one does not stay on screen for the next. */}
-        <EditErrorBoundary key={target?.event.id}>
-          {target ? <EditEventForm target={target} onDone={onClose} /> : null}
-        </EditErrorBoundary>
+        <EditErrorBoundary key={target?.event.id}>{target ? <EditEventForm target={target} onDone={onClose} /> : null}</EditErrorBoundary>
       </SheetContent>
     </Sheet>
   )
 }
 
-/** A render error inside the sheet shows the spec's message and its details instead of a blank page (§2, §8). */
+/** A render error inside the sheet shows the spec's message and its details instead of a blank page (docs/product.md#events). */
 class EditErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
   state: { error: Error | null } = { error: null }
 

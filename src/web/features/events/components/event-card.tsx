@@ -17,14 +17,11 @@ type EventCardProps = {
   onDelete: () => void
 }
 
-/** One event in a list (spec §2): colour bar, title, date and times, place, teams, description, edit and delete. */
+/** One event in a list (docs/product.md#events): colour bar, title, date and times, place, teams, description, edit and delete. */
 export function EventCard({ event, timeZone, place, isPast = false, onEdit, onDelete }: EventCardProps) {
   const isGame = event.eventType === 'game'
   return (
-    <article
-      aria-label={event.title}
-      className={cn('flex min-w-0 gap-3 rounded-lg border bg-card p-3 sm:p-4', isPast && 'opacity-60')}
-    >
+    <article aria-label={event.title} className={cn('flex min-w-0 gap-3 rounded-lg border bg-card p-3 sm:p-4', isPast && 'opacity-60')}>
       <span className="w-1.5 shrink-0 rounded-full" style={{ backgroundColor: event.color }} aria-hidden="true" />
       <div className="grid min-w-0 flex-1 gap-1">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">

@@ -6,11 +6,11 @@ import { FormField } from '@web/components/ui/form-field'
 import { Input } from '@web/components/ui/input'
 import { NativeSelect, NativeSelectOption } from '@web/components/ui/native-select'
 import { Textarea } from '@web/components/ui/textarea'
-import { useClients } from '@web/features/clients/api'
+import { useClients } from '@web/features/clients'
 import { OptionalLabel } from '@web/components/form/optional-label'
 import { useChangeRooms } from '../api'
 
-/** The fields the Add New Event dialog and the Edit Event sheet share (spec §5). */
+/** The fields the Add New Event dialog and the Edit Event sheet share (docs/product.md#events). */
 export type EventDetailsFormValues = Pick<
   CreateEventFormValues,
   'clientId' | 'title' | 'description' | 'color' | 'eventType' | 'team1Name' | 'team2Name' | 'changeRoom1Id' | 'changeRoom2Id'
@@ -127,7 +127,7 @@ export function EventKindFields({ facilityId }: { facilityId: string }) {
       <FormField label="Colour" error={errors.color?.message} description="A hex value such as #3b82f6.">
         {(control) => (
           <div className="flex gap-2">
-            {/* The native picker only understands #rrggbb; other values are edited as text alone (spec §5). */}
+            {/* The native picker only understands #rrggbb; other values are edited as text alone (docs/product.md#events). */}
             {typeof color === 'string' && isSixDigitHexColor(color) ? (
               <input
                 type="color"

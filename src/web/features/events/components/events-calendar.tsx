@@ -1,12 +1,10 @@
-import { useEffect } from 'react'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { TZDate } from '@date-fns/tz'
-import { toast } from 'sonner'
 import { LIMITS } from '@shared/limits'
 import { addCalendarDays, addCalendarMonths, parseCalendarDate, weekdayOf } from '@shared/scheduling/calendar-date'
 import { localDateOf, localDayRange } from '@shared/scheduling/local-day'
 import { Button } from '@web/components/ui/button'
-import { errorDescription } from '@web/lib/api-client'
+import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { formatLongDate, formatMonthYear, formatTime, formatTimeOfDay, formatTimeRange } from '@web/lib/datetime'
 import { cn } from '@web/lib/utils'
 import { useEventsInRange, useMonthDays, type PlacedEvent } from '../api'
@@ -57,12 +55,11 @@ function monthGridDays(date: string): string[] {
   return days
 }
 
-/** All Events' calendar (spec §2): a day in hourly rows, or a month grid; one request per view. */
+/** All Events' calendar (docs/product.md#events): a day in hourly rows, or a month grid; one request per view. */
 export function EventsCalendar({ mode, onModeChange, date, onDateChange, timeZone, onSelect }: EventsCalendarProps) {
   const today = localDateOf(new Date(), timeZone)
   const unit = mode === 'day' ? 'day' : 'month'
-  const step = (direction: 1 | -1) =>
-    onDateChange(mode === 'day' ? addCalendarDays(date, direction) : addCalendarMonths(date, direction))
+  const step = (direction: 1 | -1) => onDateChange(mode === 'day' ? addCalendarDays(date, direction) : addCalendarMonths(date, direction))
   const dayStart = localDayRange(date, timeZone).start
 
   return (
@@ -111,9 +108,7 @@ function rangeAround(firstDay: string, lastDay: string, timeZone: string) {
 }
 
 function useCalendarLoadError(query: { isError: boolean; error: unknown }) {
-  useEffect(() => {
-    if (query.isError) toast.error('Failed to load calendar', { description: errorDescription(query.error) })
-  }, [query.isError, query.error])
+  useQueryErrorToast(query, 'Failed to load calendar')
 }
 
 function Loading() {
@@ -125,7 +120,7 @@ function Loading() {
 }
 
 /**
- * Hourly rows from 6 AM to 11 PM, each listing the events that start in that hour (spec §2, §9).
+ * Hourly rows from 6 AM to 11 PM, each listing the events that start in that hour (docs/product.md#events).
  * An event outside those hours widens the rows rather than disappearing.
  */
 function DayView({ date, timeZone, onSelect }: { date: string; timeZone: string; onSelect: (event: PlacedEvent) => void }) {
@@ -185,7 +180,7 @@ type MonthViewProps = {
   onShowDay: (day: string) => void
 }
 
-/** Seven columns, Sunday to Saturday; three events a day, then '+N more' (spec §2, §9). */
+/** Seven columns, Sunday to Saturday; three events a day, then '+N more' (docs/product.md#events). */
 function MonthView({ date, today, timeZone, onSelect, onShowDay }: MonthViewProps) {
   const days = monthGridDays(date)
   const month = parseCalendarDate(date).month
@@ -194,7 +189,9 @@ function MonthView({ date, today, timeZone, onSelect, onShowDay }: MonthViewProp
   useCalendarLoadError(query)
   if (query.isPending) return <Loading />
   const monthDays = new Map((query.data ?? []).map((day) => [day.date, day]))
-  const weeks = Array.from({ length: days.length / DAYS_PER_WEEK }, (_, week) => days.slice(week * DAYS_PER_WEEK, (week + 1) * DAYS_PER_WEEK))
+  const weeks = Array.from({ length: days.length / DAYS_PER_WEEK }, (_, week) =>
+    days.slice(week * DAYS_PER_WEEK, (week + 1) * DAYS_PER_WEEK),
+  )
 
   return (
     <table className="w-full table-fixed border-collapse overflow-hidden rounded-lg border text-sm">
@@ -241,7 +238,9 @@ function MonthView({ date, today, timeZone, onSelect, onShowDay }: MonthViewProp
                         className="flex min-w-0 items-center gap-1 rounded px-0.5 text-left text-[11px] leading-4 outline-hidden hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring sm:px-1 sm:text-xs"
                       >
                         <span className="size-1.5 shrink-0 rounded-full" style={{ backgroundColor: event.color }} aria-hidden="true" />
-                        <span className="hidden shrink-0 text-muted-foreground sm:inline">{formatTime(event.startTime, event.timeZone)}</span>
+                        <span className="hidden shrink-0 text-muted-foreground sm:inline">
+                          {formatTime(event.startTime, event.timeZone)}
+                        </span>
                         <span className="truncate">{event.title}</span>
                       </button>
                     ))}

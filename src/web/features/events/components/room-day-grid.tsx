@@ -37,7 +37,7 @@ function splitLabel(event: ScheduledEvent): string | null {
 
 const hourLabel = (hour: number) => formatTimeOfDay(`${String(hour).padStart(2, '0')}:00`)
 
-/** One day of a room as a 24-hour grid, each event placed by its time on the facility's clock (spec §2). */
+/** One day of a room as a 24-hour grid, each event placed by its time on the facility's clock (docs/product.md#events). */
 export function RoomDayGrid({ events, date, timeZone, onSelect }: RoomDayGridProps) {
   const scroller = useRef<HTMLDivElement>(null)
   const day = localDayRange(date, timeZone)
@@ -60,7 +60,12 @@ export function RoomDayGrid({ events, date, timeZone, onSelect }: RoomDayGridPro
   const toRem = (minutes: number) => `${(minutes / MINUTES_PER_HOUR) * HOUR_HEIGHT_REM}rem`
 
   return (
-    <div ref={scroller} className="max-h-[36rem] overflow-y-auto rounded-lg border" tabIndex={0} aria-label={`Schedule of ${formatLongDate(day.start, timeZone)}`}>
+    <div
+      ref={scroller}
+      className="max-h-[36rem] overflow-y-auto rounded-lg border"
+      tabIndex={0}
+      aria-label={`Schedule of ${formatLongDate(day.start, timeZone)}`}
+    >
       <div className="relative" style={{ height: toRem(24 * MINUTES_PER_HOUR) }}>
         <div aria-hidden="true">
           {HOURS.map((hour) => (

@@ -1,14 +1,13 @@
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { ChevronLeft, ChevronRight, Plus } from 'lucide-react'
-import { toast } from 'sonner'
 import { addCalendarDays } from '@shared/scheduling/calendar-date'
 import { localDayRange, todayInZone } from '@shared/scheduling/local-day'
 import { Button } from '@web/components/ui/button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs'
-import { errorDescription } from '@web/lib/api-client'
+import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { formatLongDate } from '@web/lib/datetime'
-import { useEvents, type RoomWithFacility } from '@web/features/facilities/api'
-import { usePastEvents, useUpcomingEvents, type ScheduledEvent } from '../api'
+import type { RoomWithFacility } from '@web/features/facilities'
+import { useEventsInRange, usePastEvents, useUpcomingEvents, type ScheduledEvent } from '../api'
 import { AddEventDialog } from './add-event-dialog'
 import { DeleteEventDialog } from './delete-event-dialog'
 import { EditEventSheet, type EditTarget } from './edit-event-sheet'
@@ -16,7 +15,7 @@ import { EventCard } from './event-card'
 import { EventListSection } from './event-list-section'
 import { RoomDayGrid } from './room-day-grid'
 
-/** The room's schedule (spec §2): Add Event, and a day calendar or upcoming and past lists. */
+/** The room's schedule (docs/product.md#events): Add Event, and a day calendar or upcoming and past lists. */
 export function RoomSchedule({ room, facility }: RoomWithFacility) {
   const { timeZone } = facility
   const headingId = useId()
@@ -68,12 +67,10 @@ type RoomCalendarProps = {
 
 function RoomCalendar({ roomId, facilityId, timeZone, date, onDateChange, onSelect }: RoomCalendarProps) {
   const { start, end } = localDayRange(date, timeZone)
-  const events = useEvents({ facilityId, roomId, from: start.toISOString(), to: end.toISOString() })
+  const events = useEventsInRange({ facilityId, roomId, from: start.toISOString(), to: end.toISOString() })
   const today = todayInZone(timeZone, new Date())
 
-  useEffect(() => {
-    if (events.isError) toast.error('Failed to load schedules', { description: errorDescription(events.error) })
-  }, [events.isError, events.error])
+  useQueryErrorToast(events, 'Failed to load schedules')
 
   return (
     <div className="grid gap-4">
@@ -100,7 +97,9 @@ function RoomCalendar({ roomId, facilityId, timeZone, date, onDateChange, onSele
       ) : events.data?.length ? (
         <RoomDayGrid events={events.data} date={date} timeZone={timeZone} onSelect={onSelect} />
       ) : (
-        <p className="rounded-lg border border-dashed px-4 py-12 text-center text-sm text-muted-foreground">No events scheduled for this day</p>
+        <p className="rounded-lg border border-dashed px-4 py-12 text-center text-sm text-muted-foreground">
+          No events scheduled for this day
+        </p>
       )}
     </div>
   )
@@ -113,15 +112,13 @@ type RoomEventListsProps = {
   onDelete: (event: ScheduledEvent) => void
 }
 
-// Upcoming while the end is in the future (spec §4); past events are dimmed, the latest first.
+// Upcoming while the end is in the future (docs/product.md#events); past events are dimmed, the latest first.
 function RoomEventLists({ roomId, timeZone, onEdit, onDelete }: RoomEventListsProps) {
   const upcoming = useUpcomingEvents(roomId)
   const past = usePastEvents(roomId)
   const failure = upcoming.error ?? past.error
 
-  useEffect(() => {
-    if (failure) toast.error('Failed to load events', { description: errorDescription(failure) })
-  }, [failure])
+  useQueryErrorToast({ isError: failure !== null, error: failure }, 'Failed to load events')
 
   const list = (title: string, query: typeof upcoming, emptyText: string, isPast: boolean) => (
     <EventListSection

@@ -1,12 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
-import { toast } from 'sonner'
 import { EVENT_MESSAGES } from '@shared/events/schema'
 import { Button } from '@web/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog'
 import { FormField } from '@web/components/ui/form-field'
 import { NativeSelect, NativeSelectOption } from '@web/components/ui/native-select'
-import { errorDescription } from '@web/lib/api-client'
+import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { useBookableRooms, type BookableRoomWithFacility } from '../api'
 
 type SelectRoomDialogProps = {
@@ -17,7 +16,7 @@ type SelectRoomDialogProps = {
   facilityId?: string
 }
 
-/** 'Select a Room' before booking from All Events (spec §2): every space but change rooms. */
+/** 'Select a Room' before booking from All Events (docs/product.md#events): every space but change rooms. */
 export function SelectRoomDialog({ open, onOpenChange, onSelect, facilityId }: SelectRoomDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -40,9 +39,7 @@ function SelectRoomForm({ facilityId, onCancel, onSelect }: SelectRoomFormProps)
   const [roomId, setRoomId] = useState('')
   const [error, setError] = useState<string | undefined>()
 
-  useEffect(() => {
-    if (rooms.isError) toast.error('Failed to load rooms', { description: errorDescription(rooms.error) })
-  }, [rooms.isError, rooms.error])
+  useQueryErrorToast(rooms, 'Failed to load rooms')
 
   const submit = (event: FormEvent) => {
     event.preventDefault()

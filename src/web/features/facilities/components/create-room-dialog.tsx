@@ -20,7 +20,7 @@ type CreateRoomDialogProps = {
   onOpenChange: (open: boolean) => void
 }
 
-// No type until the operator picks one: submit stays disabled until then (spec §5).
+// No type until the operator picks one: submit stays disabled until then (docs/product.md#facilities-and-spaces).
 const DEFAULT_VALUES: DefaultValues<RoomFormValues> = {
   name: '',
   capacity: null,

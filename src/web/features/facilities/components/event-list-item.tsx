@@ -3,15 +3,15 @@ import { EVENT_TYPE_LABELS } from '@shared/limits'
 import { Badge } from '@web/components/ui/badge'
 import { Button } from '@web/components/ui/button'
 import { formatTimeRange } from '@web/lib/datetime'
-import type { FacilityEvent } from '../api'
+import type { PlacedEvent } from '@web/features/events'
 
 type EventListItemProps = {
-  event: FacilityEvent
+  event: PlacedEvent
   /** The facility's zone: times are the facility's wall clock, wherever the viewer is. */
   timeZone: string
   showRoom?: boolean
-  onEdit?: (event: FacilityEvent) => void
-  onDelete?: (event: FacilityEvent) => void
+  onEdit?: (event: PlacedEvent) => void
+  onDelete?: (event: PlacedEvent) => void
 }
 
 export function EventListItem({ event, timeZone, showRoom = true, onEdit, onDelete }: EventListItemProps) {

@@ -1,14 +1,14 @@
-import { useEffect, useId, useState, type ReactNode } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 import { CalendarDays, ChevronLeft, ChevronRight, List, Plus } from 'lucide-react'
-import { toast } from 'sonner'
 import { LIMITS } from '@shared/limits'
 import { addCalendarDays } from '@shared/scheduling/calendar-date'
 import { combineLocalDateTime, localDateOf, localDayRange, todayInZone } from '@shared/scheduling/local-day'
 import { Button } from '@web/components/ui/button'
-import { errorDescription } from '@web/lib/api-client'
+import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { formatDate, formatLongDate, formatTimeOfDay } from '@web/lib/datetime'
 import { cn } from '@web/lib/utils'
-import { useEvents, type Facility, type FacilityEvent } from '../api'
+import { useEventsInRange, type PlacedEvent } from '@web/features/events'
+import type { Facility } from '../api'
 import { EventListItem } from './event-list-item'
 
 type View = 'list' | 'calendar'
@@ -21,8 +21,8 @@ const HOURS_PER_DAY = 24
 export type FacilityEventActions = {
   /** `date`: the first day on screen, in the facility's calendar. */
   onAdd: (date: string) => void
-  onEdit: (event: FacilityEvent) => void
-  onDelete: (event: FacilityEvent) => void
+  onEdit: (event: PlacedEvent) => void
+  onDelete: (event: PlacedEvent) => void
 }
 
 type FacilityEventsProps = { facility: Pick<Facility, 'id' | 'timeZone'>; actions: FacilityEventActions }
@@ -40,12 +40,10 @@ export function FacilityEvents({ facility, actions }: FacilityEventsProps) {
   const lastDate = addCalendarDays(date, days - 1)
   const from = localDayRange(date, timeZone).start
   const to = localDayRange(lastDate, timeZone).end
-  const events = useEvents({ facilityId: facility.id, from: from.toISOString(), to: to.toISOString() })
+  const events = useEventsInRange({ facilityId: facility.id, from: from.toISOString(), to: to.toISOString() })
   const isOnToday = date === todayInZone(timeZone, new Date())
 
-  useEffect(() => {
-    if (events.isError) toast.error('Failed to load events', { description: errorDescription(events.error) })
-  }, [events.isError, events.error])
+  useQueryErrorToast(events, 'Failed to load events')
 
   const unit = view === 'list' ? 'week' : 'day'
   const label =
@@ -61,14 +59,14 @@ export function FacilityEvents({ facility, actions }: FacilityEventsProps) {
         </h2>
         <div className="flex flex-wrap items-center gap-2">
           <div role="group" aria-label="View" className="inline-flex rounded-lg bg-muted p-[3px]">
-          <ViewButton isActive={view === 'list'} onClick={() => setView('list')}>
-            <List aria-hidden="true" />
-            List
-          </ViewButton>
-          <ViewButton isActive={view === 'calendar'} onClick={() => setView('calendar')}>
-            <CalendarDays aria-hidden="true" />
-            Calendar
-          </ViewButton>
+            <ViewButton isActive={view === 'list'} onClick={() => setView('list')}>
+              <List aria-hidden="true" />
+              List
+            </ViewButton>
+            <ViewButton isActive={view === 'calendar'} onClick={() => setView('calendar')}>
+              <CalendarDays aria-hidden="true" />
+              Calendar
+            </ViewButton>
           </div>
           <Button onClick={() => actions.onAdd(date)}>
             <Plus aria-hidden="true" />
@@ -125,9 +123,9 @@ function NoEvents({ children }: { children: string }) {
 }
 
 /** The range's events under a heading per day of the facility's calendar, empty days left out. */
-function EventDays({ events, timeZone, actions }: { events: FacilityEvent[]; timeZone: string; actions: FacilityEventActions }) {
+function EventDays({ events, timeZone, actions }: { events: PlacedEvent[]; timeZone: string; actions: FacilityEventActions }) {
   if (events.length === 0) return <NoEvents>No events scheduled for these days</NoEvents>
-  const days = new Map<string, FacilityEvent[]>()
+  const days = new Map<string, PlacedEvent[]>()
   for (const event of events) {
     const day = localDateOf(new Date(event.startTime), timeZone)
     days.set(day, [...(days.get(day) ?? []), event])
@@ -154,14 +152,27 @@ function EventDays({ events, timeZone, actions }: { events: FacilityEvent[]; tim
  * One day in hourly rows, each listing the events that start in that hour on the facility's
  * wall clock. The rows span 6 AM to 11 PM, widened to reach any earlier or later event.
  */
-function DayCalendar({ events, date, timeZone, actions }: { events: FacilityEvent[]; date: string; timeZone: string; actions: FacilityEventActions }) {
+function DayCalendar({
+  events,
+  date,
+  timeZone,
+  actions,
+}: {
+  events: PlacedEvent[]
+  date: string
+  timeZone: string
+  actions: FacilityEventActions
+}) {
   if (events.length === 0) return <NoEvents>No events scheduled for this day</NoEvents>
   const wallHour = (hour: number) => `${String(hour).padStart(2, '0')}:00`
   // On a DST change day an hour can be missing or repeated; instants keep each event in the right row.
   const hourStarts = Array.from({ length: HOURS_PER_DAY }, (_, hour) => combineLocalDateTime(date, wallHour(hour), timeZone).getTime())
-  const hourOf = (event: FacilityEvent) => {
+  const hourOf = (event: PlacedEvent) => {
     const start = new Date(event.startTime).getTime()
-    return Math.max(0, hourStarts.findLastIndex((hourStart) => hourStart <= start))
+    return Math.max(
+      0,
+      hourStarts.findLastIndex((hourStart) => hourStart <= start),
+    )
   }
   const eventHours = events.map(hourOf)
   const firstHour = Math.min(LIMITS.calendar.dayViewFirstHour, ...eventHours)

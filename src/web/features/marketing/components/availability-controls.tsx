@@ -14,7 +14,13 @@ type AvailabilityControlsProps = {
   onHoursAheadChange: (hoursAhead: number) => void
 }
 
-export function AvailabilityControls({ facilities, facilityId, onFacilityChange, hoursAhead, onHoursAheadChange }: AvailabilityControlsProps) {
+export function AvailabilityControls({
+  facilities,
+  facilityId,
+  onFacilityChange,
+  hoursAhead,
+  onHoursAheadChange,
+}: AvailabilityControlsProps) {
   return (
     <Card className="py-5">
       <CardContent className="grid gap-6 px-5 sm:grid-cols-2 sm:gap-8">

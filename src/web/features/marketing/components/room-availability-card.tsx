@@ -33,7 +33,12 @@ export function RoomAvailabilityCard({ room, timeZone, today }: RoomAvailability
         {room.slots.length > 0 ? (
           <ul className="flex flex-wrap gap-2" aria-label={`Slots for ${room.name}`}>
             {room.slots.map((slot) => (
-              <SlotItem key={slot.start} slot={slot} timeZone={timeZone} isTomorrow={localDateOf(new Date(slot.start), timeZone) !== today} />
+              <SlotItem
+                key={slot.start}
+                slot={slot}
+                timeZone={timeZone}
+                isTomorrow={localDateOf(new Date(slot.start), timeZone) !== today}
+              />
             ))}
           </ul>
         ) : (

@@ -71,11 +71,24 @@ function DisplaysForm() {
                 )}
               </FormField>
               <FormField label={<OptionalLabel>Location</OptionalLabel>} error={rowErrors?.location?.message}>
-                {(control) => <Input {...control} autoComplete="off" maxLength={LIMITS.screen.location} {...form.register(`displays.${index}.location`)} />}
+                {(control) => (
+                  <Input
+                    {...control}
+                    autoComplete="off"
+                    maxLength={LIMITS.screen.location}
+                    {...form.register(`displays.${index}.location`)}
+                  />
+                )}
               </FormField>
               <FormField label={<OptionalLabel>Size</OptionalLabel>} error={rowErrors?.size?.message}>
                 {(control) => (
-                  <Input {...control} autoComplete="off" placeholder='e.g. 55"' maxLength={LIMITS.screen.size} {...form.register(`displays.${index}.size`)} />
+                  <Input
+                    {...control}
+                    autoComplete="off"
+                    placeholder='e.g. 55"'
+                    maxLength={LIMITS.screen.size}
+                    {...form.register(`displays.${index}.size`)}
+                  />
                 )}
               </FormField>
             </div>

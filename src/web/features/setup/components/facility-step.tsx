@@ -46,7 +46,7 @@ function FacilityForm() {
     resolver: zodResolver(facilityInput),
     defaultValues: { name: '', address: '', description: '', timeZone: defaultTimeZone },
   })
-  // The button stays enabled on a blank name so that the wizard's message can say what is missing (spec §5).
+  // The button stays enabled on a blank name so that the wizard's message can say what is missing (docs/product.md#setup-wizard).
   const { errors, isSubmitting } = form.formState
 
   const onSubmit = form.handleSubmit((values) =>
@@ -65,7 +65,9 @@ function FacilityForm() {
         {(control) => <Input {...control} autoComplete="organization" maxLength={LIMITS.facility.name} {...form.register('name')} />}
       </FormField>
       <FormField label={<OptionalLabel>Address</OptionalLabel>} error={errors.address?.message}>
-        {(control) => <Input {...control} autoComplete="street-address" maxLength={LIMITS.facility.address} {...form.register('address')} />}
+        {(control) => (
+          <Input {...control} autoComplete="street-address" maxLength={LIMITS.facility.address} {...form.register('address')} />
+        )}
       </FormField>
       <FormField label={<OptionalLabel>Description</OptionalLabel>} error={errors.description?.message}>
         {(control) => <Textarea {...control} rows={3} maxLength={LIMITS.facility.description} {...form.register('description')} />}

@@ -21,7 +21,10 @@ export function SetupIntro() {
         <ol className="grid gap-3">
           {SETUP_STEPS.map((step, index) => (
             <li key={step.title} className="grid grid-cols-[2rem_1fr] items-start gap-3">
-              <span className="flex size-8 items-center justify-center rounded-full bg-primary/10 text-sm font-semibold text-primary" aria-hidden="true">
+              <span
+                className="flex size-8 items-center justify-center rounded-full bg-primary/10 text-sm font-semibold text-primary"
+                aria-hidden="true"
+              >
                 {index + 1}
               </span>
               <div>

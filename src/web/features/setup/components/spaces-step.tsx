@@ -57,7 +57,9 @@ function SpacesForm() {
             <legend className="px-1 text-sm font-medium">{legend}</legend>
             <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_11rem] sm:items-start">
               <FormField label="Name" error={rowErrors?.name?.message}>
-                {(control) => <Input {...control} autoComplete="off" maxLength={LIMITS.room.name} {...form.register(`spaces.${index}.name`)} />}
+                {(control) => (
+                  <Input {...control} autoComplete="off" maxLength={LIMITS.room.name} {...form.register(`spaces.${index}.name`)} />
+                )}
               </FormField>
               <FormField label="Type" error={rowErrors?.type?.message}>
                 {(control) => (

@@ -1,0 +1,4 @@
+// What the rest of the app uses of auth; everything else here is the feature's own (ADR 0019).
+export { authKeys } from './api'
+export { AuthProvider, useAuth } from './auth-provider'
+export { RequireAuth } from './require-auth'
