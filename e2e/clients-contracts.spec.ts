@@ -1,7 +1,10 @@
 import { checkA11y, expect, test } from './fixtures'
 
 test.describe('clients and hour contracts', () => {
-  test('an operator adds a client, sells them 10 hours, logs 2.5, completes the contract and deletes the client', async ({ page, operator: _operator }) => {
+  test('an operator adds a client, sells them 10 hours, logs 2.5, completes the contract and deletes the client', async ({
+    page,
+    operator: _operator,
+  }) => {
     await page.goto('/clients')
     await expect(page.getByRole('heading', { name: 'No clients yet' })).toBeVisible()
     await checkA11y(page)

@@ -9,10 +9,7 @@ import { checkA11y, expect, test } from './fixtures'
 const ZONE = 'America/Toronto'
 test.use({ timezoneId: ZONE })
 
-const PNG_1X1 = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-)
+const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
 
 const todayInToronto = () => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(new Date())
 
@@ -33,7 +30,10 @@ async function seedSchedule(api: Api) {
   const rinkB = await room('Rink B', 'rink')
   const homeRoom = await room('Home Room', 'change_room')
   const awayRoom = await room('Away Room', 'change_room')
-  const { client } = await postJson<{ client: { id: string } }>(api, '/api/clients', { name: 'Springfield Minor Hockey', notes: 'Private note' })
+  const { client } = await postJson<{ client: { id: string } }>(api, '/api/clients', {
+    name: 'Springfield Minor Hockey',
+    notes: 'Private note',
+  })
   const game = {
     clientId: client.id,
     title: 'Cup Final',
@@ -54,13 +54,23 @@ async function seedSchedule(api: Api) {
 }
 
 async function createScreenWithApi(api: Api, name: string, roomIds: string[]) {
-  return (await postJson<{ screen: { id: string; slug: string } }>(api, '/api/screens', { name, rooms: roomIds.map((roomId) => ({ roomId })) })).screen
+  return (
+    await postJson<{ screen: { id: string; slug: string } }>(api, '/api/screens', { name, rooms: roomIds.map((roomId) => ({ roomId })) })
+  ).screen
 }
 
-const screenCards = (page: Page) => page.getByRole('list', { name: 'Screens' }).getByRole('listitem').filter({ has: page.getByRole('heading') })
+const screenCards = (page: Page) =>
+  page
+    .getByRole('list', { name: 'Screens' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading') })
 
 test.describe('display screens', () => {
-  test('an operator adds a screen with two rooms, uploads a PNG logo, and a large or fake image is refused', async ({ page, context, operator }) => {
+  test('an operator adds a screen with two rooms, uploads a PNG logo, and a large or fake image is refused', async ({
+    page,
+    context,
+    operator,
+  }) => {
     void operator
     await seedSchedule(page.request)
     await page.goto('/displays')
@@ -113,7 +123,9 @@ test.describe('display screens', () => {
 
     await editDialog.getByLabel('Logo').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(6 * 1024 * 1024, 1) })
     await expect(editDialog.getByText('Logo file must be less than 5MB')).toBeVisible()
-    await editDialog.getByLabel('Logo').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') })
+    await editDialog
+      .getByLabel('Logo')
+      .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') })
     await expect(editDialog.getByText('Please upload an image file')).toBeVisible()
     await expect(page.getByText('Failed to update screen')).toBeVisible()
     // The refused files left the logo as it was.
@@ -132,7 +144,10 @@ test.describe('display screens', () => {
     await expect(page.getByText('Screen URL copied to clipboard!')).toBeVisible()
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^http:\/\/localhost:\d+\/display\/main-lobby$/)
 
-    const [board] = await Promise.all([context.waitForEvent('page'), card.getByRole('link', { name: 'Open Main Lobby in a new tab' }).click()])
+    const [board] = await Promise.all([
+      context.waitForEvent('page'),
+      card.getByRole('link', { name: 'Open Main Lobby in a new tab' }).click(),
+    ])
     await expect(board).toHaveURL(/\/display\/main-lobby$/)
     await expect(board.getByRole('heading', { name: 'Welcome to Maple Arena' })).toBeVisible()
     await expect(board.getByText('Skate night on Friday!')).toBeAttached()
@@ -149,7 +164,11 @@ test.describe('display screens', () => {
     await expect(page.getByRole('heading', { name: 'No screens yet' })).toBeVisible()
   })
 
-  test('the board shows today’s game with its change rooms and follows an edit made in another tab', async ({ page, context, operator }) => {
+  test('the board shows today’s game with its change rooms and follows an edit made in another tab', async ({
+    page,
+    context,
+    operator,
+  }) => {
     void operator
     const { rinkA, rinkB, game, event } = await seedSchedule(page.request)
     await createScreenWithApi(page.request, 'Arena Lobby', [rinkA, rinkB])

@@ -26,7 +26,10 @@ const facilityCards = (page: Page) => page.getByRole('list', { name: 'Facilities
 const roomCards = (page: Page) => page.getByRole('list', { name: 'Rooms & Courts' }).getByRole('listitem')
 
 test.describe('facilities and spaces', () => {
-  test('an operator creates a facility, adds a rink and a change room, deletes the change room, then the facility', async ({ page, operator }) => {
+  test('an operator creates a facility, adds a rink and a change room, deletes the change room, then the facility', async ({
+    page,
+    operator,
+  }) => {
     void operator
     await createFacilityWithApi(page, 'Older Arena')
     await page.goto('/facilities')
@@ -188,7 +191,12 @@ test.describe('facilities and spaces', () => {
     await expect(page.getByRole('dialog', { name: 'Create New Facility' })).toBeVisible()
   })
 
-  test("another operator's facility and room are refused and the page goes to the dashboard", async ({ page, operator, browser, baseURL }) => {
+  test("another operator's facility and room are refused and the page goes to the dashboard", async ({
+    page,
+    operator,
+    browser,
+    baseURL,
+  }) => {
     void operator
     const ownFacilityId = await createFacilityWithApi(page, 'Own Arena')
 

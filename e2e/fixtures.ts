@@ -42,8 +42,15 @@ export async function signInWithApi(page: Page, account: Pick<Account, 'email' |
   expect(response.status(), 'sign-in through the API').toBe(200)
 }
 
-export async function signInWithUi(page: Page, account: Pick<Account, 'email' | 'password'>): Promise<void> {
+// The server sends /auth already rendered but inert until the app takes over (web-assets.ts);
+// Playwright would type into the inert copy without error, and the typing would be lost.
+export async function gotoAuth(page: Page): Promise<void> {
   await page.goto('/auth')
+  await expect(page.locator('#root [inert]')).toHaveCount(0)
+}
+
+export async function signInWithUi(page: Page, account: Pick<Account, 'email' | 'password'>): Promise<void> {
+  await gotoAuth(page)
   await page.getByLabel('Email').fill(account.email)
   await page.getByLabel('Password').fill(account.password)
   await page.getByRole('button', { name: 'Sign In' }).click()

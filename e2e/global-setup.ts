@@ -5,7 +5,9 @@ import { ADMIN } from './fixtures'
 export default async function globalSetup(config: FullConfig) {
   const baseURL = config.projects[0]!.use.baseURL!
   const context = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } })
-  const response = await context.post('/api/auth/sign-up/email', { data: { fullName: ADMIN.fullName, email: ADMIN.email, password: ADMIN.password } })
+  const response = await context.post('/api/auth/sign-up/email', {
+    data: { fullName: ADMIN.fullName, email: ADMIN.email, password: ADMIN.password },
+  })
   if (response.status() !== 201) throw new Error(`could not create the e2e admin: ${response.status()} ${await response.text()}`)
   await context.dispose()
 }

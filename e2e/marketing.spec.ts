@@ -34,12 +34,19 @@ async function post<T>(page: Page, path: string, data: Record<string, unknown>):
 
 const roomCards = (page: Page) => page.getByRole('list', { name: 'Rooms' }).getByRole('heading', { level: 3 })
 const roomCard = (page: Page, name: string) =>
-  page.getByRole('list', { name: 'Rooms' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name, level: 3 }) })
+  page
+    .getByRole('list', { name: 'Rooms' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name, level: 3 }) })
 const emailText = (page: Page) => page.getByRole('textbox', { name: 'Selloff Email Template' })
 const hoursAhead = (page: Page) => page.getByRole('slider', { name: 'Hours Ahead' })
 
 test.describe('marketing', () => {
-  test('an operator with two rinks, one booked for the next hour, builds a selloff email and copies it', async ({ page, context, operator }) => {
+  test('an operator with two rinks, one booked for the next hour, builds a selloff email and copies it', async ({
+    page,
+    context,
+    operator,
+  }) => {
     void operator
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     const now = Date.now()
@@ -163,8 +170,9 @@ test.describe('marketing', () => {
   test('a failed load says so, with the server’s message', async ({ page, operator }) => {
     void operator
     await post(page, '/api/facilities', { name: 'Gone Arena' })
-    await page.route((url) => url.pathname === '/api/marketing/availability', (route) =>
-      route.fulfill({ status: 404, json: { error: { code: 'NOT_FOUND', message: 'Facility not found' } } }),
+    await page.route(
+      (url) => url.pathname === '/api/marketing/availability',
+      (route) => route.fulfill({ status: 404, json: { error: { code: 'NOT_FOUND', message: 'Facility not found' } } }),
     )
     await page.goto('/marketing')
     await expect(page.getByText('Failed to load availability')).toBeVisible()

@@ -18,7 +18,10 @@ async function postJson<T>(page: Page, path: string, data: unknown): Promise<T> 
 
 // Everything but the bookings comes through the API, so the test spends its time on scheduling.
 async function seedVenue(page: Page): Promise<Venue> {
-  const { facility } = await postJson<{ facility: { id: string } }>(page, '/api/facilities', { name: 'Maple Leaf Arena', timeZone: TIME_ZONE })
+  const { facility } = await postJson<{ facility: { id: string } }>(page, '/api/facilities', {
+    name: 'Maple Leaf Arena',
+    timeZone: TIME_ZONE,
+  })
   const rooms = `/api/facilities/${facility.id}/rooms`
   const { room } = await postJson<{ room: { id: string } }>(page, rooms, {
     name: 'Rink A',
@@ -39,7 +42,10 @@ async function hoursUsed(page: Page): Promise<string> {
 }
 
 test.describe('scheduling', () => {
-  test('an operator books, splits, repeats, edits and deletes events, and the contract hours follow', async ({ page, operator: _operator }) => {
+  test('an operator books, splits, repeats, edits and deletes events, and the contract hours follow', async ({
+    page,
+    operator: _operator,
+  }) => {
     const venue = await seedVenue(page)
     const today = todayInZone(TIME_ZONE, new Date())
     const tomorrow = addCalendarDays(today, 1)
@@ -60,7 +66,18 @@ test.describe('scheduling', () => {
     await expect(addDialog.getByText('Please select a client')).toBeVisible()
     await expect(addDialog.getByText('Please select a date and time')).toBeVisible()
     await expect(addDialog.getByLabel('Duration').locator('option')).toHaveText([
-      '30 min', '1 hr', '1.5 hrs', '2 hrs', '2.5 hrs', '3 hrs', '3.5 hrs', '4 hrs', '4.5 hrs', '5 hrs', '5.5 hrs', '6 hrs',
+      '30 min',
+      '1 hr',
+      '1.5 hrs',
+      '2 hrs',
+      '2.5 hrs',
+      '3 hrs',
+      '3.5 hrs',
+      '4 hrs',
+      '4.5 hrs',
+      '5 hrs',
+      '5.5 hrs',
+      '6 hrs',
     ])
     await expect(addDialog.getByLabel('Start Time').locator('option').nth(1)).toHaveText('6:00 AM')
     await expect(addDialog.getByLabel('Start Time').locator('option').last()).toHaveText('11:00 PM')
@@ -169,7 +186,10 @@ test.describe('scheduling', () => {
     await expect(page.getByText('10 of 40 hours used')).toBeVisible()
   })
 
-  test('All Events lists upcoming events, books through Select a Room and shows a day and a month', async ({ page, operator: _operator }) => {
+  test('All Events lists upcoming events, books through Select a Room and shows a day and a month', async ({
+    page,
+    operator: _operator,
+  }) => {
     const venue = await seedVenue(page)
     const today = todayInZone(TIME_ZONE, new Date())
     const tomorrow = addCalendarDays(today, 1)
@@ -210,7 +230,14 @@ test.describe('scheduling', () => {
     await checkA11y(page)
 
     for (const startTime of ['19:00', '20:00', '21:00']) {
-      await postJson(page, '/api/events', { roomId: venue.roomId, clientId: venue.clientId, title: `Late skate ${startTime}`, date: tomorrow, startTime, durationMinutes: 60 })
+      await postJson(page, '/api/events', {
+        roomId: venue.roomId,
+        clientId: venue.clientId,
+        title: `Late skate ${startTime}`,
+        date: tomorrow,
+        startTime,
+        durationMinutes: 60,
+      })
     }
     await page.getByRole('button', { name: 'Calendar', exact: true }).click()
     await expect(page.getByRole('button', { name: 'Month', exact: true })).toHaveAttribute('aria-pressed', 'true')
@@ -238,7 +265,10 @@ test.describe('scheduling', () => {
   test('the facility page adds, edits and deletes events of its rooms', async ({ page, operator: _operator }) => {
     const venue = await seedVenue(page)
     // A room of another facility is not offered on this facility's page.
-    const { facility: other } = await postJson<{ facility: { id: string } }>(page, '/api/facilities', { name: 'Harbour Centre', timeZone: TIME_ZONE })
+    const { facility: other } = await postJson<{ facility: { id: string } }>(page, '/api/facilities', {
+      name: 'Harbour Centre',
+      timeZone: TIME_ZONE,
+    })
     await postJson(page, `/api/facilities/${other.id}/rooms`, { name: 'Court 1', type: 'court' })
 
     await page.goto(`/facility/${venue.facilityId}`)
