@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react'
 import { createServer, defineConfig, type Plugin } from 'vite'
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+const webSources = fromRoot('./src/web/')
 
 // A step after the build has written its files, given the folder it wrote them to.
 function afterBuild(name: string, step: (outDir: string) => void | Promise<void>): Plugin {
@@ -43,7 +44,9 @@ const prerenderPages = afterBuild('fieldhouse-prerender', async (outDir) => {
     logLevel: 'error',
   })
   try {
-    const { renderPrerenderedPages } = (await server.ssrLoadModule('/prerender.tsx')) as { renderPrerenderedPages: () => Record<string, string> }
+    const { renderPrerenderedPages } = (await server.ssrLoadModule('/prerender.tsx')) as {
+      renderPrerenderedPages: () => Record<string, string>
+    }
     mkdirSync(join(outDir, 'prerendered'), { recursive: true })
     for (const [name, html] of Object.entries(renderPrerenderedPages())) writeFileSync(join(outDir, 'prerendered', `${name}.html`), html)
   } finally {
@@ -66,6 +69,10 @@ export default defineConfig({
         app: fromRoot('./src/web/index.html'),
         display: fromRoot('./src/web/display.html'),
       },
+      // The web app's modules, entries and stylesheets aside, only define things when imported,
+      // so one whose exports go unused is left out: a page that takes one component from a
+      // feature's index.ts gets that component, not every module the index re-exports.
+      treeshake: { moduleSideEffects: (id) => !id.startsWith(webSources) || /\.css($|\?)/.test(id) },
     },
   },
   server: {

@@ -1,11 +1,18 @@
-// Fails the build when a route ships more JavaScript than its budget (issue 9). Reads the Vite
+// Fails the build when a route ships more JavaScript than its budget (docs/benchmarks.md). Reads the Vite
 // manifest, so it measures what a browser really downloads: a route's chunk plus every chunk it
 // imports statically, gzipped.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 
-type ManifestChunk = { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
+type ManifestChunk = {
+  file: string
+  src?: string
+  isEntry?: boolean
+  isDynamicEntry?: boolean
+  imports?: string[]
+  dynamicImports?: string[]
+}
 type Manifest = Record<string, ManifestChunk>
 
 const KB = 1024
