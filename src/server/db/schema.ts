@@ -1,5 +1,6 @@
 import { relations, sql } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -48,9 +49,74 @@ export const users = pgTable('users', {
   banned: boolean('banned').default(false),
   banReason: text('ban_reason'),
   banExpires: timestamp('ban_expires', { withTimezone: true }),
+  // The organisation the account last chose to work in; kept across sign-ins (issue 16).
+  activeOrganisationId: uuid('active_organisation_id').references((): AnyPgColumn => organisations.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })
+
+/* ---------- organisations (issue 16; docs/product.md#teams) ---------- */
+
+// An organisation owns every facility, space, event, client, contract, usage line and screen.
+// Each tenant table carries organisation_id, and its keys, foreign keys and hot indexes lead
+// with it, so the rows of one organisation stay together (docs/scaling.md).
+export const organisations = pgTable(
+  'organisations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: varchar('name', { length: 100 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [check('organisations_name_not_blank', sql`btrim(${table.name}) <> ''`)],
+)
+
+// Who belongs to an organisation, and in which role. Migration 0011's triggers keep at least one
+// Owner while the organisation exists, and delete an organisation its last member leaves by
+// losing their account.
+export const memberships = pgTable(
+  'memberships',
+  {
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['owner', 'manager', 'scheduler', 'front_desk'] }).notNull(),
+    // The joined date the Team page shows.
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organisationId, table.userId] }),
+    index('memberships_user_id_idx').on(table.userId, table.createdAt),
+    check('memberships_role_valid', sql`${table.role} in ('owner', 'manager', 'scheduler', 'front_desk')`),
+  ],
+)
+
+// An invitation's link carries its organisation's id and a secret; only the secret's hash is
+// stored, so the table alone cannot be used to join.
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['owner', 'manager', 'scheduler', 'front_desk'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: text('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('invitations_organisation_id_token_hash_idx').on(table.organisationId, table.tokenHash),
+    index('invitations_organisation_id_created_at_idx').on(table.organisationId, table.createdAt.desc()),
+    check('invitations_role_valid', sql`${table.role} in ('owner', 'manager', 'scheduler', 'front_desk')`),
+  ],
+)
 
 export const sessions = pgTable(
   'sessions',
@@ -142,9 +208,9 @@ export const facilities = pgTable(
   'facilities',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
+    organisationId: uuid('organisation_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => organisations.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 100 }).notNull(),
     description: varchar('description', { length: 500 }),
     address: varchar('address', { length: 200 }),
@@ -152,7 +218,8 @@ export const facilities = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    index('facilities_user_id_created_at_idx').on(table.userId, table.createdAt.desc()),
+    uniqueIndex('facilities_organisation_id_id_idx').on(table.organisationId, table.id),
+    index('facilities_organisation_id_created_at_idx').on(table.organisationId, table.createdAt.desc()),
     check('facilities_name_not_blank', sql`btrim(${table.name}) <> ''`),
   ],
 )
@@ -161,9 +228,8 @@ export const rooms = pgTable(
   'rooms',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    facilityId: uuid('facility_id')
-      .notNull()
-      .references(() => facilities.id, { onDelete: 'cascade' }),
+    organisationId: uuid('organisation_id').notNull(),
+    facilityId: uuid('facility_id').notNull(),
     name: varchar('name', { length: 100 }).notNull(),
     type: text('type').notNull(),
     capacity: integer('capacity'),
@@ -174,7 +240,13 @@ export const rooms = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    index('rooms_facility_id_idx').on(table.facilityId),
+    uniqueIndex('rooms_organisation_id_id_idx').on(table.organisationId, table.id),
+    index('rooms_organisation_id_facility_id_idx').on(table.organisationId, table.facilityId),
+    foreignKey({
+      name: 'rooms_facility_fk',
+      columns: [table.organisationId, table.facilityId],
+      foreignColumns: [facilities.organisationId, facilities.id],
+    }).onDelete('cascade'),
     check('rooms_name_not_blank', sql`btrim(${table.name}) <> ''`),
     check('rooms_type_valid', sql`${table.type} in ('room', 'rink', 'court', 'field', 'change_room')`),
     check('rooms_capacity_positive', sql`${table.capacity} is null or ${table.capacity} >= 1`),
@@ -189,9 +261,9 @@ export const clients = pgTable(
   'clients',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
+    organisationId: uuid('organisation_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => organisations.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 100 }).notNull(),
     email: varchar('email', { length: 255 }),
     phone: varchar('phone', { length: 50 }),
@@ -207,7 +279,8 @@ export const clients = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    index('clients_user_id_name_idx').on(table.userId, table.name),
+    uniqueIndex('clients_organisation_id_id_idx').on(table.organisationId, table.id),
+    index('clients_organisation_id_name_idx').on(table.organisationId, table.name),
     check('clients_name_not_blank', sql`btrim(${table.name}) <> ''`),
   ],
 )
@@ -216,14 +289,13 @@ export const contracts = pgTable(
   'contracts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
+    organisationId: uuid('organisation_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    // no action: a client's contracts go only through the client-deletion service (ADR 0006);
-    // unlike restrict it is checked at the end of the statement, so deleting a user still cascades.
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'no action' }),
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    // no action (contracts_client_fk): a client's contracts go only through the client-deletion
+    // service (ADR 0006); unlike restrict it is checked at the end of the statement, so deleting
+    // an organisation still cascades.
+    clientId: uuid('client_id').notNull(),
     startDate: date('start_date').notNull(),
     // numeric, never float: hours are money-like and must add up exactly.
     totalHours: numeric('total_hours', { precision: 10, scale: 2 }).notNull(),
@@ -234,8 +306,13 @@ export const contracts = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    index('contracts_client_id_status_idx').on(table.clientId, table.status, table.startDate.desc()),
-    index('contracts_user_id_idx').on(table.userId),
+    uniqueIndex('contracts_organisation_id_id_idx').on(table.organisationId, table.id),
+    index('contracts_client_id_status_idx').on(table.organisationId, table.clientId, table.status, table.startDate.desc()),
+    foreignKey({
+      name: 'contracts_client_fk',
+      columns: [table.organisationId, table.clientId],
+      foreignColumns: [clients.organisationId, clients.id],
+    }).onDelete('no action'),
     check('contracts_total_hours_positive', sql`${table.totalHours} > 0`),
     check('contracts_status_valid', sql`${table.status} in ('active', 'expired', 'completed')`),
   ],
@@ -247,9 +324,8 @@ export const schedules = pgTable(
   'schedules',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    roomId: uuid('room_id')
-      .notNull()
-      .references(() => rooms.id, { onDelete: 'cascade' }),
+    organisationId: uuid('organisation_id').notNull(),
+    roomId: uuid('room_id').notNull(),
     // 100 typed characters plus a ' (Part 1)' suffix when split at midnight.
     title: varchar('title', { length: 109 }).notNull(),
     description: varchar('description', { length: 500 }),
@@ -259,19 +335,28 @@ export const schedules = pgTable(
     eventType: text('event_type').notNull().default('practice'),
     team1Name: varchar('team1_name', { length: 100 }),
     team2Name: varchar('team2_name', { length: 100 }),
-    changeRoom1Id: uuid('change_room1_id').references(() => rooms.id, { onDelete: 'set null' }),
-    changeRoom2Id: uuid('change_room2_id').references(() => rooms.id, { onDelete: 'set null' }),
+    // These three foreign keys lead with organisation_id and set only their own column to null
+    // (ON DELETE SET NULL (column), which Drizzle cannot declare): migration 0011 adds them.
+    changeRoom1Id: uuid('change_room1_id'),
+    changeRoom2Id: uuid('change_room2_id'),
     // set null: deleting a client keeps the schedule's history (ADR 0006).
-    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'set null' }),
+    clientId: uuid('client_id'),
     eventGroupId: uuid('event_group_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
-    // The exclusion constraint (no overlap per room) is added by the custom migration 0001.
-    index('schedules_room_id_start_time_idx').on(table.roomId, table.startTime),
-    index('schedules_event_group_id_idx').on(table.eventGroupId),
-    index('schedules_client_id_idx').on(table.clientId),
+    // The exclusion constraint (no overlap per room) is added by the custom migrations 0001 and 0011.
+    uniqueIndex('schedules_organisation_id_id_idx').on(table.organisationId, table.id),
+    index('schedules_room_id_start_time_idx').on(table.organisationId, table.roomId, table.startTime),
+    index('schedules_organisation_id_start_time_idx').on(table.organisationId, table.startTime),
+    index('schedules_event_group_id_idx').on(table.organisationId, table.eventGroupId),
+    index('schedules_client_id_idx').on(table.organisationId, table.clientId),
+    foreignKey({
+      name: 'schedules_room_fk',
+      columns: [table.organisationId, table.roomId],
+      foreignColumns: [rooms.organisationId, rooms.id],
+    }).onDelete('cascade'),
     check('schedules_title_not_blank', sql`btrim(${table.title}) <> ''`),
     check('schedules_end_after_start', sql`${table.endTime} > ${table.startTime}`),
     // An event crosses midnight at most once (spec: two parts only), and range queries rely on
@@ -286,19 +371,28 @@ export const contractUsage = pgTable(
   'contract_usage',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    contractId: uuid('contract_id')
-      .notNull()
-      .references(() => contracts.id, { onDelete: 'cascade' }),
+    organisationId: uuid('organisation_id').notNull(),
+    contractId: uuid('contract_id').notNull(),
     usageDate: date('usage_date').notNull(),
     hoursLogged: numeric('hours_logged', { precision: 10, scale: 2 }).notNull(),
     description: varchar('description', { length: 500 }),
     // A charged event's row goes with the event, and its hours with it (ADR 0007).
-    scheduleId: uuid('schedule_id').references(() => schedules.id, { onDelete: 'cascade' }),
+    scheduleId: uuid('schedule_id'),
     createdAt: createdAt(),
   },
   (table) => [
-    index('contract_usage_contract_id_idx').on(table.contractId, table.usageDate.desc()),
-    uniqueIndex('contract_usage_schedule_id_idx').on(table.scheduleId),
+    index('contract_usage_contract_id_idx').on(table.organisationId, table.contractId, table.usageDate.desc()),
+    uniqueIndex('contract_usage_schedule_id_idx').on(table.organisationId, table.scheduleId),
+    foreignKey({
+      name: 'contract_usage_contract_fk',
+      columns: [table.organisationId, table.contractId],
+      foreignColumns: [contracts.organisationId, contracts.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'contract_usage_schedule_fk',
+      columns: [table.organisationId, table.scheduleId],
+      foreignColumns: [schedules.organisationId, schedules.id],
+    }).onDelete('cascade'),
     check('contract_usage_hours_positive', sql`${table.hoursLogged} > 0`),
   ],
 )
@@ -306,34 +400,35 @@ export const contractUsage = pgTable(
 /* ---------- display screens ---------- */
 
 // Every address a screen ever had, kept after the screen is deleted: a lobby TV still pointed at
-// it must never show another operator's schedule (migration 0009). A trigger on screens adds the
-// row; nothing removes it but the owner's account going. userId is the one column that says who
-// owns an address.
+// it must never show another organisation's schedule (migrations 0009, 0011). A trigger on
+// screens adds the row; nothing removes it but its organisation going. The slug is the primary
+// key on its own: addresses are one namespace across all organisations (docs/scaling.md).
 export const boardAddresses = pgTable(
   'board_addresses',
   {
     slug: text('slug').primaryKey(),
-    userId: text('user_id')
+    organisationId: uuid('organisation_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => organisations.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  // The target of the screens' (slug, user_id) foreign key.
-  (table) => [uniqueIndex('board_addresses_slug_user_id_idx').on(table.slug, table.userId)],
+  // The target of the screens' (organisation_id, slug) foreign key.
+  (table) => [uniqueIndex('board_addresses_organisation_id_slug_idx').on(table.organisationId, table.slug)],
 )
 
 export const screens = pgTable(
   'screens',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
+    organisationId: uuid('organisation_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => organisations.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 100 }).notNull(),
     location: varchar('location', { length: 100 }),
     size: varchar('size', { length: 50 }),
-    // Unique across all operators: the slug is the board's public address.
-    slug: text('slug').notNull().unique(),
+    // The board's public address: unique across all organisations through board_addresses, whose
+    // primary key it is, and the foreign key below.
+    slug: text('slug').notNull(),
     theme: text('theme').notNull().default('dark'),
     logoUrl: text('logo_url'),
     showTicker: boolean('show_ticker').notNull().default(true),
@@ -343,15 +438,17 @@ export const screens = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    index('screens_user_id_created_at_idx').on(table.userId, table.createdAt.desc()),
+    uniqueIndex('screens_organisation_id_id_idx').on(table.organisationId, table.id),
+    uniqueIndex('screens_organisation_id_slug_idx').on(table.organisationId, table.slug),
+    index('screens_organisation_id_created_at_idx').on(table.organisationId, table.createdAt.desc()),
     check('screens_name_not_blank', sql`btrim(${table.name}) <> ''`),
     check('screens_theme_valid', sql`${table.theme} in ('dark', 'light')`),
     check('screens_slug_format', sql`${table.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
-    // A screen may only take an address its own operator holds.
+    // A screen may only take an address its own organisation holds.
     foreignKey({
       name: 'screens_board_address_fk',
-      columns: [table.slug, table.userId],
-      foreignColumns: [boardAddresses.slug, boardAddresses.userId],
+      columns: [table.organisationId, table.slug],
+      foreignColumns: [boardAddresses.organisationId, boardAddresses.slug],
     }),
   ],
 )
@@ -359,49 +456,64 @@ export const screens = pgTable(
 export const screenRooms = pgTable(
   'screen_rooms',
   {
-    screenId: uuid('screen_id')
-      .notNull()
-      .references(() => screens.id, { onDelete: 'cascade' }),
-    roomId: uuid('room_id')
-      .notNull()
-      .references(() => rooms.id, { onDelete: 'cascade' }),
+    organisationId: uuid('organisation_id').notNull(),
+    screenId: uuid('screen_id').notNull(),
+    roomId: uuid('room_id').notNull(),
     color: varchar('color', { length: 7 }).notNull().default('#3b82f6'),
     position: integer('position').notNull().default(0),
   },
   (table) => [
-    primaryKey({ columns: [table.screenId, table.roomId] }),
-    index('screen_rooms_room_id_idx').on(table.roomId),
+    primaryKey({ columns: [table.organisationId, table.screenId, table.roomId] }),
+    index('screen_rooms_room_id_idx').on(table.organisationId, table.roomId),
+    foreignKey({
+      name: 'screen_rooms_screen_fk',
+      columns: [table.organisationId, table.screenId],
+      foreignColumns: [screens.organisationId, screens.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'screen_rooms_room_fk',
+      columns: [table.organisationId, table.roomId],
+      foreignColumns: [rooms.organisationId, rooms.id],
+    }).onDelete('cascade'),
     check('screen_rooms_color_hex', sql`${table.color} ~ '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$'`),
   ],
 )
 
 // Logos live in the database so every app instance can serve them (ADR 0008).
-export const screenLogos = pgTable('screen_logos', {
-  screenId: uuid('screen_id')
-    .primaryKey()
-    .references(() => screens.id, { onDelete: 'cascade' }),
-  contentType: text('content_type').notNull(),
-  content: bytea('content').notNull(),
-  // Part of the public URL, so a new logo gets a new address and caches stay correct.
-  version: text('version').notNull(),
-  createdAt: createdAt(),
-})
+export const screenLogos = pgTable(
+  'screen_logos',
+  {
+    organisationId: uuid('organisation_id').notNull(),
+    screenId: uuid('screen_id').notNull(),
+    contentType: text('content_type').notNull(),
+    content: bytea('content').notNull(),
+    // Part of the public URL, so a new logo gets a new address and caches stay correct.
+    version: text('version').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organisationId, table.screenId] }),
+    foreignKey({
+      name: 'screen_logos_screen_fk',
+      columns: [table.organisationId, table.screenId],
+      foreignColumns: [screens.organisationId, screens.id],
+    }).onDelete('cascade'),
+  ],
+)
 
 /* ---------- setup wizard (ADR 0010) ---------- */
 
-// What the wizard has done for an operator. Skipping a step, and which screens and client a
+// What the wizard has done for an organisation. Skipping a step, and which screens and client a
 // step created, exist nowhere else in the data; everything else is read from the rows themselves.
 export const setupRuns = pgTable(
   'setup_runs',
   {
-    // One wizard at a time per operator; starting again after finishing replaces the row.
-    userId: text('user_id')
+    // One wizard at a time per organisation; starting again after finishing replaces the row.
+    organisationId: uuid('organisation_id')
       .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => organisations.id, { onDelete: 'cascade' }),
     // Deleting the facility ends the run, and the wizard starts again at step 1.
-    facilityId: uuid('facility_id')
-      .notNull()
-      .references(() => facilities.id, { onDelete: 'cascade' }),
+    facilityId: uuid('facility_id').notNull(),
     // The rows each step created. Arrays hold no foreign keys: a row deleted since no longer
     // joins, and the step it came from counts as not done.
     spaceIds: uuid('space_ids')
@@ -416,7 +528,8 @@ export const setupRuns = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::uuid[]`),
-    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'set null' }),
+    // Its foreign key sets only this column to null (migration 0011).
+    clientId: uuid('client_id'),
     skippedSteps: integer('skipped_steps')
       .array()
       .notNull()
@@ -425,8 +538,13 @@ export const setupRuns = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    index('setup_runs_facility_id_idx').on(table.facilityId),
-    index('setup_runs_client_id_idx').on(table.clientId),
+    index('setup_runs_facility_id_idx').on(table.organisationId, table.facilityId),
+    index('setup_runs_client_id_idx').on(table.organisationId, table.clientId),
+    foreignKey({
+      name: 'setup_runs_facility_fk',
+      columns: [table.organisationId, table.facilityId],
+      foreignColumns: [facilities.organisationId, facilities.id],
+    }).onDelete('cascade'),
     // Only the optional steps can be skipped.
     check('setup_runs_skippable_steps', sql`${table.skippedSteps} <@ '{3,4,5,6}'::integer[]`),
   ],
