@@ -8,11 +8,22 @@ import { cpus, totalmem, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { addDays, formatISO } from 'date-fns'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import pg from 'pg'
 import * as prettier from 'prettier'
 import { openDatabase, type Database } from '../src/server/db/client'
-import { clients, contracts, facilities, rooms, schedules, screenRooms, screens } from '../src/server/db/schema'
+import {
+  clients,
+  contracts,
+  facilities,
+  memberships,
+  organisations,
+  rooms,
+  schedules,
+  screenRooms,
+  screens,
+  users,
+} from '../src/server/db/schema'
 import { createAuth } from '../src/server/auth/auth'
 import { readEnv } from '../src/server/env'
 import { clientFor, startAppProcess, type AppProcess } from '../src/server/test/app-process'
@@ -244,11 +255,20 @@ async function seed(database: Database): Promise<Seeded> {
   // The first account of an empty database is an approved admin: the bench's operator.
   const { user } = await auth.api.signUpEmail({ body: { name: OWNER.fullName, email: OWNER.email, password: OWNER.password } })
   const { db } = database
+  // The operator's organisation, with them as its Owner and as the one they work in, as the app
+  // would make it on their first request.
+  const [organisation] = await db
+    .insert(organisations)
+    .values({ name: `${OWNER.fullName}'s organisation` })
+    .returning({ id: organisations.id })
+  const organisationId = organisation!.id
+  await db.insert(memberships).values({ organisationId, userId: user.id, role: 'owner' })
+  await db.update(users).set({ activeOrganisationId: organisationId }).where(eq(users.id, user.id))
 
   const facilityRows = await db
     .insert(facilities)
     .values(
-      Array.from({ length: FACILITY_COUNT }, (_, index) => ({ userId: user.id, name: `Arena ${index + 1}`, timeZone: 'America/Toronto' })),
+      Array.from({ length: FACILITY_COUNT }, (_, index) => ({ organisationId, name: `Arena ${index + 1}`, timeZone: 'America/Toronto' })),
     )
     .returning({ id: facilities.id })
   const roomRows = await db
@@ -256,6 +276,7 @@ async function seed(database: Database): Promise<Seeded> {
     .values(
       facilityRows.flatMap((facility, facilityIndex) =>
         Array.from({ length: ROOMS_PER_FACILITY }, (_, index) => ({
+          organisationId,
           facilityId: facility.id,
           name: `Rink ${facilityIndex + 1}.${index + 1}`,
           type: 'rink',
@@ -266,8 +287,8 @@ async function seed(database: Database): Promise<Seeded> {
       ),
     )
     .returning({ id: rooms.id })
-  const [client] = await db.insert(clients).values({ userId: user.id, name: 'Bench Hockey Club' }).returning({ id: clients.id })
-  await db.insert(contracts).values({ userId: user.id, clientId: client!.id, startDate: '2020-01-01', totalHours: '99999' })
+  const [client] = await db.insert(clients).values({ organisationId, name: 'Bench Hockey Club' }).returning({ id: clients.id })
+  await db.insert(contracts).values({ organisationId, clientId: client!.id, startDate: '2020-01-01', totalHours: '99999' })
 
   // 500 events a room: 1 h each, at most 2 a day, spread a year either side of today.
   const perRoom = EVENT_COUNT / roomRows.length
@@ -277,6 +298,7 @@ async function seed(database: Database): Promise<Seeded> {
       const day = addDays(firstDay, Math.floor(index / 2))
       const start = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), index % 2 === 0 ? 13 : 22, 0))
       return {
+        organisationId,
         roomId: room.id,
         clientId: client!.id,
         title: `Booking ${roomIndex}-${index}`,
@@ -292,11 +314,11 @@ async function seed(database: Database): Promise<Seeded> {
 
   const [screen] = await db
     .insert(screens)
-    .values({ userId: user.id, name: 'Bench Lobby', slug: 'bench-lobby' })
+    .values({ organisationId, name: 'Bench Lobby', slug: 'bench-lobby' })
     .returning({ id: screens.id })
   await db
     .insert(screenRooms)
-    .values(roomRows.slice(0, BOARD_ROOMS).map((room, position) => ({ screenId: screen!.id, roomId: room.id, position })))
+    .values(roomRows.slice(0, BOARD_ROOMS).map((room, position) => ({ organisationId, screenId: screen!.id, roomId: room.id, position })))
   // Planner statistics as autovacuum would have them a minute after a bulk load.
   await db.execute(sql`analyze`)
   return {

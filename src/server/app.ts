@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
 import { authRoutes } from './auth/routes'
-import { loadSession, requireApprovedUser } from './auth/middleware'
+import { loadSession, requireApprovedUser, requireMember } from './auth/middleware'
 import { limitBodySize } from './http/body-limits'
-import type { AppDeps, AppEnv, SignedInEnv } from './http/context'
+import type { AppDeps, AppEnv, MemberEnv, SignedInEnv } from './http/context'
 import { handleError } from './http/error-handler'
 import { requestLog } from './http/request-log'
 import { refuseCrossOrigin } from './http/same-origin'
@@ -18,6 +18,7 @@ import { marketingRoutes } from './modules/marketing/routes'
 import { publicDisplayRoutes } from './modules/public-display/routes'
 import { screenRoutes } from './modules/screens/routes'
 import { setupRoutes } from './modules/setup/routes'
+import { invitationRoutes, teamRoutes } from './modules/team/routes'
 
 export type CreateAppOptions = AppDeps & {
   // The built web app (dist/web). Tests of the API leave it out.
@@ -49,20 +50,27 @@ export function createApp(options: CreateAppOptions) {
   app.route('/api/auth', authRoutes(options))
   app.route('/api/public', publicDisplayRoutes(options))
   app.use('/api/*', loadSession(auth, database.db))
-  app.route('/api', accountRoutes())
+  app.route('/api', accountRoutes(options))
+  // The invitation page's: visitors preview and sign up, signed-in accounts accept.
+  app.route('/api', invitationRoutes(options))
 
   // Everything below needs a signed-in, approved account.
   const signedIn = new Hono<SignedInEnv>()
   signedIn.use('*', requireApprovedUser)
   signedIn.route('/admin', adminRoutes(options))
+  // An organisation's data: the caller works in their current organisation, in their role there.
   // Each module owns its paths below /api (/facilities, /rooms/:id, ...).
-  signedIn.route('/', facilityRoutes(options))
-  signedIn.route('/', clientRoutes(options))
-  signedIn.route('/', contractRoutes(options))
-  signedIn.route('/', eventRoutes(options))
-  signedIn.route('/', screenRoutes(options))
-  signedIn.route('/', marketingRoutes(options))
-  signedIn.route('/', setupRoutes(options))
+  const member = new Hono<MemberEnv>()
+  member.use('*', requireMember(database.db))
+  member.route('/', facilityRoutes(options))
+  member.route('/', clientRoutes(options))
+  member.route('/', contractRoutes(options))
+  member.route('/', eventRoutes(options))
+  member.route('/', screenRoutes(options))
+  member.route('/', marketingRoutes(options))
+  member.route('/', setupRoutes(options))
+  member.route('/', teamRoutes(options))
+  signedIn.route('/', member)
   app.route('/api', signedIn)
 
   app.all('/api/*', (c) => c.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404))

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { Hono } from 'hono'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -9,20 +10,33 @@ import { useTestApp } from './test/setup'
 import type { TestApp, TestUser } from './test/test-app'
 import { testDatabaseKinds } from './test/test-database'
 
-// Issue 9 and ASVS V8.2.2: every route of the app, tried by every kind of caller, with the
-// answer each one must get written down. Operator A owns the data; B and the admin aim at A's
-// ids. Another operator's id is a 404 exactly like a missing one, so ids cannot be probed.
+// Issues 9 and 16, ASVS V8.2.2: every route of the app, tried by every kind of caller, with the
+// answer each one must get written down. Organisation A owns the data: its Owner, Manager,
+// Scheduler and Front Desk each call as their role allows (src/shared/team/roles.ts); B's Owner
+// and the admin aim at A's ids. Another organisation's id is a 404 exactly like a missing one,
+// so ids cannot be probed.
 
-type Caller = 'anonymous' | 'pending' | 'owner' | 'other' | 'admin'
-type Statuses = [anonymous: number, pending: number, owner: number, other: number, admin: number]
+type Caller = 'anonymous' | 'pending' | 'owner' | 'manager' | 'scheduler' | 'frontDesk' | 'other' | 'admin'
+type Statuses = [
+  anonymous: number,
+  pending: number,
+  owner: number,
+  manager: number,
+  scheduler: number,
+  frontDesk: number,
+  other: number,
+  admin: number,
+]
 
-const COLUMNS: Caller[] = ['anonymous', 'pending', 'owner', 'other', 'admin']
-// The owner goes last: its call may change or use up what the others were refused.
-const RUN_ORDER: Caller[] = ['anonymous', 'pending', 'other', 'admin', 'owner']
+const COLUMNS: Caller[] = ['anonymous', 'pending', 'owner', 'manager', 'scheduler', 'frontDesk', 'other', 'admin']
+// A's Owner goes last, after its team: its call may change or use up what the others were refused.
+const RUN_ORDER: Caller[] = ['anonymous', 'pending', 'other', 'admin', 'frontDesk', 'scheduler', 'manager', 'owner']
+// Who may see A's data: its members. Nothing of A may reach anyone else.
+const MEMBERS_OF_A: Caller[] = ['owner', 'manager', 'scheduler', 'frontDesk']
 const PASSWORD = 'correct horse battery'
 
 type Context = {
-  a: OwnerData
+  a: OwnerData & { organisationId: string; teammateId: string; invitationToken: string }
   caller: Caller
   user: TestUser | null
   // A throwaway account for the admin actions, so none of them touches a caller.
@@ -51,28 +65,30 @@ type Row = {
   verify?: (context: Context & { cookie: string | undefined; response: string }) => Promise<string[]>
 }
 
-const all = (status: number): Statuses => [status, status, status, status, status]
+const all = (status: number): Statuses => [status, status, status, status, status, status, status, status]
 const range = 'from=2033-01-01T00:00:00Z&to=2033-01-20T00:00:00Z'
 
 describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
   const {
     t,
     admin,
-    operators: [owner, other, switcher, pending],
-  } = useTestApp(kind, { operators: 4 })
-  let a: OwnerData
+    operators: [owner, other, switcher, pending, manager, scheduler, frontDesk, teammate],
+  } = useTestApp(kind, { operators: 8 })
+  const callers = { pending, owner, manager, scheduler, frontDesk, other, admin }
+  let a: Context['a']
   let targetId: string
   let fingerprint: () => Promise<Fingerprint>
 
   // Fresh resources of A for the destructive rows.
   let makeA: ReturnType<typeof operatorResources>
+  let deletedEvents = 0
 
   const setApproved = (id: string, approved: boolean) => t.db.update(users).set({ approved }).where(eq(users.id, id))
 
   // A second session of the caller's own account; anonymous has none.
   async function freshSession(caller: Caller): Promise<string | undefined> {
     if (caller === 'anonymous') return undefined
-    const user = { pending, owner, other, admin }[caller]
+    const user = callers[caller]
     if (caller !== 'pending') return t.signIn(user.email, PASSWORD)
     await setApproved(pending.id, true)
     try {
@@ -83,6 +99,19 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
   }
 
   const isSignedIn = async (cookie: string) => (await t.request('/api/me', { cookie })).status === 200
+
+  // An invitation to A from its Owner; the token is the link's last part.
+  async function inviteToA(email: string, role = 'scheduler'): Promise<string> {
+    const response = await t.request('/api/team/invitations', { method: 'POST', cookie: owner.cookie, body: { email, role } })
+    if (response.status !== 201) throw new Error(`invitation failed: ${response.status} ${await response.text()}`)
+    return ((await response.json()) as { link: string }).link.split('/invite/')[1]!
+  }
+
+  async function joinA(member: TestUser, role: string) {
+    const token = await inviteToA(member.email, role)
+    const response = await t.request(`/api/invitations/${token}/accept`, { method: 'POST', cookie: member.cookie })
+    if (response.status !== 200) throw new Error(`accepting failed: ${response.status} ${await response.text()}`)
+  }
 
   const rows: Row[] = [
     // ---------- no sign-in needed, and the same for everybody ----------
@@ -97,7 +126,7 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
     },
     { route: 'GET /api/public/logos/:slug/:version', path: ({ a }) => a.logoPath, expect: all(200), scope: 'public' },
     // An unknown path under /api answers once the caller is known to be allowed in at all.
-    { route: 'ALL /api/*', path: () => '/api/no-such-route', expect: [401, 403, 404, 404, 404] },
+    { route: 'ALL /api/*', path: () => '/api/no-such-route', expect: [401, 403, 404, 404, 404, 404, 404, 404] },
 
     // ---------- accounts: our wrappers and better-auth's own endpoints ----------
     {
@@ -139,7 +168,7 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       body: () => ({ token: 'not-a-real-token', newPassword: 'a brand new secret' }),
       expect: all(422),
     },
-    { route: 'GET /api/me', path: () => '/api/me', expect: [401, 200, 200, 200, 200] },
+    { route: 'GET /api/me', path: () => '/api/me', expect: [401, 200, 200, 200, 200, 200, 200, 200] },
 
     // better-auth's admin plugin is closed: the app's own /api/admin routes below do what an
     // admin needs, through the same approval and session rules as every other route.
@@ -243,123 +272,165 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
     },
 
     // ---------- the app's administration ----------
-    { route: 'GET /api/admin/users', path: () => '/api/admin/users', expect: [401, 403, 403, 403, 200], scope: 'admin' },
+    { route: 'GET /api/admin/users', path: () => '/api/admin/users', expect: [401, 403, 403, 403, 403, 403, 403, 200], scope: 'admin' },
     {
       route: 'POST /api/admin/users/:id/approve',
       path: ({ targetId }) => `/api/admin/users/${targetId}/approve`,
-      expect: [401, 403, 403, 403, 200],
+      expect: [401, 403, 403, 403, 403, 403, 403, 200],
       scope: 'admin',
     },
     {
       route: 'POST /api/admin/users/:id/revoke',
       path: ({ targetId }) => `/api/admin/users/${targetId}/revoke`,
-      expect: [401, 403, 403, 403, 200],
+      expect: [401, 403, 403, 403, 403, 403, 403, 200],
       scope: 'admin',
     },
     {
       route: 'POST /api/admin/users/:id/reset-password',
       path: () => `/api/admin/users/${owner.id}/reset-password`,
-      expect: [401, 403, 403, 403, 200],
+      expect: [401, 403, 403, 403, 403, 403, 403, 200],
       scope: 'admin',
     },
 
     // ---------- facilities and rooms ----------
-    { route: 'GET /api/facilities', path: () => '/api/facilities', expect: [401, 403, 200, 200, 200], shows: (a) => a.facilityId },
-    { route: 'GET /api/facilities/count', path: () => '/api/facilities/count', expect: [401, 403, 200, 200, 200] },
+    {
+      route: 'GET /api/facilities',
+      path: () => '/api/facilities',
+      expect: [401, 403, 200, 200, 200, 200, 200, 200],
+      shows: (a) => a.facilityId,
+    },
+    { route: 'GET /api/facilities/count', path: () => '/api/facilities/count', expect: [401, 403, 200, 200, 200, 200, 200, 200] },
     {
       route: 'POST /api/facilities',
       path: () => '/api/facilities',
       body: () => ({ name: 'Another Arena' }),
-      expect: [401, 403, 201, 201, 201],
+      expect: [401, 403, 201, 201, 403, 403, 201, 201],
     },
-    { route: 'GET /api/facilities/:id', path: ({ a }) => `/api/facilities/${a.facilityId}`, expect: [401, 403, 200, 404, 404] },
-    { route: 'GET /api/facilities/:id/rooms', path: ({ a }) => `/api/facilities/${a.facilityId}/rooms`, expect: [401, 403, 200, 404, 404] },
+    {
+      route: 'GET /api/facilities/:id',
+      path: ({ a }) => `/api/facilities/${a.facilityId}`,
+      expect: [401, 403, 200, 200, 200, 200, 404, 404],
+    },
+    {
+      route: 'GET /api/facilities/:id/rooms',
+      path: ({ a }) => `/api/facilities/${a.facilityId}/rooms`,
+      expect: [401, 403, 200, 200, 200, 200, 404, 404],
+    },
     {
       route: 'POST /api/facilities/:id/rooms',
       path: ({ a }) => `/api/facilities/${a.facilityId}/rooms`,
       body: () => ({ name: 'Studio', type: 'room' }),
-      expect: [401, 403, 201, 404, 404],
+      expect: [401, 403, 201, 201, 403, 403, 404, 404],
     },
     {
       route: 'GET /api/facilities/:id/change-rooms',
       path: ({ a }) => `/api/facilities/${a.facilityId}/change-rooms`,
-      expect: [401, 403, 200, 404, 404],
+      expect: [401, 403, 200, 200, 200, 200, 404, 404],
     },
-    { route: 'GET /api/rooms/:id', path: ({ a }) => `/api/rooms/${a.rinkId}`, expect: [401, 403, 200, 404, 404] },
+    { route: 'GET /api/rooms/:id', path: ({ a }) => `/api/rooms/${a.rinkId}`, expect: [401, 403, 200, 200, 200, 200, 404, 404] },
 
     // ---------- clients, contracts, usage ----------
-    { route: 'GET /api/clients', path: () => '/api/clients', expect: [401, 403, 200, 200, 200], shows: (a) => a.clientId },
-    { route: 'POST /api/clients', path: () => '/api/clients', body: () => ({ name: 'Another Club' }), expect: [401, 403, 201, 201, 201] },
-    { route: 'GET /api/clients/:id', path: ({ a }) => `/api/clients/${a.clientId}`, expect: [401, 403, 200, 404, 404] },
+    { route: 'GET /api/clients', path: () => '/api/clients', expect: [401, 403, 200, 200, 200, 200, 200, 200], shows: (a) => a.clientId },
+    {
+      route: 'POST /api/clients',
+      path: () => '/api/clients',
+      body: () => ({ name: 'Another Club' }),
+      expect: [401, 403, 201, 201, 403, 403, 201, 201],
+    },
+    { route: 'GET /api/clients/:id', path: ({ a }) => `/api/clients/${a.clientId}`, expect: [401, 403, 200, 200, 200, 200, 404, 404] },
     {
       route: 'PUT /api/clients/:id',
       path: ({ a }) => `/api/clients/${a.clientId}`,
       body: () => ({ name: 'Owner-A Hockey Club', notes: 'renamed' }),
-      expect: [401, 403, 200, 404, 404],
+      expect: [401, 403, 200, 200, 403, 403, 404, 404],
     },
-    { route: 'GET /api/clients/:id/contracts', path: ({ a }) => `/api/clients/${a.clientId}/contracts`, expect: [401, 403, 200, 404, 404] },
-    { route: 'GET /api/clients/:id/usage', path: ({ a }) => `/api/clients/${a.clientId}/usage`, expect: [401, 403, 200, 404, 404] },
-    { route: 'GET /api/contracts', path: () => '/api/contracts', expect: [401, 403, 200, 200, 200], shows: (a) => a.contractId },
+    {
+      route: 'GET /api/clients/:id/contracts',
+      path: ({ a }) => `/api/clients/${a.clientId}/contracts`,
+      expect: [401, 403, 200, 200, 200, 403, 404, 404],
+    },
+    {
+      route: 'GET /api/clients/:id/usage',
+      path: ({ a }) => `/api/clients/${a.clientId}/usage`,
+      expect: [401, 403, 200, 200, 200, 403, 404, 404],
+    },
+    {
+      route: 'GET /api/contracts',
+      path: () => '/api/contracts',
+      expect: [401, 403, 200, 200, 200, 403, 200, 200],
+      shows: (a) => a.contractId,
+    },
     {
       route: 'POST /api/contracts',
       path: () => '/api/contracts',
       body: ({ a }) => ({ clientId: a.clientId, startDate: '2021-01-01', totalHours: 10 }),
-      expect: [401, 403, 201, 404, 404],
+      expect: [401, 403, 201, 201, 403, 403, 404, 404],
     },
     {
       route: 'PUT /api/contracts/:id',
       path: ({ a }) => `/api/contracts/${a.contractId}`,
       body: ({ a }) => ({ clientId: a.clientId, startDate: '2020-01-01', totalHours: 6000, hoursUsed: 2 }),
-      expect: [401, 403, 200, 404, 404],
+      expect: [401, 403, 200, 200, 403, 403, 404, 404],
     },
     {
       route: 'POST /api/usage',
       path: () => '/api/usage',
       body: ({ a }) => ({ contractId: a.contractId, usageDate: '2026-02-01', hours: 0.5 }),
-      expect: [401, 403, 201, 404, 404],
+      expect: [401, 403, 201, 201, 201, 403, 404, 404],
     },
 
     // ---------- events ----------
-    { route: 'GET /api/events', path: () => `/api/events?${range}`, expect: [401, 403, 200, 200, 200], shows: (a) => a.eventId },
+    {
+      route: 'GET /api/events',
+      path: () => `/api/events?${range}`,
+      expect: [401, 403, 200, 200, 200, 200, 200, 200],
+      shows: (a) => a.eventId,
+    },
     // Narrowed to A's facility and space: the others get nothing of it, as if it did not exist.
     {
       route: 'GET /api/events',
       path: ({ a }) => `/api/events?${range}&facilityId=${a.facilityId}&roomId=${a.rinkId}`,
-      expect: [401, 403, 200, 200, 200],
+      expect: [401, 403, 200, 200, 200, 200, 200, 200],
       shows: (a) => a.eventId,
     },
     {
       route: 'GET /api/events/month',
       path: () => `/api/events/month?${range}`,
-      expect: [401, 403, 200, 200, 200],
+      expect: [401, 403, 200, 200, 200, 200, 200, 200],
       shows: (a) => a.eventId,
     },
     // A room filter naming someone else's room finds nothing, exactly like a missing room.
     {
       route: 'GET /api/events/upcoming',
       path: ({ a }) => `/api/events/upcoming?roomId=${a.rinkId}`,
-      expect: [401, 403, 200, 200, 200],
+      expect: [401, 403, 200, 200, 200, 200, 200, 200],
       shows: (a) => a.eventId,
     },
     {
       route: 'GET /api/events/past',
       path: ({ a }) => `/api/events/past?roomId=${a.rinkId}`,
-      expect: [401, 403, 200, 200, 200],
+      expect: [401, 403, 200, 200, 200, 200, 200, 200],
       shows: (a) => a.pastEventId,
     },
-    { route: 'GET /api/events/rooms', path: () => '/api/events/rooms', expect: [401, 403, 200, 200, 200], shows: (a) => a.rinkId },
+    {
+      route: 'GET /api/events/rooms',
+      path: () => '/api/events/rooms',
+      expect: [401, 403, 200, 200, 200, 200, 200, 200],
+      shows: (a) => a.rinkId,
+    },
     {
       route: 'POST /api/events',
       path: () => '/api/events',
-      body: ({ a }) => ({
+      body: ({ a, caller }) => ({
         roomId: a.rinkId,
         clientId: a.clientId,
-        date: '2034-05-05',
+        // A day per caller: each allowed member books its own.
+        date: `2034-05-0${RUN_ORDER.indexOf(caller) + 1}`,
         startTime: '08:00',
         durationMinutes: 60,
         title: 'Matrix skate',
       }),
-      expect: [401, 403, 201, 404, 404],
+      expect: [401, 403, 201, 201, 201, 403, 404, 404],
     },
     {
       route: 'PUT /api/events/:id',
@@ -371,84 +442,143 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
         endTime: '2034-06-01T15:00:00Z',
         changeRoom1Id: a.changeRoomId,
       }),
-      expect: [401, 403, 200, 404, 404],
+      expect: [401, 403, 200, 200, 200, 403, 404, 404],
     },
 
     // ---------- screens ----------
-    { route: 'GET /api/screens', path: () => '/api/screens', expect: [401, 403, 200, 200, 200], shows: (a) => a.screenId },
+    { route: 'GET /api/screens', path: () => '/api/screens', expect: [401, 403, 200, 200, 200, 200, 200, 200], shows: (a) => a.screenId },
     {
       route: 'POST /api/screens',
       path: () => '/api/screens',
       body: ({ a, caller }) => ({ name: `Matrix board ${caller}`, rooms: [{ roomId: a.rinkId }] }),
-      expect: [401, 403, 201, 404, 404],
+      expect: [401, 403, 201, 201, 403, 403, 404, 404],
     },
-    { route: 'GET /api/screens/:id', path: ({ a }) => `/api/screens/${a.screenId}`, expect: [401, 403, 200, 404, 404] },
+    { route: 'GET /api/screens/:id', path: ({ a }) => `/api/screens/${a.screenId}`, expect: [401, 403, 200, 200, 200, 200, 404, 404] },
     {
       route: 'PUT /api/screens/:id',
       path: ({ a }) => `/api/screens/${a.screenId}`,
       body: ({ a }) => ({ name: a.screenName, rooms: [{ roomId: a.rinkId }], tickerText: 'Owner-A news' }),
-      expect: [401, 403, 200, 404, 404],
+      expect: [401, 403, 200, 200, 403, 403, 404, 404],
     },
     {
       route: 'PUT /api/screens/:id/logo',
       path: ({ a }) => `/api/screens/${a.screenId}/logo`,
       isUpload: true,
-      expect: [401, 403, 200, 404, 404],
+      expect: [401, 403, 200, 200, 403, 403, 404, 404],
     },
 
     // ---------- marketing ----------
     {
       route: 'GET /api/marketing/availability',
       path: ({ a }) => `/api/marketing/availability?facilityId=${a.facilityId}&hoursAhead=4`,
-      expect: [401, 403, 200, 404, 404],
+      expect: [401, 403, 200, 200, 200, 403, 404, 404],
     },
 
-    // ---------- setup wizard: each account's own run; A's run waits at step 5 ----------
+    // ---------- organisations and teams: each signed-in account works in its current organisation ----------
+    { route: 'GET /api/organisations', path: () => '/api/organisations', expect: [401, 403, 200, 200, 200, 200, 200, 200] },
+    {
+      // Only into an organisation the caller belongs to; A's id is a 404 for everyone else.
+      route: 'POST /api/organisations/switch',
+      path: () => '/api/organisations/switch',
+      body: ({ a }) => ({ organisationId: a.organisationId }),
+      expect: [401, 403, 200, 200, 200, 200, 404, 404],
+    },
+    {
+      route: 'PATCH /api/organisation',
+      path: () => '/api/organisation',
+      body: ({ caller }) => ({ name: caller === 'owner' ? 'Owner-A Arena Group' : `${caller} renamed` }),
+      expect: [401, 403, 200, 403, 403, 403, 200, 200],
+    },
+    {
+      route: 'GET /api/team/members',
+      path: () => '/api/team/members',
+      expect: [401, 403, 200, 200, 200, 200, 200, 200],
+      shows: () => owner.email,
+    },
+    {
+      route: 'PATCH /api/team/members/:id',
+      path: ({ a }) => `/api/team/members/${a.teammateId}`,
+      body: () => ({ role: 'scheduler' }),
+      expect: [401, 403, 200, 403, 403, 403, 404, 404],
+    },
+    { route: 'GET /api/team/invitations', path: () => '/api/team/invitations', expect: [401, 403, 200, 403, 403, 403, 200, 200] },
+    {
+      route: 'POST /api/team/invitations',
+      path: () => '/api/team/invitations',
+      body: ({ caller }) => ({ email: `invited-by-${caller}-${kind}@example.com`, role: 'scheduler' }),
+      expect: [401, 403, 201, 403, 403, 403, 201, 201],
+    },
+    // The invitation page: its link is all a visitor needs to see whom it invites to what.
+    {
+      route: 'GET /api/invitations/:token',
+      path: ({ a }) => `/api/invitations/${a.invitationToken}`,
+      expect: all(200),
+      scope: 'public',
+    },
+    {
+      // An invitation is accepted only by the account it was sent to; nobody here is that account.
+      route: 'POST /api/invitations/:token/accept',
+      path: ({ a }) => `/api/invitations/${a.invitationToken}/accept`,
+      expect: [401, 403, 403, 403, 403, 403, 403, 403],
+    },
+
+    // ---------- setup wizard: each organisation's own run; A's waits at step 5 ----------
+    // A's Manager runs before its Owner and does each remaining step, so the Owner finds it done.
     {
       route: 'GET /api/setup/progress',
       path: () => '/api/setup/progress',
-      expect: [401, 403, 200, 200, 200],
+      expect: [401, 403, 200, 200, 200, 200, 200, 200],
       shows: (a) => a.setupFacilityId,
     },
     {
       route: 'POST /api/setup/spaces',
       path: () => '/api/setup/spaces',
       body: () => ({ spaces: [{ name: 'Extra', type: 'court' }] }),
-      expect: [401, 403, 409, 409, 409],
+      expect: [401, 403, 409, 409, 403, 403, 409, 409],
     },
     {
       route: 'POST /api/setup/change-rooms',
       path: () => '/api/setup/change-rooms',
       body: () => ({ changeRooms: [{ name: 'Extra' }] }),
-      expect: [401, 403, 409, 409, 409],
+      expect: [401, 403, 409, 409, 403, 403, 409, 409],
     },
     {
       route: 'POST /api/setup/displays',
       path: () => '/api/setup/displays',
       body: () => ({ displays: [{ name: 'Extra' }] }),
-      expect: [401, 403, 409, 409, 409],
+      expect: [401, 403, 409, 409, 403, 403, 409, 409],
     },
     {
       route: 'POST /api/setup/display-rooms',
       path: () => '/api/setup/display-rooms',
       body: ({ a }) => ({ displays: [{ screenId: a.setupScreenIds[0], rooms: [{ roomId: a.setupSpaceIds[0] }] }] }),
-      expect: [401, 403, 201, 404, 404],
+      expect: [401, 403, 409, 201, 403, 403, 404, 404],
     },
     // A has just done step 5; B and the admin, refused above, skip it.
-    { route: 'POST /api/setup/skip', path: () => '/api/setup/skip', body: () => ({ step: 5 }), expect: [401, 403, 409, 200, 200] },
+    {
+      route: 'POST /api/setup/skip',
+      path: () => '/api/setup/skip',
+      body: () => ({ step: 5 }),
+      expect: [401, 403, 409, 409, 403, 403, 200, 200],
+    },
     {
       route: 'POST /api/setup/client',
       path: () => '/api/setup/client',
       body: () => ({ name: 'Wizard Club' }),
-      expect: [401, 403, 201, 201, 201],
+      expect: [401, 403, 409, 201, 403, 403, 201, 201],
     },
-    { route: 'POST /api/setup/complete', path: () => '/api/setup/complete', body: () => ({}), expect: [401, 403, 200, 200, 200] },
+    {
+      route: 'POST /api/setup/complete',
+      path: () => '/api/setup/complete',
+      body: () => ({}),
+      expect: [401, 403, 409, 200, 403, 403, 200, 200],
+    },
     // Once finished, a new run can start.
     {
       route: 'POST /api/setup/facility',
       path: () => '/api/setup/facility',
       body: () => ({ name: 'Second Arena' }),
-      expect: [401, 403, 201, 201, 201],
+      expect: [401, 403, 409, 201, 403, 403, 201, 201],
     },
 
     // ---------- destructive: last, each on resources made for it ----------
@@ -456,14 +586,14 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       route: 'DELETE /api/facilities/:id',
       prepare: async () => ({ id: await makeA.facility() }),
       path: ({ fresh }) => `/api/facilities/${fresh.id}`,
-      expect: [401, 403, 204, 404, 404],
+      expect: [401, 403, 204, 204, 403, 403, 404, 404],
       isDestructive: true,
     },
     {
       route: 'DELETE /api/rooms/:id',
       prepare: async () => ({ id: await makeA.room(a.facilityId) }),
       path: ({ fresh }) => `/api/rooms/${fresh.id}`,
-      expect: [401, 403, 204, 404, 404],
+      expect: [401, 403, 204, 204, 403, 403, 404, 404],
       isDestructive: true,
     },
     {
@@ -474,21 +604,24 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
         return { id: clientId }
       },
       path: ({ fresh }) => `/api/clients/${fresh.id}`,
-      expect: [401, 403, 204, 404, 404],
+      expect: [401, 403, 204, 204, 403, 403, 404, 404],
       isDestructive: true,
     },
     {
       route: 'DELETE /api/contracts/:id',
       prepare: async () => ({ id: await makeA.contract(a.clientId) }),
       path: ({ fresh }) => `/api/contracts/${fresh.id}`,
-      expect: [401, 403, 204, 404, 404],
+      expect: [401, 403, 204, 204, 403, 403, 404, 404],
       isDestructive: true,
     },
     {
       route: 'DELETE /api/events/:id',
-      prepare: async () => ({ id: await makeA.event(a.rinkId, a.clientId, { date: '2035-03-03' }) }),
+      // A day of its own for each caller's event, far from the seeded ones.
+      prepare: async () => ({
+        id: await makeA.event(a.rinkId, a.clientId, { date: `2035-03-${String((deletedEvents += 1)).padStart(2, '0')}` }),
+      }),
       path: ({ fresh }) => `/api/events/${fresh.id}`,
-      expect: [401, 403, 204, 404, 404],
+      expect: [401, 403, 204, 204, 204, 403, 404, 404],
       isDestructive: true,
     },
     {
@@ -499,14 +632,14 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
         return { id: screen.id }
       },
       path: ({ fresh }) => `/api/screens/${fresh.id}/logo`,
-      expect: [401, 403, 200, 404, 404],
+      expect: [401, 403, 200, 200, 403, 403, 404, 404],
       isDestructive: true,
     },
     {
       route: 'DELETE /api/screens/:id',
       prepare: async () => ({ id: (await makeA.screen(a.rinkId)).id }),
       path: ({ fresh }) => `/api/screens/${fresh.id}`,
-      expect: [401, 403, 204, 404, 404],
+      expect: [401, 403, 204, 204, 403, 403, 404, 404],
       isDestructive: true,
     },
     {
@@ -537,6 +670,44 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       isDestructive: true,
       verify: async ({ cookie }) => (cookie && (await isSignedIn(cookie)) ? ['the previous session survived a sign-in'] : []),
     },
+    {
+      // A new account for an invitation's email; each caller uses a link of its own.
+      route: 'POST /api/invitations/:token/sign-up',
+      prepare: async () => ({ token: await inviteToA(`joiner-${randomUUID()}@example.com`) }),
+      path: ({ fresh }) => `/api/invitations/${fresh.token}/sign-up`,
+      body: () => ({ fullName: 'New Joiner', password: PASSWORD }),
+      expect: all(201),
+      isDestructive: true,
+    },
+    {
+      route: 'DELETE /api/team/members/:id',
+      prepare: async () => {
+        const joiner = await t.createOperator(admin)
+        await joinA(joiner, 'front_desk')
+        return { id: joiner.id }
+      },
+      path: ({ fresh }) => `/api/team/members/${fresh.id}`,
+      expect: [401, 403, 204, 403, 403, 403, 404, 404],
+      isDestructive: true,
+    },
+    {
+      // A's team leaves; an Owner who is the last of their organisation cannot.
+      route: 'POST /api/team/leave',
+      path: () => '/api/team/leave',
+      expect: [401, 403, 409, 204, 204, 204, 409, 409],
+      isDestructive: true,
+      verify: async ({ caller, cookie }) => {
+        const me = (await (await t.request('/api/me', { cookie })).json()) as { user: { organisation: { id: string } | null } }
+        return me.user.organisation?.id === a.organisationId ? [`${caller} still works in A after leaving it`] : []
+      },
+    },
+    {
+      // Last of all: each account deletes its current organisation, A's Owner deletes A.
+      route: 'DELETE /api/organisation',
+      path: () => '/api/organisation',
+      expect: [401, 403, 204, 204, 204, 204, 204, 204],
+      isDestructive: true,
+    },
   ]
 
   beforeAll(async () => {
@@ -545,7 +716,19 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
     await setApproved(pending.id, false)
     targetId = (await t.signUp()).id
 
-    a = await seedOwnerData(t, owner, 'Owner-A')
+    const seeded = await seedOwnerData(t, owner, 'Owner-A')
+    const organisationId = (
+      (await (await t.request('/api/me', { cookie: owner.cookie })).json()) as { user: { organisation: { id: string } } }
+    ).user.organisation.id
+    for (const [member, role] of [
+      [manager, 'manager'],
+      [scheduler, 'scheduler'],
+      [frontDesk, 'front_desk'],
+      [teammate, 'front_desk'],
+    ] as const) {
+      await joinA(member, role)
+    }
+    a = { ...seeded, organisationId, teammateId: teammate.id, invitationToken: await inviteToA(`preview-${kind}@example.com`) }
     makeA = operatorResources(t, owner, 'Owner-A extra')
     await seedOwnerData(t, other, 'Operator-B')
     await seedOwnerData(t, admin, 'Admin')
@@ -576,11 +759,12 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
 
     const ordered = [...rows.filter((row) => !row.isDestructive), ...rows.filter((row) => row.isDestructive)]
     for (const row of ordered) {
-      const fresh = row.prepare ? await row.prepare() : {}
       const answers = new Map<Caller, { status: number; text: string }>()
       for (const caller of RUN_ORDER) {
+        // Each caller gets resources of its own: a member allowed to delete must not leave the Owner a 404.
+        const fresh = row.prepare ? await row.prepare() : {}
         pairs += 1
-        const user = caller === 'anonymous' ? null : { pending, owner, other, admin }[caller]
+        const user = caller === 'anonymous' ? null : callers[caller]
         const cookie = row.usesFreshSession ? await freshSession(caller) : user?.cookie
         const context = { a, caller, user, targetId, fresh }
         const before = await fingerprint()
@@ -602,7 +786,7 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
         if (status < 300 && caller === 'owner' && row.shows && !text.includes(row.shows(a))) {
           failures.push(`${where}: does not show ${row.shows(a)}`)
         }
-        if (status < 300 && caller !== 'owner' && (row.scope ?? 'owned') === 'owned') {
+        if (status < 300 && !MEMBERS_OF_A.includes(caller) && (row.scope ?? 'owned') === 'owned') {
           const leaked = secrets.filter((secret) => text.includes(secret))
           if (leaked.length > 0) failures.push(`${where}: leaked ${leaked.join(', ')}`)
         }

@@ -17,6 +17,8 @@ import {
   setupSpacesInput,
   skipSetupStepInput,
 } from '@shared/setup/schema'
+import { ROLES } from '@shared/team/roles'
+import { invitationInput, invitationSignUpInput, memberRoleInput, organisationInput, switchOrganisationInput } from '@shared/team/schema'
 import { clients, contracts, facilities, screens, setupRuns, users } from './db/schema'
 import { listAppRoutes, routeKey } from './test/app-routes'
 import { DST_EDGES, hostileBody, hostileScalar, MARKUP_TEXTS, type HostileBody } from './test/hostile-values'
@@ -273,6 +275,46 @@ const bodyRoutes: BodyRoute[] = [
   },
   // Takes no body: signing out (here, with no session to end) ignores whatever is sent.
   { route: 'POST /api/auth/sign-out', path: () => '/api/auth/sign-out', valid: () => ({}), accepts: z.unknown(), isAnonymous: true },
+  // ---------- teams (issue 16) ----------
+  {
+    // Into A itself, the one organisation the Owner is in; any other id is a 404.
+    route: 'POST /api/organisations/switch',
+    path: () => '/api/organisations/switch',
+    valid: (a) => ({ organisationId: team(a).organisationId }),
+    accepts: switchOrganisationInput,
+  },
+  {
+    route: 'PATCH /api/organisation',
+    path: () => '/api/organisation',
+    valid: () => ({ name: 'Hostile Arenas' }),
+    accepts: organisationInput,
+  },
+  {
+    route: 'POST /api/team/invitations',
+    path: () => '/api/team/invitations',
+    valid: () => ({ email: 'invitee@example.com', role: 'scheduler' }),
+    accepts: invitationInput,
+    focus: () =>
+      fc.record({ email: fc.constantFrom('a@b.co', 'A@B.CO ', 'no-at-sign', ''), role: fc.constantFrom(...ROLES, 'admin', 'OWNER', null) }),
+  },
+  {
+    route: 'PATCH /api/team/members/:id',
+    path: (a) => `/api/team/members/${team(a).teammateId}`,
+    valid: () => ({ role: 'scheduler' }),
+    accepts: memberRoleInput,
+    focus: () => fc.record({ role: fc.constantFrom(...ROLES, 'admin', 'Owner', '', null, ['owner']) }),
+  },
+  // The Owner is A's only one: leaving is refused, whatever the body says.
+  { route: 'POST /api/team/leave', path: () => '/api/team/leave', valid: () => ({}), accepts: null },
+  {
+    // One open link for the whole run: the first valid body uses it up, later ones find it gone.
+    route: 'POST /api/invitations/:token/sign-up',
+    path: (a) => `/api/invitations/${team(a).invitationToken}/sign-up`,
+    valid: () => ({ fullName: 'Hostile Joiner', password: 'correct horse battery' }),
+    accepts: invitationSignUpInput,
+    isAnonymous: true,
+    writesOnRefusal: ['auth_attempts'],
+  },
 ]
 
 type QueryRoute = {
@@ -340,10 +382,16 @@ const idRoutes = [
   'DELETE /api/events/:id',
   'DELETE /api/screens/:id',
   'DELETE /api/screens/:id/logo',
+  'DELETE /api/team/members/:id',
   'POST /api/admin/users/:id/approve',
   'POST /api/admin/users/:id/revoke',
   'POST /api/admin/users/:id/reset-password',
 ]
+
+// A's organisation, its other member and an open invitation, made once the data is seeded.
+type Team = { organisationId: string; teammateId: string; invitationToken: string }
+const teams = new Map<OwnerData, Team>()
+const team = (a: OwnerData): Team => teams.get(a)!
 
 const GIF_1X1 = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64')
 const UPLOADS = [
@@ -375,14 +423,28 @@ describe.each(testDatabaseKinds())('hostile input on %s', (kind) => {
   const {
     t,
     admin,
-    operators: [owner, other],
-  } = useTestApp(kind, { operators: 2 })
+    operators: [owner, other, teammate],
+  } = useTestApp(kind, { operators: 3 })
   let a: OwnerData
   let fingerprint: () => Promise<Fingerprint>
   let baseline: Fingerprint
 
   beforeAll(async () => {
     a = await seedOwnerData(t, owner, 'Owner-A')
+    const me = (await (await t.request('/api/me', { cookie: owner.cookie })).json()) as { user: { organisation: { id: string } } }
+    const invite = async (email: string) => {
+      const response = await t.request('/api/team/invitations', {
+        method: 'POST',
+        cookie: owner.cookie,
+        body: { email, role: 'front_desk' },
+      })
+      return ((await response.json()) as { link: string }).link.split('/invite/')[1]!
+    }
+    await t.request(`/api/invitations/${await invite(teammate.email)}/accept`, { method: 'POST', cookie: teammate.cookie })
+    // Every account's first visit after approval makes its own organisation; done here, so no
+    // refused request below is blamed for it.
+    for (const user of [admin, other]) await t.request('/api/me', { cookie: user.cookie })
+    teams.set(a, { organisationId: me.user.organisation.id, teammateId: teammate.id, invitationToken: await invite('joiner@example.com') })
     fingerprint = createFingerprinter(t.db, await listTables(t.db))
   }, 120_000)
 
@@ -430,7 +492,15 @@ describe.each(testDatabaseKinds())('hostile input on %s', (kind) => {
   }
 
   it('covers every write route of the app', () => {
-    const covered = new Set([...bodyRoutes.map(({ route, covers }) => covers ?? route), ...idRoutes, 'PUT /api/screens/:id/logo'])
+    // Two routes take no input at all to be hostile with, beyond what the matrix tries: deleting
+    // the caller's own organisation, and accepting a link (its token is tried below).
+    const covered = new Set([
+      ...bodyRoutes.map(({ route, covers }) => covers ?? route),
+      ...idRoutes,
+      'PUT /api/screens/:id/logo',
+      'DELETE /api/organisation',
+      'POST /api/invitations/:token/accept',
+    ])
     const writeRoutes = listAppRoutes(t.app as unknown as Hono<never>)
       .filter(({ method }) => method !== 'GET' && method !== 'ALL')
       .map(routeKey)
@@ -668,6 +738,41 @@ describe.each(testDatabaseKinds())('hostile input on %s', (kind) => {
     expect(conflict.json.error!.message).toContain(`"${script}"`)
   })
 
+  it.each(['GET', 'POST accept', 'POST sign-up'])(
+    'invitation links answer hostile tokens (%s) with a 410 and change nothing',
+    async (kindOfCall) => {
+      const token = fc.oneof(
+        hostileText,
+        fc.constantFrom(
+          ...[team(a).invitationToken].flatMap((real) => [
+            real.toUpperCase(),
+            `${real}=`,
+            real.slice(0, 63),
+            `${real.slice(0, 32)}${'A'.repeat(32)}`,
+          ]),
+        ),
+      )
+      await fc.assert(
+        fc.asyncProperty(token, async (value) => {
+          const path = `/api/invitations/${encodeOrKeep(value)}${kindOfCall === 'GET' ? '' : kindOfCall === 'POST accept' ? '/accept' : '/sign-up'}`
+          const body =
+            kindOfCall === 'POST sign-up'
+              ? { text: JSON.stringify({ fullName: 'X', password: 'long enough' }), contentType: 'application/json', value: {} }
+              : null
+          const response = await send(
+            kindOfCall === 'GET' ? 'GET' : 'POST',
+            path,
+            body,
+            kindOfCall === 'POST sign-up' ? undefined : other.cookie,
+          )
+          await checkAnswer(`${kindOfCall} ${path}`, response, { isRight: false })
+        }),
+        { numRuns: RUNS_PER_ROUTE / 4 },
+      )
+    },
+    PROPERTY_TIMEOUT_MS,
+  )
+
   it.each(idRoutes)(
     "%s answers hostile ids, and A's ids in disguise, with a 4xx and changes nothing",
     async (routeName) => {
@@ -707,17 +812,20 @@ describe.each(testDatabaseKinds())('hostile input on %s', (kind) => {
   // Bodies above carried userId, id, role and approved keys: none of them may have been obeyed.
   it('gave no row to another account and no account a role or approval', async () => {
     for (const table of [facilities, clients, contracts, screens, setupRuns]) {
-      const owners = await t.db.selectDistinct({ userId: table.userId }).from(table)
-      expect(owners.map(({ userId }) => userId)).toEqual([owner.id])
+      const owners = await t.db.selectDistinct({ organisationId: table.organisationId }).from(table)
+      expect(owners.map(({ organisationId }) => organisationId)).toEqual([team(a).organisationId])
     }
-    const accounts = await t.db.select({ id: users.id, role: users.role, approved: users.approved }).from(users)
+    const accounts = await t.db.select({ id: users.id, email: users.email, role: users.role, approved: users.approved }).from(users)
+    // The one account an invitation approved, made by the first valid body its link took.
+    const joiners = accounts.filter(({ email }) => email === 'joiner@example.com')
+    expect(joiners.length).toBeLessThanOrEqual(1)
     expect(accounts.filter(({ role }) => role === 'admin').map(({ id }) => id)).toEqual([admin.id])
     expect(
       accounts
         .filter(({ approved }) => approved)
         .map(({ id }) => id)
         .sort(),
-    ).toEqual([admin.id, owner.id, other.id].sort())
+    ).toEqual([admin.id, owner.id, other.id, teammate.id, ...joiners.map(({ id }) => id)].sort())
   })
 })
 

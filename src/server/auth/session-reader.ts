@@ -1,8 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
+import type { Role } from '@shared/team/roles'
 import type { Db } from '../db/client'
-import { sessions, users } from '../db/schema'
-import type { SessionUser } from '../http/context'
+import { memberships, organisations, sessions, users } from '../db/schema'
+import type { CurrentOrganisation, SessionUser } from '../http/context'
 import { SESSION_MAX_AGE_SECONDS, SESSION_UPDATE_AGE_SECONDS, type Auth } from './auth'
 
 export type ReadSession = { user: SessionUser; sessionId: string }
@@ -30,18 +31,40 @@ export function createSessionReader(auth: Auth, db: Db) {
       name: users.name,
       role: users.role,
       approved: users.approved,
+      organisationId: memberships.organisationId,
+      organisationName: organisations.name,
+      memberRole: memberships.role,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    // The membership comes with the session, so checking it costs no round trip (issue 16). A
+    // removed member's row is simply gone: their next request no longer reaches the data.
+    .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.organisationId, users.activeOrganisationId)))
+    .leftJoin(organisations, eq(organisations.id, memberships.organisationId))
     .where(eq(sessions.token, sql.placeholder('token')))
     .prepare('session_by_token')
+  const organisationOf = db
+    .select({ organisationId: memberships.organisationId, organisationName: organisations.name, memberRole: memberships.role })
+    .from(users)
+    .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.organisationId, users.activeOrganisationId)))
+    .innerJoin(organisations, eq(organisations.id, memberships.organisationId))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('organisation_of_user')
 
   const fromBetterAuth = async (headers: Headers): Promise<ReadSession | null> => {
     const result = await auth.api.getSession({ headers })
     if (!result) return null
     const user = result.user as typeof result.user & { role?: string | null; approved?: boolean }
+    const [membership] = await organisationOf.execute({ userId: user.id })
     return {
-      user: { id: user.id, email: user.email, name: user.name, role: user.role ?? null, approved: Boolean(user.approved) },
+      user: {
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        role: user.role ?? null,
+        approved: Boolean(user.approved),
+        organisation: currentOrganisation(membership),
+      },
       sessionId: result.session.id,
     }
   }
@@ -62,10 +85,24 @@ export function createSessionReader(auth: Auth, db: Db) {
     const needsRefresh = expiresAt - SESSION_MAX_AGE_SECONDS * 1000 + SESSION_UPDATE_AGE_SECONDS * 1000 <= now
     if (expiresAt < now || needsRefresh) return fromBetterAuth(headers())
     return {
-      user: { id: row.id, email: row.email, name: row.name, role: row.role, approved: row.approved },
+      user: {
+        id: row.id,
+        email: row.email,
+        name: row.name,
+        role: row.role,
+        approved: row.approved,
+        organisation: currentOrganisation(row),
+      },
       sessionId: row.sessionId,
     }
   }
+}
+
+type MembershipColumns = { organisationId: string | null; organisationName: string | null; memberRole: Role | null }
+
+function currentOrganisation(row: MembershipColumns | undefined): CurrentOrganisation | null {
+  if (!row?.organisationId || !row.organisationName || !row.memberRole) return null
+  return { id: row.organisationId, name: row.organisationName, role: row.memberRole }
 }
 
 /** The cookies of a Cookie header by name, their values URI-decoded as browsers encode them. */

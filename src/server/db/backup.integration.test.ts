@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { backupDataDir, restoreDataDir } from './backup'
 import { openDatabase } from './client'
-import { facilities, users } from './schema'
+import { facilities, memberships, organisations, users } from './schema'
 
 describe('backup and restore of the embedded database', () => {
   it('round-trips a seeded database, and refuses while the folder is in use', async () => {
@@ -15,7 +15,10 @@ describe('backup and restore of the embedded database', () => {
 
     const database = await openDatabase({ kind: 'pglite', dataDir: source })
     await database.db.insert(users).values({ id: 'user-1', name: 'Backup Owner', email: 'owner@example.com', approved: true })
-    await database.db.insert(facilities).values({ userId: 'user-1', name: 'Arena North', timeZone: 'America/Toronto' })
+    const [organisation] = await database.db.insert(organisations).values({ name: 'Backup Arena Group' }).returning()
+    const organisationId = organisation!.id
+    await database.db.insert(memberships).values({ organisationId, userId: 'user-1', role: 'owner' })
+    await database.db.insert(facilities).values({ organisationId, name: 'Arena North', timeZone: 'America/Toronto' })
     await expect(backupDataDir(source, file)).rejects.toThrow(/in use/)
     await database.close()
 
@@ -28,8 +31,10 @@ describe('backup and restore of the embedded database', () => {
 
     const restored = await openDatabase({ kind: 'pglite', dataDir: target })
     try {
-      const rows = await restored.db.select().from(facilities).where(eq(facilities.userId, 'user-1'))
+      const rows = await restored.db.select().from(facilities).where(eq(facilities.organisationId, organisationId))
       expect(rows.map((row) => [row.name, row.timeZone])).toEqual([['Arena North', 'America/Toronto']])
+      const members = await restored.db.select().from(memberships).where(eq(memberships.organisationId, organisationId))
+      expect(members.map((row) => [row.userId, row.role])).toEqual([['user-1', 'owner']])
     } finally {
       await restored.close()
     }

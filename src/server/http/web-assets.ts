@@ -24,6 +24,8 @@ export const ROUTE_SCREENS: Array<[RegExp, string[]]> = [
   [/^\/contracts\/?$/, [SIGNED_IN, 'features/contracts/contracts-page.tsx']],
   [/^\/marketing\/?$/, [SIGNED_IN, 'features/marketing/marketing-page.tsx']],
   [/^\/admin\/?$/, [SIGNED_IN, 'features/admin/admin-page.tsx']],
+  [/^\/team\/?$/, [SIGNED_IN, 'features/team/team-page.tsx']],
+  [/^\/invite\/[^/]+\/?$/, ['features/team/invite-page.tsx']],
 ]
 
 // Pages the build rendered to HTML (src/web/prerender.tsx), by path and file in prerendered/.

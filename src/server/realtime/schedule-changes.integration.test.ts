@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
 import { openDatabase, type Database } from '../db/client'
-import { facilities, rooms, schedules, screenRooms, screens, users } from '../db/schema'
+import { facilities, organisations, rooms, schedules, screenRooms, screens } from '../db/schema'
 import { readEnv } from '../env'
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../test/test-database'
 import { changeKeys, SCHEDULE_CHANGES_CHANNEL } from './schedule-changes'
@@ -33,20 +33,22 @@ function recordNotifications() {
   }
 }
 
+// Every row carries its organisation, the same as its parent's (migration 0011).
 async function seedRoom(database: Database) {
-  const [user] = await database.db
-    .insert(users)
-    .values({ id: `user-${Date.now()}-${Math.random()}`, name: 'Owner', email: `owner-${Date.now()}-${Math.random()}@example.com` })
+  const [organisation] = await database.db.insert(organisations).values({ name: 'Maple Sports' }).returning()
+  const organisationId = organisation!.id
+  const [facility] = await database.db.insert(facilities).values({ organisationId, name: 'Maple Arena' }).returning()
+  const [room] = await database.db
+    .insert(rooms)
+    .values({ organisationId, facilityId: facility!.id, name: 'Rink A', type: 'rink' })
     .returning()
-  const [facility] = await database.db.insert(facilities).values({ userId: user!.id, name: 'Maple Arena' }).returning()
-  const [room] = await database.db.insert(rooms).values({ facilityId: facility!.id, name: 'Rink A', type: 'rink' }).returning()
-  // On a board: only those rooms' events are announced (migration 0007).
+  // On a board: only those rooms' events are announced (migrations 0007 and 0011).
   const [board] = await database.db
     .insert(screens)
-    .values({ userId: user!.id, name: 'Board', slug: `board-${Date.now()}-${Math.floor(Math.random() * 1e6)}` })
+    .values({ organisationId, name: 'Board', slug: `board-${Date.now()}-${Math.floor(Math.random() * 1e6)}` })
     .returning()
-  await database.db.insert(screenRooms).values({ screenId: board!.id, roomId: room!.id })
-  return { userId: user!.id, facilityId: facility!.id, roomId: room!.id, boardId: board!.id }
+  await database.db.insert(screenRooms).values({ organisationId, screenId: board!.id, roomId: room!.id })
+  return { organisationId, facilityId: facility!.id, roomId: room!.id, boardId: board!.id }
 }
 
 describe.each(testDatabaseKinds())('schedule change notifications on %s', (kind) => {
@@ -62,13 +64,19 @@ describe.each(testDatabaseKinds())('schedule change notifications on %s', (kind)
   it('announces every write that changes what a board shows, by the key it touched', async () => {
     const notifications = recordNotifications()
     const unlisten = await database.listen(SCHEDULE_CHANGES_CHANNEL, notifications.handler)
-    const { userId, facilityId, roomId, boardId } = await seedRoom(database)
-    const [otherRoom] = await database.db.insert(rooms).values({ facilityId, name: 'Rink B', type: 'rink' }).returning()
-    await database.db.insert(screenRooms).values({ screenId: boardId, roomId: otherRoom!.id })
+    const { organisationId, facilityId, roomId, boardId } = await seedRoom(database)
+    const [otherRoom] = await database.db.insert(rooms).values({ organisationId, facilityId, name: 'Rink B', type: 'rink' }).returning()
+    await database.db.insert(screenRooms).values({ organisationId, screenId: boardId, roomId: otherRoom!.id })
 
     const [event] = await database.db
       .insert(schedules)
-      .values({ roomId, title: 'Practice', startTime: new Date('2030-01-01T10:00:00Z'), endTime: new Date('2030-01-01T11:00:00Z') })
+      .values({
+        organisationId,
+        roomId,
+        title: 'Practice',
+        startTime: new Date('2030-01-01T10:00:00Z'),
+        endTime: new Date('2030-01-01T11:00:00Z'),
+      })
       .returning()
     await notifications.waitFor(changeKeys.room(roomId))
 
@@ -78,9 +86,9 @@ describe.each(testDatabaseKinds())('schedule change notifications on %s', (kind)
     await notifications.waitFor(changeKeys.room(roomId))
     await notifications.waitFor(changeKeys.room(otherRoom!.id))
 
-    const [screen] = await database.db.insert(screens).values({ userId, name: 'Lobby', slug: 'lobby-notify' }).returning()
+    const [screen] = await database.db.insert(screens).values({ organisationId, name: 'Lobby', slug: 'lobby-notify' }).returning()
     await notifications.waitFor(changeKeys.slug('lobby-notify'))
-    await database.db.insert(screenRooms).values({ screenId: screen!.id, roomId })
+    await database.db.insert(screenRooms).values({ organisationId, screenId: screen!.id, roomId })
     await notifications.waitFor(changeKeys.screen(screen!.id))
 
     await database.db.update(facilities).set({ name: 'Maple Arena North' }).where(eq(facilities.id, facilityId))
@@ -96,17 +104,17 @@ describe.each(testDatabaseKinds())('schedule change notifications on %s', (kind)
   it('announces nothing for the events of a room on no board', async () => {
     const notifications = recordNotifications()
     const unlisten = await database.listen(SCHEDULE_CHANGES_CHANNEL, notifications.handler)
-    const { facilityId, roomId } = await seedRoom(database)
-    const [unshown] = await database.db.insert(rooms).values({ facilityId, name: 'Studio', type: 'room' }).returning()
+    const { organisationId, facilityId, roomId } = await seedRoom(database)
+    const [unshown] = await database.db.insert(rooms).values({ organisationId, facilityId, name: 'Studio', type: 'room' }).returning()
     const times = { startTime: new Date('2033-01-01T10:00:00Z'), endTime: new Date('2033-01-01T11:00:00Z') }
     const [event] = await database.db
       .insert(schedules)
-      .values({ roomId: unshown!.id, title: 'Yoga', ...times })
+      .values({ organisationId, roomId: unshown!.id, title: 'Yoga', ...times })
       .returning()
     await database.db.update(schedules).set({ title: 'Pilates' }).where(eq(schedules.id, event!.id))
     await database.db.delete(schedules).where(eq(schedules.id, event!.id))
     // A write to a room on a board, after them, arrives; theirs did not.
-    await database.db.insert(schedules).values({ roomId, title: 'Practice', ...times })
+    await database.db.insert(schedules).values({ organisationId, roomId, title: 'Practice', ...times })
     await notifications.waitFor(changeKeys.room(roomId))
     expect(notifications.received).not.toContain(changeKeys.room(unshown!.id))
     await unlisten()
@@ -115,11 +123,13 @@ describe.each(testDatabaseKinds())('schedule change notifications on %s', (kind)
   it('sends one notification per key and transaction, however many rows change', async () => {
     const notifications = recordNotifications()
     const unlisten = await database.listen(SCHEDULE_CHANGES_CHANNEL, notifications.handler)
-    const { roomId } = await seedRoom(database)
+    const { organisationId, roomId } = await seedRoom(database)
     await database.db.transaction(async (tx) => {
       for (let day = 1; day <= 20; day++) {
         const start = new Date(Date.UTC(2031, 0, day, 10))
-        await tx.insert(schedules).values({ roomId, title: 'Practice', startTime: start, endTime: new Date(start.getTime() + 3_600_000) })
+        await tx
+          .insert(schedules)
+          .values({ organisationId, roomId, title: 'Practice', startTime: start, endTime: new Date(start.getTime() + 3_600_000) })
       }
     })
     await notifications.waitFor(changeKeys.room(roomId))
@@ -138,11 +148,15 @@ describe.each(testDatabaseKinds())('schedule change notifications on %s', (kind)
     try {
       const notifications = recordNotifications()
       await otherInstance.listen(SCHEDULE_CHANGES_CHANNEL, notifications.handler)
-      const { roomId } = await seedRoom(database)
+      const { organisationId, roomId } = await seedRoom(database)
       const started = Date.now()
-      await database.db
-        .insert(schedules)
-        .values({ roomId, title: 'Game', startTime: new Date('2032-01-01T10:00:00Z'), endTime: new Date('2032-01-01T11:00:00Z') })
+      await database.db.insert(schedules).values({
+        organisationId,
+        roomId,
+        title: 'Game',
+        startTime: new Date('2032-01-01T10:00:00Z'),
+        endTime: new Date('2032-01-01T11:00:00Z'),
+      })
       await notifications.waitFor(changeKeys.room(roomId))
       expect(Date.now() - started).toBeLessThan(2_000)
     } finally {
@@ -162,10 +176,14 @@ describe.each(testDatabaseKinds())('schedule change notifications on %s', (kind)
       if (Date.now() > deadline) throw new Error(`did not reconnect; got ${JSON.stringify(notifications.received)}`)
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
-    const { roomId } = await seedRoom(database)
-    await database.db
-      .insert(schedules)
-      .values({ roomId, title: 'After', startTime: new Date('2033-01-01T10:00:00Z'), endTime: new Date('2033-01-01T11:00:00Z') })
+    const { organisationId, roomId } = await seedRoom(database)
+    await database.db.insert(schedules).values({
+      organisationId,
+      roomId,
+      title: 'After',
+      startTime: new Date('2033-01-01T10:00:00Z'),
+      endTime: new Date('2033-01-01T11:00:00Z'),
+    })
     await notifications.waitFor(changeKeys.room(roomId))
     await unlisten()
   })

@@ -24,6 +24,16 @@ import { changeRoomListResponse, roomDetailResponse, roomListResponse, roomRespo
 import { publicBoard } from '@shared/screens/public-board'
 import { screenListResponse, screenResponse } from '@shared/screens/responses'
 import { setupProgressResponse, setupStepResponse } from '@shared/setup/responses'
+import {
+  invitationCreatedResponse,
+  invitationListResponse,
+  invitationPreviewResponse,
+  invitationSignUpResponse,
+  memberListResponse,
+  memberResponse,
+  organisationListResponse,
+  organisationResponse,
+} from '@shared/team/responses'
 
 /**
  * What a route answers, per status: a schema for its JSON body, or null for an answer that
@@ -110,6 +120,20 @@ export const ROUTE_RESPONSES: Record<string, RouteResponses> = {
   'DELETE /api/events/:id': { 204: null },
 
   // Only errors: an unknown path under /api.
+  'GET /api/organisations': { 200: organisationListResponse },
+  'POST /api/organisations/switch': { 200: organisationResponse },
+  'PATCH /api/organisation': { 200: organisationResponse },
+  'DELETE /api/organisation': { 204: null },
+  'GET /api/team/members': { 200: memberListResponse },
+  'PATCH /api/team/members/:id': { 200: memberResponse },
+  'DELETE /api/team/members/:id': { 204: null },
+  'POST /api/team/leave': { 204: null },
+  'GET /api/team/invitations': { 200: invitationListResponse },
+  'POST /api/team/invitations': { 201: invitationCreatedResponse },
+  'GET /api/invitations/:token': { 200: invitationPreviewResponse },
+  'POST /api/invitations/:token/sign-up': { 201: invitationSignUpResponse },
+  'POST /api/invitations/:token/accept': { 200: organisationResponse },
+
   'ALL /api/*': {},
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { membership } from '@shared/team/responses'
 
 // Sign-up and sign-in answer what the app needs (the session travels only in the cookie);
 // sign-out and reset-password are better-auth's own answers, passed on.
@@ -27,6 +28,8 @@ export const currentUser = z.object({
   role: z.string().nullable(),
   approved: z.boolean(),
   isAdmin: z.boolean(),
+  /** The organisation the account works in now, with its role there; null before it has one. */
+  organisation: membership.nullable(),
 })
 
 /** GET /api/me */

@@ -1,16 +1,19 @@
 import { Hono } from 'hono'
 import { AppError } from '../../errors'
 import { isAdmin } from '../../auth/middleware'
-import type { AppEnv } from '../../http/context'
+import type { AppDeps, AppEnv } from '../../http/context'
+import { ensureMembership } from '../team/service'
 
 // The signed-in user as the web app needs it. Pending accounts get their state too, so the
-// page can say why they are being signed out.
-export function accountRoutes() {
+// page can say why they are being signed out. An approved account without an organisation
+// gets its own here, on its first visit after approval (docs/product.md#teams).
+export function accountRoutes({ database: { db } }: AppDeps) {
   const app = new Hono<AppEnv>()
-  app.get('/me', (c) => {
+  app.get('/me', async (c) => {
     const user = c.get('user')
     if (!user) throw new AppError('UNAUTHENTICATED', 'You must be logged in')
-    return c.json({ user: { ...user, isAdmin: isAdmin(user) } })
+    const organisation = user.approved ? (user.organisation ?? (await ensureMembership(db, user))) : null
+    return c.json({ user: { ...user, organisation, isAdmin: isAdmin(user) } })
   })
   return app
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { contractUsage, contracts, facilities, rooms, schedules } from '../../db/schema'
+import { contractUsage, contracts, facilities, memberships, rooms, schedules, users } from '../../db/schema'
+import { findPostgresError, SQLSTATE } from '../../errors'
 import { useTestApp } from '../../test/setup'
 import type { TestUser } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
@@ -22,6 +23,20 @@ describe.each(testDatabaseKinds())('clients on %s', (kind) => {
     return ((await response.json()) as { client: Client }).client
   }
   const errorOf = async (response: Response) => ((await response.json()) as ErrorBody).error
+
+  // The organisation the account works in (GET /api/me gives an approved account its own).
+  const organisationOf = async (user: TestUser) => {
+    const response = await t.request('/api/me', { cookie: user.cookie })
+    return ((await response.json()) as { user: { organisation: { id: string } } }).user.organisation.id
+  }
+
+  // Another account joins the organisation in the role given, and works in it from then on.
+  const joinAs = async (role: 'manager' | 'scheduler' | 'front_desk', organisationId: string) => {
+    const member = await t.createOperator(admin)
+    await t.db.insert(memberships).values({ organisationId, userId: member.id, role })
+    await t.db.update(users).set({ activeOrganisationId: organisationId }).where(eq(users.id, member.id))
+    return member
+  }
 
   it('stores a client with blank optional fields as null and gives a bare website https://', async () => {
     const client = await createClient(operator, {
@@ -45,7 +60,7 @@ describe.each(testDatabaseKinds())('clients on %s', (kind) => {
     expect(((await response.json()) as { client: Client }).client).toMatchObject({ id: client.id, website: 'https://jets.example.com' })
   })
 
-  it('lists only the caller’s clients, ordered by name', async () => {
+  it('lists only the caller’s organisation’s clients, ordered by name', async () => {
     const caller = await t.createOperator(admin)
     await createClient(caller, { name: 'zebra Skating Club' })
     await createClient(caller, { name: 'Aces Hockey' })
@@ -105,7 +120,7 @@ describe.each(testDatabaseKinds())('clients on %s', (kind) => {
     expect(((await response.json()) as { client: Client }).client).toMatchObject(update)
   })
 
-  it('answers 404 for another operator’s client on every path, and for an id that cannot exist', async () => {
+  it('answers 404 for another organisation’s client on every path, and for an id that cannot exist', async () => {
     const client = await createClient(operator, { name: 'Private Client' })
     for (const [method, body] of [['GET'], ['PUT', { name: 'Taken' }], ['DELETE']] as const) {
       const response = await t.request(`/api/clients/${client.id}`, { method, body, cookie: other.cookie })
@@ -138,11 +153,13 @@ describe.each(testDatabaseKinds())('clients on %s', (kind) => {
       })
       expect(logged.status).toBe(201)
     }
-    const [facility] = await t.db.insert(facilities).values({ userId: operator.id, name: 'Arena' }).returning()
-    const [room] = await t.db.insert(rooms).values({ facilityId: facility!.id, name: 'Rink A', type: 'rink' }).returning()
+    const organisationId = await organisationOf(operator)
+    const [facility] = await t.db.insert(facilities).values({ organisationId, name: 'Arena' }).returning()
+    const [room] = await t.db.insert(rooms).values({ organisationId, facilityId: facility!.id, name: 'Rink A', type: 'rink' }).returning()
     const [event] = await t.db
       .insert(schedules)
       .values({
+        organisationId,
         roomId: room!.id,
         title: 'Practice',
         clientId: client.id,
@@ -164,5 +181,71 @@ describe.each(testDatabaseKinds())('clients on %s', (kind) => {
     expect(kept).toMatchObject({ title: 'Practice', clientId: null })
     const [otherContract] = await t.db.select({ hoursUsed: contractHoursUsed }).from(contracts).where(eq(contracts.id, contractIds[2]!))
     expect(otherContract!.hoursUsed).toBe('1.50')
+  })
+
+  describe('an organisation’s members', () => {
+    it('share its clients: a manager lists, reads, edits and deletes those the owner created', async () => {
+      const owner = await t.createOperator(admin)
+      const client = await createClient(owner, { name: 'Shared Client' })
+      const manager = await joinAs('manager', await organisationOf(owner))
+
+      const list = await t.request('/api/clients', { cookie: manager.cookie })
+      expect(((await list.json()) as { clients: Client[] }).clients.map((row) => row.id)).toEqual([client.id])
+      expect((await t.request(`/api/clients/${client.id}`, { cookie: manager.cookie })).status).toBe(200)
+      const renamed = await t.request(`/api/clients/${client.id}`, { method: 'PUT', body: { name: 'Renamed' }, cookie: manager.cookie })
+      expect(renamed.status).toBe(200)
+      const created = await createClient(manager, { name: 'By the manager' })
+      const seenByOwner = await t.request(`/api/clients/${created.id}`, { cookie: owner.cookie })
+      expect(((await seenByOwner.json()) as { client: Client }).client.name).toBe('By the manager')
+      expect((await t.request(`/api/clients/${client.id}`, { method: 'DELETE', cookie: manager.cookie })).status).toBe(204)
+      expect((await t.request(`/api/clients/${client.id}`, { cookie: owner.cookie })).status).toBe(404)
+    })
+
+    it('who may not manage the venue read its clients but are refused any write with 403, whatever the body', async () => {
+      const owner = await t.createOperator(admin)
+      const client = await createClient(owner, { name: 'Read Only' })
+      const organisationId = await organisationOf(owner)
+      for (const role of ['scheduler', 'front_desk'] as const) {
+        const member = await joinAs(role, organisationId)
+        const list = await t.request('/api/clients', { cookie: member.cookie })
+        expect(list.status, role).toBe(200)
+        expect(((await list.json()) as { clients: Client[] }).clients.map((row) => row.id)).toEqual([client.id])
+        expect((await t.request(`/api/clients/${client.id}`, { cookie: member.cookie })).status, role).toBe(200)
+
+        const refused = [
+          await t.request('/api/clients', { method: 'POST', body: { name: 'Mine' }, cookie: member.cookie }),
+          await t.request('/api/clients', { method: 'POST', body: { name: '' }, cookie: member.cookie }),
+          await t.request(`/api/clients/${client.id}`, { method: 'PUT', body: { name: 'Taken' }, cookie: member.cookie }),
+          await t.request(`/api/clients/${client.id}`, { method: 'PUT', body: [], cookie: member.cookie }),
+          await t.request(`/api/clients/${client.id}`, { method: 'DELETE', cookie: member.cookie }),
+        ]
+        for (const response of refused) {
+          expect(response.status, role).toBe(403)
+          expect((await errorOf(response)).code).toBe('FORBIDDEN')
+        }
+      }
+      const unchanged = await t.request('/api/clients', { cookie: owner.cookie })
+      expect(((await unchanged.json()) as { clients: Client[] }).clients.map((row) => row.name)).toEqual(['Read Only'])
+    })
+
+    it('cannot attach another organisation’s client to theirs: the database refuses it too', async () => {
+      const client = await createClient(other, { name: 'Elsewhere' })
+      const organisationId = await organisationOf(operator)
+      const [facility] = await t.db.insert(facilities).values({ organisationId, name: 'Arena' }).returning()
+      const [room] = await t.db.insert(rooms).values({ organisationId, facilityId: facility!.id, name: 'Rink', type: 'rink' }).returning()
+      await expect(
+        t.db.insert(schedules).values({
+          organisationId,
+          roomId: room!.id,
+          title: 'Practice',
+          clientId: client.id,
+          startTime: new Date('2024-06-03T18:00:00Z'),
+          endTime: new Date('2024-06-03T19:00:00Z'),
+        }),
+      ).rejects.toSatisfy((error) => findPostgresError(error)?.code === SQLSTATE.foreignKeyViolation)
+      await expect(
+        t.db.insert(contracts).values({ organisationId, clientId: client.id, startDate: '2024-06-01', totalHours: '10' }),
+      ).rejects.toSatisfy((error) => findPostgresError(error)?.code === SQLSTATE.foreignKeyViolation)
+    })
   })
 })

@@ -3,7 +3,8 @@ import type { ClientInput } from '@shared/clients/schema'
 import type { Executor } from '../../db/client'
 import { clients, contractUsage, contracts, schedules } from '../../db/schema'
 
-// Ownership is part of every query: another operator's client is simply not found.
+// The organisation is part of every query: another organisation's client is simply not found.
+// Each filter leads with organisation_id, as the indexes do.
 
 const clientColumns = {
   id: clients.id,
@@ -22,18 +23,18 @@ const clientColumns = {
   createdAt: clients.createdAt,
 }
 
-const owned = (userId: string, clientId: string) => and(eq(clients.id, clientId), eq(clients.userId, userId))
+const owned = (organisationId: string, clientId: string) => and(eq(clients.organisationId, organisationId), eq(clients.id, clientId))
 
-export function listClients(db: Executor, userId: string) {
+export function listClients(db: Executor, organisationId: string) {
   return db
     .select(clientColumns)
     .from(clients)
-    .where(eq(clients.userId, userId))
+    .where(eq(clients.organisationId, organisationId))
     .orderBy(asc(sql`lower(${clients.name})`), asc(clients.id))
 }
 
-export async function findOwnedClient(db: Executor, userId: string, clientId: string) {
-  const [row] = await db.select(clientColumns).from(clients).where(owned(userId, clientId))
+export async function findOwnedClient(db: Executor, organisationId: string, clientId: string) {
+  const [row] = await db.select(clientColumns).from(clients).where(owned(organisationId, clientId))
   return row ?? null
 }
 
@@ -41,49 +42,55 @@ export async function findOwnedClient(db: Executor, userId: string, clientId: st
  * Loads the client and holds it until the transaction ends, for writes that attach rows to it:
  * a concurrent deletion (which locks it for update) waits, and then deletes those rows too.
  */
-export async function lockOwnedClient(db: Executor, userId: string, clientId: string) {
-  const [row] = await db.select({ id: clients.id }).from(clients).where(owned(userId, clientId)).for('key share')
+export async function lockOwnedClient(db: Executor, organisationId: string, clientId: string) {
+  const [row] = await db.select({ id: clients.id }).from(clients).where(owned(organisationId, clientId)).for('key share')
   return row ?? null
 }
 
 /** Locks the client against new contracts while it is being deleted. */
-export async function lockOwnedClientForDeletion(db: Executor, userId: string, clientId: string) {
-  const [row] = await db.select({ id: clients.id }).from(clients).where(owned(userId, clientId)).for('update')
+export async function lockOwnedClientForDeletion(db: Executor, organisationId: string, clientId: string) {
+  const [row] = await db.select({ id: clients.id }).from(clients).where(owned(organisationId, clientId)).for('update')
   return row ?? null
 }
 
-export async function insertClient(db: Executor, userId: string, input: ClientInput) {
+export async function insertClient(db: Executor, organisationId: string, input: ClientInput) {
   const [row] = await db
     .insert(clients)
-    .values({ ...input, userId })
+    .values({ ...input, organisationId })
     .returning(clientColumns)
   return row!
 }
 
-export async function updateOwnedClient(db: Executor, userId: string, clientId: string, input: ClientInput) {
-  const [row] = await db.update(clients).set(input).where(owned(userId, clientId)).returning(clientColumns)
+export async function updateOwnedClient(db: Executor, organisationId: string, clientId: string, input: ClientInput) {
+  const [row] = await db.update(clients).set(input).where(owned(organisationId, clientId)).returning(clientColumns)
   return row ?? null
 }
 
+const contractsOfClient = (organisationId: string, clientId: string) =>
+  and(eq(contracts.organisationId, organisationId), eq(contracts.clientId, clientId))
+
 // A client's contracts go with it (ADR 0006); their usage rows cascade.
-export async function deleteContractsOfClient(db: Executor, clientId: string) {
-  await db.delete(contracts).where(eq(contracts.clientId, clientId))
+export async function deleteContractsOfClient(db: Executor, organisationId: string, clientId: string) {
+  await db.delete(contracts).where(contractsOfClient(organisationId, clientId))
 }
 
-export async function deleteClient(db: Executor, clientId: string) {
-  await db.delete(clients).where(eq(clients.id, clientId))
+export async function deleteClient(db: Executor, organisationId: string, clientId: string) {
+  await db.delete(clients).where(owned(organisationId, clientId))
 }
 
 /** What deleting the client would touch, for the confirmation dialog (ADR 0006). */
-export async function countDependents(db: Executor, clientId: string) {
+export async function countDependents(db: Executor, organisationId: string, clientId: string) {
   const [[contractCount], [usageCount], [eventCount]] = await Promise.all([
-    db.select({ value: count() }).from(contracts).where(eq(contracts.clientId, clientId)),
+    db.select({ value: count() }).from(contracts).where(contractsOfClient(organisationId, clientId)),
     db
       .select({ value: count() })
       .from(contractUsage)
-      .innerJoin(contracts, eq(contracts.id, contractUsage.contractId))
-      .where(eq(contracts.clientId, clientId)),
-    db.select({ value: count() }).from(schedules).where(eq(schedules.clientId, clientId)),
+      .innerJoin(contracts, and(eq(contracts.organisationId, contractUsage.organisationId), eq(contracts.id, contractUsage.contractId)))
+      .where(and(eq(contractUsage.organisationId, organisationId), contractsOfClient(organisationId, clientId))),
+    db
+      .select({ value: count() })
+      .from(schedules)
+      .where(and(eq(schedules.organisationId, organisationId), eq(schedules.clientId, clientId))),
   ])
   return { contracts: contractCount!.value, usageLogs: usageCount!.value, events: eventCount!.value }
 }

@@ -1,26 +1,32 @@
 import { Hono } from 'hono'
 import { clientInput } from '@shared/clients/schema'
-import type { AppDeps, SignedInEnv } from '../../http/context'
+import { allow } from '../../auth/middleware'
+import type { AppDeps, MemberEnv } from '../../http/context'
 import { jsonBody, uuidParams } from '../../http/validate'
 import * as service from './service'
 
+// The caller's current organisation owns every client these paths reach: another's id is a 404.
+// The permission is checked first, so a forbidden caller gets 403 whatever the id or body.
 export function clientRoutes({ database: { db } }: AppDeps) {
-  const app = new Hono<SignedInEnv>()
+  const app = new Hono<MemberEnv>()
+  const clientId = uuidParams('Client')
 
-  app.get('/clients', async (c) => c.json({ clients: await service.listClients(db, c.get('user').id) }))
+  app.get('/clients', allow('read'), async (c) => c.json({ clients: await service.listClients(db, c.get('organisation').id) }))
 
-  app.post('/clients', jsonBody(clientInput), async (c) =>
-    c.json({ client: await service.createClient(db, c.get('user').id, c.req.valid('json')) }, 201),
+  app.post('/clients', allow('manageVenue'), jsonBody(clientInput), async (c) =>
+    c.json({ client: await service.createClient(db, c.get('organisation').id, c.req.valid('json')) }, 201),
   )
 
-  app.get('/clients/:id', uuidParams('Client'), async (c) => c.json(await service.getClient(db, c.get('user').id, c.req.param('id'))))
-
-  app.put('/clients/:id', uuidParams('Client'), jsonBody(clientInput), async (c) =>
-    c.json({ client: await service.updateClient(db, c.get('user').id, c.req.param('id'), c.req.valid('json')) }),
+  app.get('/clients/:id', allow('read'), clientId, async (c) =>
+    c.json(await service.getClient(db, c.get('organisation').id, c.req.param('id'))),
   )
 
-  app.delete('/clients/:id', uuidParams('Client'), async (c) => {
-    await service.deleteClient(db, c.get('user').id, c.req.param('id'))
+  app.put('/clients/:id', allow('manageVenue'), clientId, jsonBody(clientInput), async (c) =>
+    c.json({ client: await service.updateClient(db, c.get('organisation').id, c.req.param('id'), c.req.valid('json')) }),
+  )
+
+  app.delete('/clients/:id', allow('manageVenue'), clientId, async (c) => {
+    await service.deleteClient(db, c.get('organisation').id, c.req.param('id'))
     return c.body(null, 204)
   })
 

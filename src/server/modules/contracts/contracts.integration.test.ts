@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { CONTRACT_MESSAGES } from '@shared/contracts/schema'
-import { contractUsage, contracts, facilities, rooms } from '../../db/schema'
+import { contractUsage, contracts, facilities, memberships, rooms, users } from '../../db/schema'
 import { useTestApp } from '../../test/setup'
 import type { TestUser } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
@@ -44,6 +44,20 @@ describe.each(testDatabaseKinds())('contracts and the usage ledger on %s', (kind
   }
 
   const logUsage = (user: TestUser, body: Record<string, unknown>) => t.request('/api/usage', { method: 'POST', body, cookie: user.cookie })
+
+  // The organisation the account works in (GET /api/me gives an approved account its own).
+  const organisationOf = async (user: TestUser) => {
+    const response = await t.request('/api/me', { cookie: user.cookie })
+    return ((await response.json()) as { user: { organisation: { id: string } } }).user.organisation.id
+  }
+
+  // Another account joins the organisation in the role given, and works in it from then on.
+  const joinAs = async (role: 'manager' | 'scheduler' | 'front_desk', organisationId: string) => {
+    const member = await t.createOperator(admin)
+    await t.db.insert(memberships).values({ organisationId, userId: member.id, role })
+    await t.db.update(users).set({ activeOrganisationId: organisationId }).where(eq(users.id, member.id))
+    return member
+  }
 
   describe('contracts', () => {
     it('creates a contract as active with no hours used, in exact decimals', async () => {
@@ -140,7 +154,7 @@ describe.each(testDatabaseKinds())('contracts and the usage ledger on %s', (kind
       expect(await t.db.select().from(contractUsage).where(eq(contractUsage.contractId, contract.id))).toEqual([])
     })
 
-    it('answers 404 across operators: their contracts, and contracts for their clients', async () => {
+    it('answers 404 across organisations: their contracts, and contracts for their clients', async () => {
       const theirClient = await createClient(other)
       const theirContract = await createContract(other, { clientId: theirClient, startDate: '2024-06-01', totalHours: 10 })
       const myClient = await createClient(operator)
@@ -208,7 +222,7 @@ describe.each(testDatabaseKinds())('contracts and the usage ledger on %s', (kind
       expect(await hoursUsedOf(contract.id)).toBe('0.00')
     })
 
-    it('answers 404 when logging hours on another operator’s contract, and adds nothing', async () => {
+    it('answers 404 when logging hours on another organisation’s contract, and adds nothing', async () => {
       const theirContract = await createContract(other, { clientId: await createClient(other), startDate: '2024-06-01', totalHours: 10 })
       const response = await logUsage(operator, { contractId: theirContract.id, usageDate: '2024-06-02', hours: 1 })
       expect(response.status).toBe(404)
@@ -336,7 +350,7 @@ describe.each(testDatabaseKinds())('contracts and the usage ledger on %s', (kind
       expect(await t.db.select().from(contractUsage).where(eq(contractUsage.scheduleId, event!.id))).toEqual([])
     })
 
-    it('never charges another operator’s contract', async () => {
+    it('never charges another organisation’s contract', async () => {
       const theirClient = await createClient(other)
       const theirContract = await createContract(other, { clientId: theirClient, startDate: '2024-05-01', totalHours: 10 })
       const { room } = await createRoom(operator, 'UTC')
@@ -410,11 +424,99 @@ describe.each(testDatabaseKinds())('contracts and the usage ledger on %s', (kind
     })
   })
 
+  describe('an organisation’s members', () => {
+    it('share its contracts and ledger: a manager edits the owner’s contracts, and every row carries the organisation', async () => {
+      const owner = await t.createOperator(admin)
+      const organisationId = await organisationOf(owner)
+      const clientId = await createClient(owner)
+      const contract = await createContract(owner, { clientId, startDate: '2024-06-01', totalHours: 10 })
+      const manager = await joinAs('manager', organisationId)
+
+      const byManager = await createContract(manager, { clientId, startDate: '2024-07-01', totalHours: 5 })
+      const edited = await t.request(`/api/contracts/${contract.id}`, {
+        method: 'PUT',
+        body: { clientId, startDate: '2024-06-01', totalHours: 12, hoursUsed: 1 },
+        cookie: manager.cookie,
+      })
+      expect(edited.status).toBe(200)
+      expect((await logUsage(manager, { contractId: contract.id, usageDate: '2024-06-02', hours: 0.5 })).status).toBe(201)
+
+      const response = await t.request('/api/contracts', { cookie: owner.cookie })
+      const { groups } = (await response.json()) as { groups: { totals: unknown; contracts: Contract[] }[] }
+      expect(groups).toHaveLength(1)
+      expect(groups[0]!.contracts.map((row) => row.id)).toEqual([byManager.id, contract.id])
+      expect(groups[0]!.totals).toEqual({ totalHours: '17.00', hoursUsed: '1.50', hoursRemaining: '15.50' })
+      const stored = await t.db.select().from(contracts).where(eq(contracts.clientId, clientId))
+      expect(stored.map((row) => row.organisationId)).toEqual([organisationId, organisationId])
+      const [usage] = await t.db.select().from(contractUsage).where(eq(contractUsage.contractId, contract.id))
+      expect(usage!.organisationId).toBe(organisationId)
+
+      expect((await t.request(`/api/contracts/${byManager.id}`, { method: 'DELETE', cookie: manager.cookie })).status).toBe(204)
+      expect(await hoursUsedOf(byManager.id)).toBeUndefined()
+    })
+
+    it('a scheduler reads contracts and usage and logs hours, but is refused contract writes with 403, whatever the body', async () => {
+      const owner = await t.createOperator(admin)
+      const clientId = await createClient(owner)
+      const contract = await createContract(owner, { clientId, startDate: '2024-06-01', totalHours: 10 })
+      const scheduler = await joinAs('scheduler', await organisationOf(owner))
+
+      for (const path of ['/api/contracts', `/api/clients/${clientId}/contracts`, `/api/clients/${clientId}/usage`]) {
+        expect((await t.request(path, { cookie: scheduler.cookie })).status, path).toBe(200)
+      }
+      expect((await logUsage(scheduler, { contractId: contract.id, usageDate: '2024-06-02', hours: 1.25 })).status).toBe(201)
+      expect(await hoursUsedOf(contract.id)).toBe('1.25')
+
+      const valid = { clientId, startDate: '2024-06-01', totalHours: 10 }
+      const refused = [
+        await t.request('/api/contracts', { method: 'POST', body: valid, cookie: scheduler.cookie }),
+        await t.request('/api/contracts', { method: 'POST', body: {}, cookie: scheduler.cookie }),
+        await t.request(`/api/contracts/${contract.id}`, { method: 'PUT', body: { ...valid, hoursUsed: 9 }, cookie: scheduler.cookie }),
+        await t.request(`/api/contracts/${contract.id}`, { method: 'PUT', body: 'not json', cookie: scheduler.cookie }),
+        await t.request(`/api/contracts/${contract.id}`, { method: 'DELETE', cookie: scheduler.cookie }),
+      ]
+      for (const response of refused) {
+        expect(response.status).toBe(403)
+        expect((await errorOf(response)).code).toBe('FORBIDDEN')
+      }
+      const [unchanged] = await t.db.select().from(contracts).where(eq(contracts.id, contract.id))
+      expect(unchanged).toMatchObject({ totalHours: '10.00' })
+      expect(await hoursUsedOf(contract.id)).toBe('1.25')
+    })
+
+    it('the front desk sees no contract or usage and logs no hours: 403 on every path, whatever the body', async () => {
+      const owner = await t.createOperator(admin)
+      const clientId = await createClient(owner)
+      const contract = await createContract(owner, { clientId, startDate: '2024-06-01', totalHours: 10 })
+      const frontDesk = await joinAs('front_desk', await organisationOf(owner))
+
+      const refused = [
+        await t.request('/api/contracts', { cookie: frontDesk.cookie }),
+        await t.request(`/api/clients/${clientId}/contracts`, { cookie: frontDesk.cookie }),
+        await t.request(`/api/clients/${clientId}/usage`, { cookie: frontDesk.cookie }),
+        await logUsage(frontDesk, { contractId: contract.id, usageDate: '2024-06-02', hours: 1 }),
+        await logUsage(frontDesk, { hours: 'lots' }),
+        await t.request('/api/contracts', {
+          method: 'POST',
+          body: { clientId, startDate: '2024-06-01', totalHours: 1 },
+          cookie: frontDesk.cookie,
+        }),
+        await t.request(`/api/contracts/${contract.id}`, { method: 'DELETE', cookie: frontDesk.cookie }),
+      ]
+      for (const response of refused) {
+        expect(response.status).toBe(403)
+        expect((await errorOf(response)).code).toBe('FORBIDDEN')
+      }
+      expect(await hoursUsedOf(contract.id)).toBe('0.00')
+    })
+  })
+
   async function createRoom(user: TestUser, timeZone: string, facilityId?: string) {
+    const organisationId = await organisationOf(user)
     const [facility] = facilityId
       ? await t.db.select().from(facilities).where(eq(facilities.id, facilityId))
-      : await t.db.insert(facilities).values({ userId: user.id, name: 'Arena', timeZone }).returning()
-    const [room] = await t.db.insert(rooms).values({ facilityId: facility!.id, name: 'Rink', type: 'rink' }).returning()
+      : await t.db.insert(facilities).values({ organisationId, name: 'Arena', timeZone }).returning()
+    const [room] = await t.db.insert(rooms).values({ organisationId, facilityId: facility!.id, name: 'Rink', type: 'rink' }).returning()
     return { facility: facility!, room: room! }
   }
 

@@ -2,9 +2,11 @@ import { and, asc, desc, eq, sql, type Placeholder } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { clients, contractUsage, contracts, facilities, rooms, schedules } from '../../db/schema'
 
-// Ownership is part of every query: another operator's contract is simply not found.
+// The organisation is part of every query: another organisation's contract is simply not found.
+// Each filter and join leads with organisation_id, as the indexes and composite keys do.
 
-const usageTotal = sql`coalesce((select sum(${contractUsage.hoursLogged}) from ${contractUsage} where ${contractUsage.contractId} = ${contracts.id}), 0)`
+// Correlated on both key columns, so it reads contract_usage_contract_id_idx (organisation_id, contract_id, ...).
+const usageTotal = sql`coalesce((select sum(${contractUsage.hoursLogged}) from ${contractUsage} where ${contractUsage.organisationId} = ${contracts.organisationId} and ${contractUsage.contractId} = ${contracts.id}), 0)`
 
 /**
  * A contract's hours used are never stored (ADR 0007): what the contract editor set by hand
@@ -36,17 +38,23 @@ export type ContractValues = {
   notes: string | null
 }
 
-export function listContractsWithClients(db: Executor, userId: string) {
+const ownedContract = (organisationId: string, contractId: string) =>
+  and(eq(contracts.organisationId, organisationId), eq(contracts.id, contractId))
+
+const contractsOfClient = (organisationId: string, clientId: string) =>
+  and(eq(contracts.organisationId, organisationId), eq(contracts.clientId, clientId))
+
+export function listContractsWithClients(db: Executor, organisationId: string) {
   return db
     .select({ ...contractColumns, clientName: clients.name })
     .from(contracts)
-    .innerJoin(clients, eq(clients.id, contracts.clientId))
-    .where(eq(contracts.userId, userId))
+    .innerJoin(clients, and(eq(clients.organisationId, contracts.organisationId), eq(clients.id, contracts.clientId)))
+    .where(eq(contracts.organisationId, organisationId))
     .orderBy(asc(sql`lower(${clients.name})`), asc(clients.id), desc(contracts.startDate), desc(contracts.createdAt))
 }
 
 // Summed in the database so that the totals stay exact decimals.
-export function sumHoursPerClient(db: Executor, userId: string) {
+export function sumHoursPerClient(db: Executor, organisationId: string) {
   return db
     .select({
       clientId: contracts.clientId,
@@ -55,59 +63,60 @@ export function sumHoursPerClient(db: Executor, userId: string) {
       hoursRemaining: sql<string>`sum(${contracts.totalHours} - ${contractHoursUsed})`,
     })
     .from(contracts)
-    .where(eq(contracts.userId, userId))
+    .where(eq(contracts.organisationId, organisationId))
     .groupBy(contracts.clientId)
 }
 
-export function listContractsOfClient(db: Executor, userId: string, clientId: string) {
+export function listContractsOfClient(db: Executor, organisationId: string, clientId: string) {
   return db
     .select(contractColumns)
     .from(contracts)
-    .where(and(eq(contracts.userId, userId), eq(contracts.clientId, clientId)))
+    .where(contractsOfClient(organisationId, clientId))
     .orderBy(desc(contracts.startDate), desc(contracts.createdAt))
 }
 
-export async function findOwnedContract(db: Executor, userId: string, contractId: string) {
-  const [row] = await db
-    .select(contractColumns)
-    .from(contracts)
-    .where(and(eq(contracts.id, contractId), eq(contracts.userId, userId)))
+export async function findOwnedContract(db: Executor, organisationId: string, contractId: string) {
+  const [row] = await db.select(contractColumns).from(contracts).where(ownedContract(organisationId, contractId))
   return row ?? null
 }
 
-export async function insertContract(db: Executor, userId: string, { hoursUsed, ...values }: ContractValues) {
+export async function insertContract(db: Executor, organisationId: string, { hoursUsed, ...values }: ContractValues) {
   const [row] = await db
     .insert(contracts)
-    .values({ ...values, hoursAdjustment: hoursUsed, userId })
+    .values({ ...values, hoursAdjustment: hoursUsed, organisationId })
     .returning(contractColumns)
   return row!
 }
 
-export async function updateOwnedContract(db: Executor, userId: string, contractId: string, { hoursUsed, ...values }: ContractValues) {
+export async function updateOwnedContract(
+  db: Executor,
+  organisationId: string,
+  contractId: string,
+  { hoursUsed, ...values }: ContractValues,
+) {
   const [row] = await db
     .update(contracts)
     .set({ ...values, hoursAdjustment: adjustmentFor(hoursUsed) })
-    .where(and(eq(contracts.id, contractId), eq(contracts.userId, userId)))
+    .where(ownedContract(organisationId, contractId))
     .returning(contractColumns)
   return row ?? null
 }
 
-export async function deleteOwnedContract(db: Executor, userId: string, contractId: string) {
-  const [row] = await db
-    .delete(contracts)
-    .where(and(eq(contracts.id, contractId), eq(contracts.userId, userId)))
-    .returning({ id: contracts.id })
+export async function deleteOwnedContract(db: Executor, organisationId: string, contractId: string) {
+  const [row] = await db.delete(contracts).where(ownedContract(organisationId, contractId)).returning({ id: contracts.id })
   return row ?? null
 }
 
-/** The spec's "latest-started active contract": newest start date first, then the newest created. */
-/** The client's latest-started active contract, as a query a larger statement can embed. */
+/**
+ * The client's latest-started active contract (the spec's rule: newest start date first, then
+ * the newest created), as a query a larger statement can embed; it reads contracts_client_id_status_idx.
+ */
 // The ids may be placeholders of a prepared statement that embeds the query.
-export function latestActiveContractQuery(db: Executor, userId: string | Placeholder, clientId: string | Placeholder) {
+export function latestActiveContractQuery(db: Executor, organisationId: string | Placeholder, clientId: string | Placeholder) {
   return db
     .select({ id: contracts.id })
     .from(contracts)
-    .where(and(eq(contracts.userId, userId), eq(contracts.clientId, clientId), eq(contracts.status, 'active')))
+    .where(and(eq(contracts.organisationId, organisationId), eq(contracts.clientId, clientId), eq(contracts.status, 'active')))
     .orderBy(desc(contracts.startDate), desc(contracts.createdAt))
     .limit(1)
 }
@@ -123,24 +132,31 @@ export type UsageValues = {
 /** A booked event's charge: its own usage row, dated on its local start day. */
 export type EventUsage = Omit<UsageValues, 'contractId' | 'scheduleId' | 'description'> & { scheduleId: string; description: string }
 
-// Each row's hours count in its contract's hours used from the moment it is committed.
-export function insertUsage(db: Executor, rows: UsageValues[]) {
-  return db.insert(contractUsage).values(rows).returning({
-    id: contractUsage.id,
-    contractId: contractUsage.contractId,
-    usageDate: contractUsage.usageDate,
-    hoursLogged: contractUsage.hoursLogged,
-    description: contractUsage.description,
-    scheduleId: contractUsage.scheduleId,
-  })
+// Each row's hours count in its contract's hours used from the moment it is committed. The rows
+// belong to the contract's organisation: the composite foreign key refuses any other.
+export function insertUsage(db: Executor, organisationId: string, rows: UsageValues[]) {
+  return db
+    .insert(contractUsage)
+    .values(rows.map((row) => ({ ...row, organisationId })))
+    .returning({
+      id: contractUsage.id,
+      contractId: contractUsage.contractId,
+      usageDate: contractUsage.usageDate,
+      hoursLogged: contractUsage.hoursLogged,
+      description: contractUsage.description,
+      scheduleId: contractUsage.scheduleId,
+    })
 }
 
-export async function readHoursUsed(db: Executor, contractId: string) {
-  const [row] = await db.select({ hoursUsed: contractHoursUsed }).from(contracts).where(eq(contracts.id, contractId))
+export async function readHoursUsed(db: Executor, organisationId: string, contractId: string) {
+  const [row] = await db.select({ hoursUsed: contractHoursUsed }).from(contracts).where(ownedContract(organisationId, contractId))
   return row?.hoursUsed ?? null
 }
 
-export function listUsageOfClient(db: Executor, userId: string, clientId: string) {
+// A usage row's contract, through the composite key (organisation_id, contract_id).
+const usageOfContract = and(eq(contracts.organisationId, contractUsage.organisationId), eq(contracts.id, contractUsage.contractId))
+
+export function listUsageOfClient(db: Executor, organisationId: string, clientId: string) {
   return db
     .select({
       id: contractUsage.id,
@@ -155,19 +171,19 @@ export function listUsageOfClient(db: Executor, userId: string, clientId: string
       scheduleTimeZone: facilities.timeZone,
     })
     .from(contractUsage)
-    .innerJoin(contracts, eq(contracts.id, contractUsage.contractId))
-    .leftJoin(schedules, eq(schedules.id, contractUsage.scheduleId))
-    .leftJoin(rooms, eq(rooms.id, schedules.roomId))
-    .leftJoin(facilities, eq(facilities.id, rooms.facilityId))
-    .where(and(eq(contracts.userId, userId), eq(contracts.clientId, clientId)))
+    .innerJoin(contracts, usageOfContract)
+    .leftJoin(schedules, and(eq(schedules.organisationId, contractUsage.organisationId), eq(schedules.id, contractUsage.scheduleId)))
+    .leftJoin(rooms, and(eq(rooms.organisationId, schedules.organisationId), eq(rooms.id, schedules.roomId)))
+    .leftJoin(facilities, and(eq(facilities.organisationId, rooms.organisationId), eq(facilities.id, rooms.facilityId)))
+    .where(and(eq(contractUsage.organisationId, organisationId), contractsOfClient(organisationId, clientId)))
     .orderBy(desc(contractUsage.usageDate), desc(contractUsage.createdAt))
 }
 
-export function sumUsagePerContract(db: Executor, userId: string, clientId: string) {
+export function sumUsagePerContract(db: Executor, organisationId: string, clientId: string) {
   return db
     .select({ contractId: contractUsage.contractId, hoursLogged: sql<string>`sum(${contractUsage.hoursLogged})` })
     .from(contractUsage)
-    .innerJoin(contracts, eq(contracts.id, contractUsage.contractId))
-    .where(and(eq(contracts.userId, userId), eq(contracts.clientId, clientId)))
+    .innerJoin(contracts, usageOfContract)
+    .where(and(eq(contractUsage.organisationId, organisationId), contractsOfClient(organisationId, clientId)))
     .groupBy(contractUsage.contractId)
 }

@@ -1,36 +1,46 @@
 import { Hono } from 'hono'
 import { contractInput, usageInput } from '@shared/contracts/schema'
-import type { AppDeps, SignedInEnv } from '../../http/context'
+import { allow } from '../../auth/middleware'
+import type { AppDeps, MemberEnv } from '../../http/context'
 import { jsonBody, uuidParams } from '../../http/validate'
 import * as service from './service'
 
+// The caller's current organisation owns every contract and client these paths reach: another's
+// id is a 404. The permission is checked first, so a forbidden caller gets 403 whatever the body.
 export function contractRoutes({ database: { db } }: AppDeps) {
-  const app = new Hono<SignedInEnv>()
+  const app = new Hono<MemberEnv>()
+  const contractId = uuidParams('Contract')
+  const clientId = uuidParams('Client')
 
-  app.get('/contracts', async (c) => c.json({ groups: await service.listContractGroups(db, c.get('user').id) }))
-
-  app.post('/contracts', jsonBody(contractInput), async (c) =>
-    c.json({ contract: await service.createContract(db, c.get('user').id, c.req.valid('json')) }, 201),
+  app.get('/contracts', allow('readBusiness'), async (c) =>
+    c.json({ groups: await service.listContractGroups(db, c.get('organisation').id) }),
   )
 
-  app.put('/contracts/:id', uuidParams('Contract'), jsonBody(contractInput), async (c) =>
-    c.json({ contract: await service.updateContract(db, c.get('user').id, c.req.param('id'), c.req.valid('json')) }),
+  app.post('/contracts', allow('manageVenue'), jsonBody(contractInput), async (c) =>
+    c.json({ contract: await service.createContract(db, c.get('organisation').id, c.req.valid('json')) }, 201),
   )
 
-  app.delete('/contracts/:id', uuidParams('Contract'), async (c) => {
-    await service.deleteContract(db, c.get('user').id, c.req.param('id'))
+  app.put('/contracts/:id', allow('manageVenue'), contractId, jsonBody(contractInput), async (c) =>
+    c.json({ contract: await service.updateContract(db, c.get('organisation').id, c.req.param('id'), c.req.valid('json')) }),
+  )
+
+  app.delete('/contracts/:id', allow('manageVenue'), contractId, async (c) => {
+    await service.deleteContract(db, c.get('organisation').id, c.req.param('id'))
     return c.body(null, 204)
   })
 
-  app.get('/clients/:id/contracts', uuidParams('Client'), async (c) =>
-    c.json({ contracts: await service.listContractsOfClient(db, c.get('user').id, c.req.param('id')) }),
+  app.get('/clients/:id/contracts', allow('readBusiness'), clientId, async (c) =>
+    c.json({ contracts: await service.listContractsOfClient(db, c.get('organisation').id, c.req.param('id')) }),
   )
 
-  app.get('/clients/:id/usage', uuidParams('Client'), async (c) =>
-    c.json(await service.listUsageOfClient(db, c.get('user').id, c.req.param('id'))),
+  app.get('/clients/:id/usage', allow('readBusiness'), clientId, async (c) =>
+    c.json(await service.listUsageOfClient(db, c.get('organisation').id, c.req.param('id'))),
   )
 
-  app.post('/usage', jsonBody(usageInput), async (c) => c.json(await service.logUsage(db, c.get('user').id, c.req.valid('json')), 201))
+  // Logging hours is part of booking work, so a scheduler may do it (docs/product.md#teams).
+  app.post('/usage', allow('book'), jsonBody(usageInput), async (c) =>
+    c.json(await service.logUsage(db, c.get('organisation').id, c.req.valid('json')), 201),
+  )
 
   return app
 }

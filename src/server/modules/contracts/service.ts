@@ -28,9 +28,12 @@ function toContractValues(input: ContractInput): repository.ContractValues {
   }
 }
 
-/** The operator's contracts grouped per client (by client name), with each client's exact totals. */
-export async function listContractGroups(db: Db, userId: string) {
-  const [rows, totals] = await Promise.all([repository.listContractsWithClients(db, userId), repository.sumHoursPerClient(db, userId)])
+/** The organisation's contracts grouped per client (by client name), with each client's exact totals. */
+export async function listContractGroups(db: Db, organisationId: string) {
+  const [rows, totals] = await Promise.all([
+    repository.listContractsWithClients(db, organisationId),
+    repository.sumHoursPerClient(db, organisationId),
+  ])
   const totalsByClient = new Map(totals.map(({ clientId, ...sums }) => [clientId, sums]))
   const groups = new Map<string, ContractGroup>()
   for (const { clientName, ...contract } of rows) {
@@ -44,43 +47,43 @@ export async function listContractGroups(db: Db, userId: string) {
   return [...groups.values()]
 }
 
-export async function listContractsOfClient(db: Db, userId: string, clientId: string) {
-  await requireOwnedClient(db, userId, clientId)
-  return repository.listContractsOfClient(db, userId, clientId)
+export async function listContractsOfClient(db: Db, organisationId: string, clientId: string) {
+  await requireOwnedClient(db, organisationId, clientId)
+  return repository.listContractsOfClient(db, organisationId, clientId)
 }
 
-export async function createContract(db: Db, userId: string, input: ContractInput) {
+export async function createContract(db: Db, organisationId: string, input: ContractInput) {
   return db.transaction(async (tx) => {
     // The lock makes a concurrent deletion of the client wait, so it cannot miss this contract.
-    await lockOwnedClient(tx, userId, input.clientId)
-    return repository.insertContract(tx, userId, toContractValues(input))
+    await lockOwnedClient(tx, organisationId, input.clientId)
+    return repository.insertContract(tx, organisationId, toContractValues(input))
   })
 }
 
 // Setting hours used by hand sets a new opening balance to which later usage adds (ADR 0007).
-export async function updateContract(db: Db, userId: string, contractId: string, input: ContractInput) {
+export async function updateContract(db: Db, organisationId: string, contractId: string, input: ContractInput) {
   return db.transaction(async (tx) => {
-    if (!(await repository.findOwnedContract(tx, userId, contractId))) throw notFound('Contract')
-    await lockOwnedClient(tx, userId, input.clientId)
-    const contract = await repository.updateOwnedContract(tx, userId, contractId, toContractValues(input))
+    if (!(await repository.findOwnedContract(tx, organisationId, contractId))) throw notFound('Contract')
+    await lockOwnedClient(tx, organisationId, input.clientId)
+    const contract = await repository.updateOwnedContract(tx, organisationId, contractId, toContractValues(input))
     if (!contract) throw notFound('Contract')
     return contract
   })
 }
 
-export async function deleteContract(db: Db, userId: string, contractId: string) {
-  if (!(await repository.deleteOwnedContract(db, userId, contractId))) throw notFound('Contract')
+export async function deleteContract(db: Db, organisationId: string, contractId: string) {
+  if (!(await repository.deleteOwnedContract(db, organisationId, contractId))) throw notFound('Contract')
 }
 
 /**
  * Logs hours by hand. The contract's hours used are its ledger (ADR 0007), so the new row is
  * counted the moment it commits; the answer carries the total as this transaction sees it.
  */
-export async function logUsage(db: Db, userId: string, input: UsageInput) {
+export async function logUsage(db: Db, organisationId: string, input: UsageInput) {
   try {
     return await db.transaction(async (tx) => {
-      if (!(await repository.findOwnedContract(tx, userId, input.contractId))) throw notFound('Contract')
-      const [usage] = await repository.insertUsage(tx, [
+      if (!(await repository.findOwnedContract(tx, organisationId, input.contractId))) throw notFound('Contract')
+      const [usage] = await repository.insertUsage(tx, organisationId, [
         {
           contractId: input.contractId,
           usageDate: input.usageDate,
@@ -88,7 +91,7 @@ export async function logUsage(db: Db, userId: string, input: UsageInput) {
           description: input.description,
         },
       ])
-      const hoursUsed = await repository.readHoursUsed(tx, input.contractId)
+      const hoursUsed = await repository.readHoursUsed(tx, organisationId, input.contractId)
       return { usage: usage!, contract: { id: input.contractId, hoursUsed: hoursUsed! } }
     })
   } catch (error) {
@@ -99,11 +102,11 @@ export async function logUsage(db: Db, userId: string, input: UsageInput) {
 }
 
 /** The client's usage rows newest first, with the linked event where there is one, and a total per contract. */
-export async function listUsageOfClient(db: Db, userId: string, clientId: string) {
-  await requireOwnedClient(db, userId, clientId)
+export async function listUsageOfClient(db: Db, organisationId: string, clientId: string) {
+  await requireOwnedClient(db, organisationId, clientId)
   const [rows, totals] = await Promise.all([
-    repository.listUsageOfClient(db, userId, clientId),
-    repository.sumUsagePerContract(db, userId, clientId),
+    repository.listUsageOfClient(db, organisationId, clientId),
+    repository.sumUsagePerContract(db, organisationId, clientId),
   ])
   const usage = rows.map(({ scheduleId, scheduleTitle, scheduleStartTime, scheduleTimeZone, ...row }) => ({
     ...row,

@@ -4,7 +4,7 @@ import { EVENT_MESSAGES } from '@shared/events/schema'
 import { addCalendarDays } from '@shared/scheduling/calendar-date'
 import { combineLocalDateTime, localDateOf } from '@shared/scheduling/local-day'
 import { RECURRENCE_MESSAGES } from '@shared/scheduling/recurrence'
-import { contractUsage, contracts, schedules } from '../../db/schema'
+import { contractUsage, contracts, memberships, rooms, schedules, users } from '../../db/schema'
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import { contractHoursUsed } from '../contracts/repository'
@@ -114,6 +114,12 @@ describe.each(testDatabaseKinds())('scheduling on %s', (kind) => {
     endTime: event.endTime,
     ...overrides,
   })
+
+  // Rows written straight to the database carry their room's organisation, as the API's do.
+  const organisationOfRoom = async (roomId: string) => {
+    const [room] = await t.db.select({ organisationId: rooms.organisationId }).from(rooms).where(eq(rooms.id, roomId))
+    return room!.organisationId
+  }
 
   const eventsOfRoom = (roomId: string) => t.db.select().from(schedules).where(eq(schedules.roomId, roomId)).orderBy(schedules.startTime)
 
@@ -453,11 +459,13 @@ describe.each(testDatabaseKinds())('scheduling on %s', (kind) => {
       'a booking that slips past the check meets the constraint and still gets the conflict message',
       async () => {
         const venue = await createVenue()
+        const organisationId = await organisationOfRoom(venue.roomId)
         let commitWinner!: () => void
         let winnerInserted!: () => void
         const inserted = new Promise<void>((resolve) => (winnerInserted = resolve))
         const winner = t.db.transaction(async (tx) => {
           await tx.insert(schedules).values({
+            organisationId,
             roomId: venue.roomId,
             title: 'Winner',
             startTime: new Date(local('2030-06-03', '19:00', TORONTO)),
@@ -709,6 +717,7 @@ describe.each(testDatabaseKinds())('scheduling on %s', (kind) => {
       const body = practice(venue, { recurrence: { frequency: 'daily', endDate: addCalendarDays(practice(venue).date, 59), weekdays: [] } })
       expect((await create(body, user)).status).toBe(201)
       await t.db.insert(schedules).values({
+        organisationId: await organisationOfRoom(venue.roomId),
         roomId: venue.roomId,
         title: 'Long ago',
         startTime: new Date('2020-01-01T10:00:00Z'),
@@ -832,6 +841,76 @@ describe.each(testDatabaseKinds())('scheduling on %s', (kind) => {
           timeZone: TORONTO,
         },
       ])
+    })
+  })
+
+  describe('an organisation’s members', () => {
+    // Another account joins the organisation in the role given, and works in it from then on.
+    const joinAs = async (role: 'scheduler' | 'front_desk', organisationId: string) => {
+      const member = await t.createOperator(admin)
+      await t.db.insert(memberships).values({ organisationId, userId: member.id, role })
+      await t.db.update(users).set({ activeOrganisationId: organisationId }).where(eq(users.id, member.id))
+      return member
+    }
+    const idsOf = async (response: Response) => ((await response.json()) as { events: ApiEvent[] }).events.map((event) => event.id)
+
+    it('share its events: a scheduler lists, books, edits and deletes those of the owner, on the same ledger', async () => {
+      const venue = await createVenue()
+      const organisationId = await organisationOfRoom(venue.roomId)
+      const scheduler = await joinAs('scheduler', organisationId)
+      const [event] = (await createOk(practice(venue))).events
+
+      const upcoming = await t.request(`/api/events/upcoming?roomId=${venue.roomId}`, { cookie: scheduler.cookie })
+      expect(await idsOf(upcoming)).toEqual([event!.id])
+      const booked = await create(practice(venue, { title: 'By the scheduler', startTime: '21:00' }), scheduler)
+      expect(booked.status).toBe(201)
+      const edited = await update(event!.id, editBody(event!, { title: 'Renamed', changeRoom1Id: venue.homeChangeRoomId }), scheduler)
+      expect(edited.status).toBe(200)
+      expect(await hoursUsedOf(venue.contractId)).toBe('7.25')
+
+      // Every row written carries the organisation, events and charges alike.
+      const rows = await eventsOfRoom(venue.roomId)
+      expect(rows.map((row) => [row.title, row.organisationId])).toEqual([
+        ['Renamed', organisationId],
+        ['By the scheduler', organisationId],
+      ])
+      const usage = await t.db.select().from(contractUsage).where(eq(contractUsage.contractId, venue.contractId))
+      expect(usage.map((row) => row.organisationId)).toEqual([organisationId, organisationId])
+
+      expect((await remove(event!.id, scheduler)).status).toBe(204)
+      expect(await hoursUsedOf(venue.contractId)).toBe('6.25')
+    })
+
+    it('at the front desk read every list but are refused any booking with 403, whatever the body', async () => {
+      // An organisation of its own, so that the range below holds this one event.
+      const owner = await t.createOperator(admin)
+      const venue = await createVenue(owner)
+      const frontDesk = await joinAs('front_desk', await organisationOfRoom(venue.roomId))
+      const booked = await create(practice(venue), owner)
+      expect(booked.status).toBe(201)
+      const [event] = ((await booked.json()) as CreateResult).events
+      const from = encodeURIComponent(local('2030-06-03', '00:00', TORONTO))
+      const to = encodeURIComponent(local('2030-06-04', '00:00', TORONTO))
+
+      expect(await idsOf(await t.request(`/api/events?from=${from}&to=${to}`, { cookie: frontDesk.cookie }))).toEqual([event!.id])
+      expect(await idsOf(await t.request(`/api/events/upcoming?roomId=${venue.roomId}`, { cookie: frontDesk.cookie }))).toEqual([event!.id])
+      for (const path of [`/api/events/month?from=${from}&to=${to}`, '/api/events/past', '/api/events/rooms']) {
+        expect((await t.request(path, { cookie: frontDesk.cookie })).status, path).toBe(200)
+      }
+
+      const refused = [
+        await create(practice(venue, { startTime: '21:00' }), frontDesk),
+        await create({}, frontDesk),
+        await update(event!.id, editBody(event!, { title: 'Renamed' }), frontDesk),
+        await update('not-a-uuid', {}, frontDesk),
+        await remove(event!.id, frontDesk),
+      ]
+      for (const response of refused) {
+        expect(response.status).toBe(403)
+        expect((await errorOf(response)).code).toBe('FORBIDDEN')
+      }
+      expect((await eventsOfRoom(venue.roomId)).map((row) => [row.id, row.title])).toEqual([[event!.id, 'Practice']])
+      expect(await hoursUsedOf(venue.contractId)).toBe('6.25')
     })
   })
 

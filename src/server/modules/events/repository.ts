@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { LIMITS, type EventType } from '@shared/limits'
 import type { Db, Executor } from '../../db/client'
@@ -7,7 +7,9 @@ import { wallClock } from '../../db/wall-clock'
 import { clients, facilities, rooms, schedules } from '../../db/schema'
 import { activeContractForCharging, type EventUsage } from '../contracts/service'
 
-// Ownership runs through the room's facility: another operator's event is simply not found.
+// Every row carries its organisation, and every query names it: another organisation's event is
+// simply not found. The joins go through (organisation_id, id), the keys the foreign keys use, so
+// the organisation's filter reaches every table and each lookup stays on an index that leads with it.
 
 export const eventColumns = {
   id: schedules.id,
@@ -51,25 +53,28 @@ export type EventValues = {
   eventGroupId: string | null
 }
 
-const ownedBy = (userId: string) => eq(facilities.userId, userId)
+// A schedule's room, and a room's facility, through the composite keys (migration 0011).
+const roomOfSchedule = and(eq(rooms.organisationId, schedules.organisationId), eq(rooms.id, schedules.roomId))
+const facilityOfRoom = and(eq(facilities.organisationId, rooms.organisationId), eq(facilities.id, rooms.facilityId))
 
 /**
  * The event with its room's facility and the ids of its whole booking: itself, or both parts of
  * an event split at midnight. What an edit plans from, in one read.
  */
-export async function findOwnedEvent(db: Executor, userId: string, eventId: string) {
+export async function findOwnedEvent(db: Executor, organisationId: string, eventId: string) {
   const [row] = await db
     .select({
       event: eventColumns,
       facilityId: facilities.id,
       timeZone: facilities.timeZone,
       bookingIds: sql<string[]>`case when ${schedules.eventGroupId} is null then array[${schedules.id}]
-        else array(select partner.id from ${schedules} as partner where partner.event_group_id = ${schedules.eventGroupId} order by partner.id) end`,
+        else array(select partner.id from ${schedules} as partner where partner.organisation_id = ${schedules.organisationId}
+          and partner.event_group_id = ${schedules.eventGroupId} order by partner.id) end`,
     })
     .from(schedules)
-    .innerJoin(rooms, eq(rooms.id, schedules.roomId))
-    .innerJoin(facilities, eq(facilities.id, rooms.facilityId))
-    .where(and(eq(schedules.id, eventId), ownedBy(userId)))
+    .innerJoin(rooms, roomOfSchedule)
+    .innerJoin(facilities, facilityOfRoom)
+    .where(and(eq(schedules.organisationId, organisationId), eq(schedules.id, eventId)))
   return row ?? null
 }
 
@@ -79,6 +84,7 @@ export async function findOwnedEvent(db: Executor, userId: string, eventId: stri
  */
 export function listEventsOfRoomInSpan(
   db: Executor,
+  organisationId: string,
   roomId: string,
   { from, to, excludeIds }: { from: Date; to: Date; excludeIds: string[] },
 ) {
@@ -87,6 +93,7 @@ export function listEventsOfRoomInSpan(
     .from(schedules)
     .where(
       and(
+        eq(schedules.organisationId, organisationId),
         eq(schedules.roomId, roomId),
         gte(schedules.startTime, new Date(from.getTime() - MAX_EVENT_MS)),
         lt(schedules.startTime, to),
@@ -104,18 +111,20 @@ const placeholder = (name: string) => sql.placeholder(name)
 
 // Whether one of the chosen change rooms is a change room of the booked room's facility.
 const isChangeRoomOfFacility = (name: string) =>
-  sql`(${placeholder(name)}::uuid is null or exists (select from ${rooms} as change_room where change_room.id = ${placeholder(name)}::uuid
-    and change_room.facility_id = ${rooms.facilityId} and change_room.type = 'change_room'))`
+  sql`(${placeholder(name)}::uuid is null or exists (select from ${rooms} as change_room where change_room.organisation_id = ${rooms.organisationId}
+    and change_room.id = ${placeholder(name)}::uuid and change_room.facility_id = ${rooms.facilityId} and change_room.type = 'change_room'))`
 
 /**
  * The one statement every booking write goes through: create, edit and move (docs/product.md#events).
  * It replaces the booking `replaceIds` (empty for a new booking) by the planned `events`, and
  * charges them, or writes nothing:
- * - the client must be the operator's, and is held against deletion (FOR KEY SHARE);
- * - the room must be as the caller planned: the operator's, in `timeZone`, with the chosen change
+ * - the client must be the organisation's, and is held against deletion (FOR KEY SHARE);
+ * - the room must be as the caller planned: the organisation's, in `timeZone`, with the chosen change
  *   rooms in its facility. Its row is taken in turn (FOR NO KEY UPDATE): two clashing bookings
  *   would otherwise each wait for the other's uncommitted row, a deadlock PostgreSQL breaks late;
  * - the replaced events must all still exist, in the room's facility, and are locked;
+ * - every row written, event or charge, carries the organisation, so the composite foreign keys
+ *   (migration 0011) refuse anything that points at another organisation's row;
  * - the old rows go first, then `keepId` (the edited event, which keeps its id) is updated, then
  *   the rest is inserted: each step waits for the one before it through its WHERE clause, so the
  *   exclusion constraint sees the new rows only once the old ones are gone;
@@ -129,15 +138,23 @@ const writeBookingStatement = perDatabase((db: Db) =>
     'write_booking',
     sql`
     with owned_client as (
-      select ${clients.id} as id from ${clients} where ${clients.id} = ${placeholder('clientId')} and ${clients.userId} = ${placeholder('userId')} for key share
+      select ${clients.id} as id from ${clients}
+      where ${clients.organisationId} = ${placeholder('organisationId')}::uuid and ${clients.id} = ${placeholder('clientId')}::uuid
+      for key share
     ), booked_room as (
-      select ${rooms.id} as id, ${rooms.facilityId} as facility_id from ${rooms} inner join ${facilities} on ${facilities.id} = ${rooms.facilityId}
-      where ${rooms.id} = ${placeholder('roomId')} and ${facilities.userId} = ${placeholder('userId')} and ${facilities.timeZone} = ${placeholder('timeZone')}
+      select ${rooms.id} as id, ${rooms.facilityId} as facility_id from ${rooms}
+      inner join ${facilities} on ${facilities.organisationId} = ${rooms.organisationId} and ${facilities.id} = ${rooms.facilityId}
+      where ${rooms.organisationId} = ${placeholder('organisationId')}::uuid and ${rooms.id} = ${placeholder('roomId')}::uuid
+        and ${facilities.timeZone} = ${placeholder('timeZone')}
         and ${isChangeRoomOfFacility('changeRoom1Id')} and ${isChangeRoomOfFacility('changeRoom2Id')}
       for no key update of ${rooms}
     ), replaced as (
-      select ${schedules.id} as id from ${schedules} inner join ${rooms} on ${rooms.id} = ${schedules.roomId}
-      where ${schedules.id} = any(${placeholder('replaceIds')}::uuid[]) and ${rooms.facilityId} = (select facility_id from booked_room)
+      -- Found by id, whatever the number of events in the facility: the room's facility is a
+      -- subquery, which the planner cannot turn into a scan of the facility's rooms first.
+      select ${schedules.id} as id from ${schedules}
+      where ${schedules.organisationId} = ${placeholder('organisationId')}::uuid and ${schedules.id} = any(${placeholder('replaceIds')}::uuid[])
+        and (select facility_id from ${rooms} as replaced_room where replaced_room.organisation_id = ${schedules.organisationId}
+          and replaced_room.id = ${schedules.roomId}) = (select facility_id from booked_room)
       for update of ${schedules}
     ), ready as (
       select where exists (select from owned_client) and exists (select from booked_room)
@@ -145,7 +162,8 @@ const writeBookingStatement = perDatabase((db: Db) =>
     ), planned as (
       select * from json_to_recordset(${placeholder('events')}::json) as e(id uuid, title text, start_time timestamptz, end_time timestamptz, event_group_id uuid)
     ), removed as (
-      delete from ${schedules} where id in (select id from replaced) and id is distinct from ${placeholder('keepId')}::uuid and exists (select from ready)
+      delete from ${schedules} where organisation_id = ${placeholder('organisationId')}::uuid and id in (select id from replaced)
+        and id is distinct from ${placeholder('keepId')}::uuid and exists (select from ready)
       returning id
     ), kept as (
       update ${schedules} set room_id = (select id from booked_room), title = planned.title, description = ${placeholder('description')},
@@ -153,12 +171,14 @@ const writeBookingStatement = perDatabase((db: Db) =>
         team1_name = ${placeholder('team1Name')}, team2_name = ${placeholder('team2Name')}, change_room1_id = ${placeholder('changeRoom1Id')},
         change_room2_id = ${placeholder('changeRoom2Id')}, client_id = (select id from owned_client), event_group_id = planned.event_group_id, updated_at = now()
       from planned
-      where ${schedules.id} = ${placeholder('keepId')}::uuid and planned.id = ${schedules.id} and ${schedules.id} in (select id from replaced)
+      where ${schedules.organisationId} = ${placeholder('organisationId')}::uuid and ${schedules.id} = ${placeholder('keepId')}::uuid
+        and planned.id = ${schedules.id} and ${schedules.id} in (select id from replaced)
         and exists (select from ready) and (select count(*) from removed) >= 0
       returning ${schedules}.*
     ), inserted as (
-      insert into ${schedules} (id, room_id, title, description, start_time, end_time, color, event_type, team1_name, team2_name, change_room1_id, change_room2_id, client_id, event_group_id)
-      select planned.id, booked_room.id, planned.title, ${placeholder('description')}, planned.start_time, planned.end_time, ${placeholder('color')}, ${placeholder('eventType')},
+      insert into ${schedules} (id, organisation_id, room_id, title, description, start_time, end_time, color, event_type, team1_name, team2_name,
+        change_room1_id, change_room2_id, client_id, event_group_id)
+      select planned.id, ${placeholder('organisationId')}::uuid, booked_room.id, planned.title, ${placeholder('description')}, planned.start_time, planned.end_time, ${placeholder('color')}, ${placeholder('eventType')},
         ${placeholder('team1Name')}, ${placeholder('team2Name')}, ${placeholder('changeRoom1Id')}, ${placeholder('changeRoom2Id')}, owned_client.id, planned.event_group_id
       from planned
       cross join booked_room
@@ -166,12 +186,12 @@ const writeBookingStatement = perDatabase((db: Db) =>
       where planned.id is distinct from ${placeholder('keepId')}::uuid and exists (select from ready) and (select count(*) from kept) >= 0
       returning *
     ), uncharged as (
-      delete from contract_usage where schedule_id in (select id from kept)
+      delete from contract_usage where organisation_id = ${placeholder('organisationId')}::uuid and schedule_id in (select id from kept)
       returning id
     ), charged as (
-      insert into contract_usage (contract_id, usage_date, hours_logged, description, schedule_id)
-      select contract.id, u.usage_date, u.hours_logged, u.description, u.schedule_id
-      from (${activeContractForCharging(db, placeholder('userId'), placeholder('clientId'))}) as contract
+      insert into contract_usage (organisation_id, contract_id, usage_date, hours_logged, description, schedule_id)
+      select ${placeholder('organisationId')}::uuid, contract.id, u.usage_date, u.hours_logged, u.description, u.schedule_id
+      from (${activeContractForCharging(db, placeholder('organisationId'), placeholder('clientId'))}) as contract
       cross join json_to_recordset(${placeholder('charges')}::json) as u(schedule_id uuid, usage_date date, hours_logged numeric, description text)
       -- After the kept event's old charge is gone: a booked event has one usage row at most.
       where exists (select from ready) and (select count(*) from uncharged) >= 0
@@ -187,7 +207,7 @@ const writeBookingStatement = perDatabase((db: Db) =>
 )
 
 export type BookingWrite = {
-  userId: string
+  organisationId: string
   timeZone: string
   shared: SharedEventValues
   events: NewEvent[]
@@ -197,9 +217,9 @@ export type BookingWrite = {
   keepId: string | null
 }
 
-export async function writeBooking(db: Db, { userId, timeZone, shared, events, charges, replaceIds, keepId }: BookingWrite) {
+export async function writeBooking(db: Db, { organisationId, timeZone, shared, events, charges, replaceIds, keepId }: BookingWrite) {
   const rows = await writeBookingStatement(db)({
-    userId,
+    organisationId,
     timeZone,
     clientId: shared.clientId,
     roomId: shared.roomId,
@@ -242,24 +262,22 @@ export async function writeBooking(db: Db, { userId, timeZone, shared, events, c
 /**
  * Deletes an event and, for a part of an event split at midnight, its partner: the two are one
  * booking. Their usage rows cascade, and with them their hours (ADR 0014). The ids deleted, none
- * when the event is not the operator's.
+ * when the event is not the organisation's.
  */
-export async function deleteBooking(db: Executor, userId: string, eventId: string) {
-  const booking = db
-    .select({ id: schedules.id })
-    .from(schedules)
-    .innerJoin(rooms, eq(rooms.id, schedules.roomId))
-    .innerJoin(facilities, eq(facilities.id, rooms.facilityId))
+export async function deleteBooking(db: Executor, organisationId: string, eventId: string) {
+  const deleted = await db
+    .delete(schedules)
     .where(
       and(
-        ownedBy(userId),
+        eq(schedules.organisationId, organisationId),
         or(
           eq(schedules.id, eventId),
-          sql`${schedules.eventGroupId} = (select event_group_id from ${schedules} as edited where edited.id = ${eventId})`,
+          sql`${schedules.eventGroupId} = (select event_group_id from ${schedules} as edited
+            where edited.organisation_id = ${organisationId} and edited.id = ${eventId})`,
         ),
       ),
     )
-  const deleted = await db.delete(schedules).where(inArray(schedules.id, booking)).returning({ id: schedules.id })
+    .returning({ id: schedules.id })
   return deleted.map((row) => row.id)
 }
 
@@ -305,27 +323,27 @@ function toEvent(row: BookedEventRow) {
 
 /**
  * The zone of each room booked lately, so a booking can be planned without asking the database
- * first. Never trusted: the booking statement books only if the room is still the operator's
+ * first. Never trusted: the booking statement books only if the room is still the organisation's
  * and in that zone (room_ok), and a booking it refuses is planned again from the database.
  */
-const knownRooms = perDatabase((_db: Db) => new Map<string, { userId: string; timeZone: string }>())
+const knownRooms = perDatabase((_db: Db) => new Map<string, { organisationId: string; timeZone: string }>())
 const KNOWN_ROOMS_LIMIT = 10_000
 
-export function knownRoomZone(db: Db, userId: string, roomId: string): string | null {
+export function knownRoomZone(db: Db, organisationId: string, roomId: string): string | null {
   const known = knownRooms(db).get(roomId)
-  return known?.userId === userId ? known.timeZone : null
+  return known?.organisationId === organisationId ? known.timeZone : null
 }
 
-export function rememberRoomZone(db: Db, userId: string, roomId: string, timeZone: string | null) {
+export function rememberRoomZone(db: Db, organisationId: string, roomId: string, timeZone: string | null) {
   const known = knownRooms(db)
   known.delete(roomId)
   if (timeZone === null) return
   if (known.size >= KNOWN_ROOMS_LIMIT) known.delete(known.keys().next().value!)
-  known.set(roomId, { userId, timeZone })
+  known.set(roomId, { organisationId, timeZone })
 }
 
 /**
- * The room with its facility's zone, for a booking: null unless it is the operator's. Of the
+ * The room with its facility's zone, for a booking: null unless it is the organisation's. Of the
  * change rooms asked for, only those that are change rooms of the same facility come back.
  */
 const roomForBooking = perDatabase((db: Db) => {
@@ -335,6 +353,7 @@ const roomForBooking = perDatabase((db: Db) => {
     .from(changeRoom)
     .where(
       and(
+        eq(changeRoom.organisationId, rooms.organisationId),
         sql`${changeRoom.id} = any(${placeholder('changeRoomIds')}::uuid[])`,
         eq(changeRoom.facilityId, rooms.facilityId),
         eq(changeRoom.type, 'change_room'),
@@ -348,22 +367,18 @@ const roomForBooking = perDatabase((db: Db) => {
       changeRoomIds: sql<string[]>`array(${validChangeRooms})`,
     })
     .from(rooms)
-    .innerJoin(facilities, eq(facilities.id, rooms.facilityId))
-    .where(and(eq(rooms.id, placeholder('roomId')), eq(facilities.userId, placeholder('userId'))))
+    .innerJoin(facilities, facilityOfRoom)
+    .where(and(eq(rooms.organisationId, placeholder('organisationId')), eq(rooms.id, placeholder('roomId'))))
     .prepare('room_for_booking')
 })
 
-export async function findRoomForBooking(db: Db, userId: string, roomId: string, changeRoomIds: string[]) {
-  const [row] = await roomForBooking(db).execute({ userId, roomId, changeRoomIds })
+export async function findRoomForBooking(db: Db, organisationId: string, roomId: string, changeRoomIds: string[]) {
+  const [row] = await roomForBooking(db).execute({ organisationId, roomId, changeRoomIds })
   return row ?? null
 }
 
 function placedEvents(db: Executor) {
-  return db
-    .select(placedEventColumns)
-    .from(schedules)
-    .innerJoin(rooms, eq(rooms.id, schedules.roomId))
-    .innerJoin(facilities, eq(facilities.id, rooms.facilityId))
+  return db.select(placedEventColumns).from(schedules).innerJoin(rooms, roomOfSchedule).innerJoin(facilities, facilityOfRoom)
 }
 
 // No event lasts more than a day (the schedules_at_most_a_day check), so an event that overlaps
@@ -371,27 +386,27 @@ function placedEvents(db: Executor) {
 const MAX_EVENT_MS = LIMITS.event.maxDurationMinutes * 60_000
 
 /**
- * The first events of each of the operator's rooms, merged: each room reads only its own next
- * `limit` events off the (room_id, start_time) index, however long the room's history is.
+ * The first events of each of the organisation's rooms, merged: each room reads only its own next
+ * `limit` events off the (organisation_id, room_id, start_time) index, however long its history is.
  */
 function eventsPerRoom(
   db: Executor,
   {
-    userId,
+    organisationId,
     roomId,
     perRoom,
     order,
     limit,
-  }: { userId: string; roomId: string | null; perRoom: ReturnType<typeof nextEventsOfRoom>; order: 'asc' | 'desc'; limit: number },
+  }: { organisationId: string; roomId: string | null; perRoom: ReturnType<typeof nextEventsOfRoom>; order: 'asc' | 'desc'; limit: number },
 ) {
   const direction = order === 'asc' ? asc : desc
   const event = { ...perRoom._.selectedFields } as unknown as typeof eventColumns
   return db
     .select({ ...event, roomName: rooms.name, facilityId: facilities.id, facilityName: facilities.name, timeZone: facilities.timeZone })
-    .from(facilities)
-    .innerJoin(rooms, eq(rooms.facilityId, facilities.id))
+    .from(rooms)
+    .innerJoin(facilities, facilityOfRoom)
     .innerJoinLateral(perRoom, sql`true`)
-    .where(and(ownedBy(userId), roomId ? eq(rooms.id, roomId) : undefined))
+    .where(and(eq(rooms.organisationId, organisationId), roomId ? eq(rooms.id, roomId) : undefined))
     .orderBy(direction(perRoom.startTime), direction(perRoom.id))
     .limit(limit)
 }
@@ -401,7 +416,7 @@ function nextEventsOfRoom(db: Executor, where: ReturnType<typeof and>, order: 'a
   return db
     .select({ ...eventColumns, eventType: sql<EventType>`${schedules.eventType}`.as('event_type') })
     .from(schedules)
-    .where(and(eq(schedules.roomId, rooms.id), where))
+    .where(and(eq(schedules.organisationId, rooms.organisationId), eq(schedules.roomId, rooms.id), where))
     .orderBy(direction(schedules.startTime))
     .limit(limit)
     .as('room_events')
@@ -410,17 +425,21 @@ function nextEventsOfRoom(db: Executor, where: ReturnType<typeof and>, order: 'a
 /** Upcoming means the end is now or later (docs/product.md#events), earliest first. */
 export function listUpcomingEvents(
   db: Executor,
-  userId: string,
+  organisationId: string,
   { now, roomId, limit }: { now: Date; roomId: string | null; limit: number },
 ) {
   const upcoming = and(gte(schedules.startTime, new Date(now.getTime() - MAX_EVENT_MS)), gte(schedules.endTime, now))
-  return eventsPerRoom(db, { userId, roomId, perRoom: nextEventsOfRoom(db, upcoming, 'asc', limit), order: 'asc', limit })
+  return eventsPerRoom(db, { organisationId, roomId, perRoom: nextEventsOfRoom(db, upcoming, 'asc', limit), order: 'asc', limit })
 }
 
 /** Past events, the most recent first. */
-export function listPastEvents(db: Executor, userId: string, { now, roomId, limit }: { now: Date; roomId: string | null; limit: number }) {
+export function listPastEvents(
+  db: Executor,
+  organisationId: string,
+  { now, roomId, limit }: { now: Date; roomId: string | null; limit: number },
+) {
   return eventsPerRoom(db, {
-    userId,
+    organisationId,
     roomId,
     perRoom: nextEventsOfRoom(db, lt(schedules.endTime, now), 'desc', limit),
     order: 'desc',
@@ -429,21 +448,21 @@ export function listPastEvents(db: Executor, userId: string, { now, roomId, limi
 }
 
 /**
- * Every event of the operator's rooms that overlaps [from, to), earliest first, optionally of one
- * facility or one space: the one query behind every view of events in a time range (the room's
- * day grid, the facility page, All Events' day view). The lower bound on start_time keeps it on
- * the (room_id, start_time) index.
+ * Every event of the organisation's rooms that overlaps [from, to), earliest first, optionally of
+ * one facility or one space: the one query behind every view of events in a time range (the
+ * room's day grid, the facility page, All Events' day view). The lower bound on start_time keeps
+ * it on the (organisation_id, start_time) index, or (organisation_id, room_id, start_time) for a space.
  */
 export function listEventsInRange(
   db: Executor,
-  userId: string,
+  organisationId: string,
   { from, to, facilityId, roomId }: { from: Date; to: Date; facilityId: string | null; roomId: string | null },
 ) {
   return placedEvents(db)
     .where(
       and(
-        ownedBy(userId),
-        facilityId ? eq(facilities.id, facilityId) : undefined,
+        eq(schedules.organisationId, organisationId),
+        facilityId ? eq(rooms.facilityId, facilityId) : undefined,
         roomId ? eq(schedules.roomId, roomId) : undefined,
         gte(schedules.startTime, new Date(from.getTime() - MAX_EVENT_MS)),
         // Half-open ranges, like the exclusion constraint: an event ending at `from` is not in it.
@@ -457,10 +476,10 @@ export function listEventsInRange(
 /**
  * The first `perDay` events of each local day (the facility's calendar) among those that may
  * overlap [from, to), with the day's total: what a month grid shows, without sending every event.
- * The days are ranked on the (room_id, start_time) index alone (the pair is unique, since a room
- * never holds two events at once); only the few events shown are read in full.
+ * The days are ranked on the (organisation_id, room_id, start_time) index alone (a room never holds
+ * two events at once, so the triple is unique); only the few events shown are read in full.
  */
-export function listDayPreviews(db: Executor, userId: string, { from, to, perDay }: { from: Date; to: Date; perDay: number }) {
+export function listDayPreviews(db: Executor, organisationId: string, { from, to, perDay }: { from: Date; to: Date; perDay: number }) {
   const localStartDate = sql`(${schedules.startTime} at time zone ${facilities.timeZone})::date`
   const ranked = db
     .select({
@@ -472,23 +491,32 @@ export function listDayPreviews(db: Executor, userId: string, { from, to, perDay
       ),
       dayTotal: sql<number>`(count(*) over (partition by ${localStartDate}))::int`.as('day_total'),
     })
-    .from(facilities)
-    .innerJoin(rooms, eq(rooms.facilityId, facilities.id))
-    .innerJoin(schedules, eq(schedules.roomId, rooms.id))
-    .where(and(ownedBy(userId), gte(schedules.startTime, new Date(from.getTime() - MAX_EVENT_MS)), lt(schedules.startTime, to)))
+    .from(schedules)
+    .innerJoin(rooms, roomOfSchedule)
+    .innerJoin(facilities, facilityOfRoom)
+    .where(
+      and(
+        eq(schedules.organisationId, organisationId),
+        gte(schedules.startTime, new Date(from.getTime() - MAX_EVENT_MS)),
+        lt(schedules.startTime, to),
+      ),
+    )
     .as('ranked')
   return db
     .select({ ...placedEventColumns, date: ranked.date, position: ranked.position, dayTotal: ranked.dayTotal })
     .from(ranked)
-    .innerJoin(schedules, and(eq(schedules.roomId, ranked.roomId), eq(schedules.startTime, ranked.startTime)))
-    .innerJoin(rooms, eq(rooms.id, schedules.roomId))
-    .innerJoin(facilities, eq(facilities.id, rooms.facilityId))
+    .innerJoin(
+      schedules,
+      and(eq(schedules.organisationId, organisationId), eq(schedules.roomId, ranked.roomId), eq(schedules.startTime, ranked.startTime)),
+    )
+    .innerJoin(rooms, roomOfSchedule)
+    .innerJoin(facilities, facilityOfRoom)
     .where(lte(ranked.position, perDay))
     .orderBy(asc(ranked.date), asc(ranked.position))
 }
 
 /** The rooms an event can be booked in from All Events: every space but change rooms, by name. */
-export function listBookableRooms(db: Executor, userId: string) {
+export function listBookableRooms(db: Executor, organisationId: string) {
   return db
     .select({
       id: rooms.id,
@@ -501,7 +529,7 @@ export function listBookableRooms(db: Executor, userId: string) {
       timeZone: facilities.timeZone,
     })
     .from(rooms)
-    .innerJoin(facilities, eq(facilities.id, rooms.facilityId))
-    .where(and(ownedBy(userId), ne(rooms.type, 'change_room')))
+    .innerJoin(facilities, facilityOfRoom)
+    .where(and(eq(rooms.organisationId, organisationId), ne(rooms.type, 'change_room')))
     .orderBy(asc(sql`lower(${rooms.name})`), asc(sql`lower(${facilities.name})`), asc(rooms.id))
 }

@@ -1,7 +1,8 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { createEventInput, eventRangeQuery, updateEventInput } from '@shared/events/schema'
-import type { AppDeps, SignedInEnv } from '../../http/context'
+import { allow } from '../../auth/middleware'
+import type { AppDeps, MemberEnv } from '../../http/context'
 import { jsonBody, queryParams, uuidParams } from '../../http/validate'
 import * as service from './service'
 
@@ -12,39 +13,40 @@ const roomFilter = z.object({
     .transform((value) => value ?? null),
 })
 
-// Events belong to the operator through their room's facility: someone else's id is a 404.
+// Events belong to the organisation through their room: another organisation's id is a 404.
+// Every member reads them; booking (create, edit, move, delete) takes the 'book' permission.
 export function eventRoutes({ database: { db } }: AppDeps) {
-  const app = new Hono<SignedInEnv>()
+  const app = new Hono<MemberEnv>()
   const eventId = uuidParams('Event')
 
-  app.get('/events', queryParams(eventRangeQuery), async (c) =>
-    c.json({ events: await service.listEventsInRange(db, c.get('user').id, c.req.valid('query')) }),
+  app.get('/events', allow('read'), queryParams(eventRangeQuery), async (c) =>
+    c.json({ events: await service.listEventsInRange(db, c.get('organisation').id, c.req.valid('query')) }),
   )
 
-  app.get('/events/month', queryParams(eventRangeQuery), async (c) =>
-    c.json({ days: await service.listMonthDays(db, c.get('user').id, c.req.valid('query')) }),
+  app.get('/events/month', allow('read'), queryParams(eventRangeQuery), async (c) =>
+    c.json({ days: await service.listMonthDays(db, c.get('organisation').id, c.req.valid('query')) }),
   )
 
-  app.get('/events/upcoming', queryParams(roomFilter), async (c) =>
-    c.json({ events: await service.listUpcomingEvents(db, c.get('user').id, c.req.valid('query')) }),
+  app.get('/events/upcoming', allow('read'), queryParams(roomFilter), async (c) =>
+    c.json({ events: await service.listUpcomingEvents(db, c.get('organisation').id, c.req.valid('query')) }),
   )
 
-  app.get('/events/past', queryParams(roomFilter), async (c) =>
-    c.json({ events: await service.listPastEvents(db, c.get('user').id, c.req.valid('query')) }),
+  app.get('/events/past', allow('read'), queryParams(roomFilter), async (c) =>
+    c.json({ events: await service.listPastEvents(db, c.get('organisation').id, c.req.valid('query')) }),
   )
 
-  app.get('/events/rooms', async (c) => c.json({ rooms: await service.listBookableRooms(db, c.get('user').id) }))
+  app.get('/events/rooms', allow('read'), async (c) => c.json({ rooms: await service.listBookableRooms(db, c.get('organisation').id) }))
 
-  app.post('/events', jsonBody(createEventInput), async (c) =>
-    c.json(await service.createEvents(db, c.get('user').id, c.req.valid('json')), 201),
+  app.post('/events', allow('book'), jsonBody(createEventInput), async (c) =>
+    c.json(await service.createEvents(db, c.get('organisation').id, c.req.valid('json')), 201),
   )
 
-  app.put('/events/:id', eventId, jsonBody(updateEventInput), async (c) =>
-    c.json(await service.updateEvent(db, c.get('user').id, c.req.param('id'), c.req.valid('json'))),
+  app.put('/events/:id', allow('book'), eventId, jsonBody(updateEventInput), async (c) =>
+    c.json(await service.updateEvent(db, c.get('organisation').id, c.req.param('id'), c.req.valid('json'))),
   )
 
-  app.delete('/events/:id', eventId, async (c) => {
-    await service.deleteEvent(db, c.get('user').id, c.req.param('id'))
+  app.delete('/events/:id', allow('book'), eventId, async (c) => {
+    await service.deleteEvent(db, c.get('organisation').id, c.req.param('id'))
     return c.body(null, 204)
   })
 

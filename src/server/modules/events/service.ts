@@ -27,7 +27,7 @@ const CHANGE_ROOM_MESSAGE = 'Please select a change room of this facility'
  * The booking engine: every write to events (create, edit, move, delete) goes through here, and
  * every booking write is one statement, repository.writeBooking, under the exclusion constraint
  * (ADR 0013, 0015). Each rule is written once:
- * - ownership, the room's zone and the change rooms' facility are checked by that statement, and
+ * - the organisation, the room's zone and the change rooms' facility are checked by that statement, and
  *   explained here only when it wrote nothing;
  * - the midnight split and recurrence are planned by plan-events.ts in the facility's zone;
  * - the charge is computed by the contracts module (usageOfEvents) and written by the statement;
@@ -44,28 +44,28 @@ const CHANGE_ROOM_MESSAGE = 'Please select a change room of this facility'
  * from the room as it is now (ADR 0015). The zone is never the reason for a refusal, so a zone
  * changed on another instance only costs this one a second round trip.
  */
-export async function createEvents(db: Db, userId: string, input: CreateEventInput) {
+export async function createEvents(db: Db, organisationId: string, input: CreateEventInput) {
   const details = detailsOf(input)
-  const knownZone = repository.knownRoomZone(db, userId, input.roomId)
+  const knownZone = repository.knownRoomZone(db, organisationId, input.roomId)
   if (knownZone !== null) {
-    const booked = await bookInZone(db, userId, input, details, { timeZone: knownZone, isRemembered: true })
+    const booked = await bookInZone(db, organisationId, input, details, { timeZone: knownZone, isRemembered: true })
     if (booked) return booked
   }
-  const room = await findRoomOrExplain(db, userId, input.roomId, details)
-  const booked = await bookInZone(db, userId, input, details, { timeZone: room.timeZone, isRemembered: false })
+  const room = await findRoomOrExplain(db, organisationId, input.roomId, details)
+  const booked = await bookInZone(db, organisationId, input, details, { timeZone: room.timeZone, isRemembered: false })
   // The room changed zone, or went, between the two statements.
   if (!booked) throw notFound('Room')
   return booked
 }
 
 /**
- * Null when the room is not (or no longer) the operator's in that zone with those change rooms.
+ * Null when the room is not (or no longer) the organisation's in that zone with those change rooms.
  * A remembered zone refuses nothing itself: a series too long or overlapping itself might only
  * be so in a zone the facility has left, so that answer comes from the room as it is now.
  */
 async function bookInZone(
   db: Db,
-  userId: string,
+  organisationId: string,
   input: CreateEventInput,
   details: EventDetails,
   { timeZone, isRemembered }: { timeZone: string; isRemembered: boolean },
@@ -77,7 +77,7 @@ async function bookInZone(
   if (selfOverlap) throw conflictError([{ ...selfOverlap, id: 'new' }], timeZone)
 
   const result = await writeBooking(db, {
-    userId,
+    organisationId,
     roomId: input.roomId,
     details,
     planned: plan.events,
@@ -86,7 +86,7 @@ async function bookInZone(
     keepId: null,
   })
   if (!result.roomOk) {
-    repository.rememberRoomZone(db, userId, input.roomId, null)
+    repository.rememberRoomZone(db, organisationId, input.roomId, null)
     return null
   }
   if (!result.clientOk) throw notFound('Client')
@@ -103,10 +103,10 @@ const EDIT_ATTEMPTS = 3
  * It keeps its id; the contract charge follows the new times. A move to another space is the
  * same write with another room of the same facility.
  */
-export async function updateEvent(db: Db, userId: string, eventId: string, input: UpdateEventInput) {
+export async function updateEvent(db: Db, organisationId: string, eventId: string, input: UpdateEventInput) {
   const details = detailsOf(input)
   for (let attempt = 1; ; attempt++) {
-    const found = await repository.findOwnedEvent(db, userId, eventId)
+    const found = await repository.findOwnedEvent(db, organisationId, eventId)
     if (!found) throw notFound('Event')
     const { timeZone } = found
     const roomId = input.roomId ?? found.event.roomId
@@ -115,12 +115,20 @@ export async function updateEvent(db: Db, userId: string, eventId: string, input
     const parts = splitIntoParts({ title, start: input.startTime, end: input.endTime }, timeZone)
     // The first part keeps the event's id, so whatever points at the event still does.
     const planned = parts.map((part, index) => (index === 0 ? { ...part, id: eventId } : part))
-    const result = await writeBooking(db, { userId, roomId, details, planned, timeZone, replaceIds: found.bookingIds, keepId: eventId })
+    const result = await writeBooking(db, {
+      organisationId,
+      roomId,
+      details,
+      planned,
+      timeZone,
+      replaceIds: found.bookingIds,
+      keepId: eventId,
+    })
     if (result.roomOk && result.clientOk && result.replacedOk) return { events: result.events, isSplit: parts.length > 1 }
     if (!result.clientOk) throw notFound('Client')
     // A room of another facility passes the room's checks but fails the replaced events' one.
     if (!result.roomOk || roomId !== found.event.roomId) {
-      const room = await findRoomOrExplain(db, userId, roomId, details)
+      const room = await findRoomOrExplain(db, organisationId, roomId, details)
       if (room.facilityId !== found.facilityId) throw new AppError('VALIDATION', OTHER_FACILITY_MESSAGE, { roomId: OTHER_FACILITY_MESSAGE })
     }
     if (attempt === EDIT_ATTEMPTS) throw new AppError('CONFLICT', STALE_EDIT_MESSAGE)
@@ -131,26 +139,26 @@ export async function updateEvent(db: Db, userId: string, eventId: string, input
  * Deletes the event and, for a part of an event split at midnight, its partner: the two are one
  * booking. Their usage rows cascade, and with them their hours (ADR 0014).
  */
-export async function deleteEvent(db: Db, userId: string, eventId: string) {
-  const deleted = await repository.deleteBooking(db, userId, eventId)
+export async function deleteEvent(db: Db, organisationId: string, eventId: string) {
+  const deleted = await repository.deleteBooking(db, organisationId, eventId)
   if (deleted.length === 0) throw notFound('Event')
 }
 
-export function listUpcomingEvents(db: Db, userId: string, { roomId }: { roomId: string | null }) {
-  return repository.listUpcomingEvents(db, userId, { now: new Date(), roomId, limit: LIMITS.eventsList.limit })
+export function listUpcomingEvents(db: Db, organisationId: string, { roomId }: { roomId: string | null }) {
+  return repository.listUpcomingEvents(db, organisationId, { now: new Date(), roomId, limit: LIMITS.eventsList.limit })
 }
 
-export function listPastEvents(db: Db, userId: string, { roomId }: { roomId: string | null }) {
-  return repository.listPastEvents(db, userId, { now: new Date(), roomId, limit: LIMITS.eventsList.limit })
+export function listPastEvents(db: Db, organisationId: string, { roomId }: { roomId: string | null }) {
+  return repository.listPastEvents(db, organisationId, { now: new Date(), roomId, limit: LIMITS.eventsList.limit })
 }
 
-export function listEventsInRange(db: Db, userId: string, query: EventRangeQuery) {
-  return repository.listEventsInRange(db, userId, query)
+export function listEventsInRange(db: Db, organisationId: string, query: EventRangeQuery) {
+  return repository.listEventsInRange(db, organisationId, query)
 }
 
 /** A month grid's days: each local day's first events and how many it has in all. */
-export async function listMonthDays(db: Db, userId: string, range: { from: Date; to: Date }) {
-  const rows = await repository.listDayPreviews(db, userId, { ...range, perDay: LIMITS.calendar.monthCellEvents })
+export async function listMonthDays(db: Db, organisationId: string, range: { from: Date; to: Date }) {
+  const rows = await repository.listDayPreviews(db, organisationId, { ...range, perDay: LIMITS.calendar.monthCellEvents })
   const days = new Map<string, { date: string; total: number; events: Omit<(typeof rows)[number], 'date' | 'position' | 'dayTotal'>[] }>()
   for (const { date, position: _position, dayTotal, ...event } of rows) {
     const day = days.get(date) ?? { date, total: dayTotal, events: [] }
@@ -160,8 +168,8 @@ export async function listMonthDays(db: Db, userId: string, range: { from: Date;
   return [...days.values()]
 }
 
-export function listBookableRooms(db: Db, userId: string) {
-  return repository.listBookableRooms(db, userId)
+export function listBookableRooms(db: Db, organisationId: string) {
+  return repository.listBookableRooms(db, organisationId)
 }
 
 /* ---------- rules shared by every write ---------- */
@@ -170,7 +178,7 @@ const OTHER_FACILITY_MESSAGE = 'An event can only move to a space of its own fac
 const STALE_EDIT_MESSAGE = 'This event was changed by someone else. Reload to see the latest.'
 
 type BookingRequest = {
-  userId: string
+  organisationId: string
   roomId: string
   details: EventDetails
   planned: (PlannedEvent & { id?: string })[]
@@ -180,7 +188,7 @@ type BookingRequest = {
 }
 
 /** The one write of every booking, with a clash explained after the constraint refused it. */
-function writeBooking(db: Db, { userId, roomId, details, planned, timeZone, replaceIds, keepId }: BookingRequest) {
+function writeBooking(db: Db, { organisationId, roomId, details, planned, timeZone, replaceIds, keepId }: BookingRequest) {
   const events = planned.map((event) => ({
     id: event.id ?? randomUUID(),
     title: event.title,
@@ -188,10 +196,10 @@ function writeBooking(db: Db, { userId, roomId, details, planned, timeZone, repl
     endTime: event.end,
     eventGroupId: event.eventGroupId,
   }))
-  const check = { roomId, planned, excludeIds: replaceIds, timeZone }
+  const check = { organisationId, roomId, planned, excludeIds: replaceIds, timeZone }
   return insertOrExplainConflict(db, check, () =>
     repository.writeBooking(db, {
-      userId,
+      organisationId,
       timeZone,
       shared: { roomId, ...details },
       events,
@@ -206,20 +214,20 @@ function writeBooking(db: Db, { userId, roomId, details, planned, timeZone, repl
  * The room as the database has it now, remembered for the next booking; a missing room or a
  * change room of another facility is refused here with its own message.
  */
-async function findRoomOrExplain(db: Db, userId: string, roomId: string, details: EventDetails) {
-  const room = await repository.findRoomForBooking(db, userId, roomId, chosenChangeRooms(details))
-  repository.rememberRoomZone(db, userId, roomId, room?.timeZone ?? null)
+async function findRoomOrExplain(db: Db, organisationId: string, roomId: string, details: EventDetails) {
+  const room = await repository.findRoomForBooking(db, organisationId, roomId, chosenChangeRooms(details))
+  repository.rememberRoomZone(db, organisationId, roomId, room?.timeZone ?? null)
   if (!room) throw notFound('Room')
   requireChangeRooms(details, room.changeRoomIds)
   return room
 }
 
-type ConflictCheck = { roomId: string; planned: PlannedEvent[]; excludeIds: string[]; timeZone: string }
+type ConflictCheck = { organisationId: string; roomId: string; planned: PlannedEvent[]; excludeIds: string[]; timeZone: string }
 
-async function findConflicts(db: Executor, { roomId, planned, excludeIds }: ConflictCheck): Promise<Conflict[]> {
+async function findConflicts(db: Executor, { organisationId, roomId, planned, excludeIds }: ConflictCheck): Promise<Conflict[]> {
   const from = new Date(Math.min(...planned.map((event) => event.start.getTime())))
   const to = new Date(Math.max(...planned.map((event) => event.end.getTime())))
-  const existing = await repository.listEventsOfRoomInSpan(db, roomId, { from, to, excludeIds })
+  const existing = await repository.listEventsOfRoomInSpan(db, organisationId, roomId, { from, to, excludeIds })
   return planned.flatMap((event) => findOverlapping(event, existing))
 }
 

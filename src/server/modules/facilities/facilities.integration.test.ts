@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { eq, inArray, sql } from 'drizzle-orm'
-import { clients, contracts, contractUsage, facilities, rooms, schedules } from '../../db/schema'
+import { clients, contracts, contractUsage, facilities, memberships, rooms, schedules, users } from '../../db/schema'
+import { findPostgresError } from '../../errors'
 import { useTestApp } from '../../test/setup'
 import type { TestUser } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
@@ -32,6 +33,20 @@ describe.each(testDatabaseKinds())('facilities and spaces on %s', (kind) => {
 
   const errorOf = async (response: Response) => ((await response.json()) as ErrorBody).error
 
+  // The organisation the account works in (GET /api/me gives an approved account its own).
+  const organisationOf = async (user: TestUser) => {
+    const response = await t.request('/api/me', { cookie: user.cookie })
+    return ((await response.json()) as { user: { organisation: { id: string } } }).user.organisation.id
+  }
+
+  // Another account joins the organisation in the role given, and works in it from then on.
+  const joinAs = async (role: 'manager' | 'scheduler' | 'front_desk', organisationId: string) => {
+    const member = await t.createOperator(admin)
+    await t.db.insert(memberships).values({ organisationId, userId: member.id, role })
+    await t.db.update(users).set({ activeOrganisationId: organisationId }).where(eq(users.id, member.id))
+    return member
+  }
+
   async function createFacility(user: TestUser, body: Record<string, unknown> = {}): Promise<Facility> {
     const response = await t.request('/api/facilities', { method: 'POST', cookie: user.cookie, body: { name: 'Maple Arena', ...body } })
     expect(response.status).toBe(201)
@@ -48,10 +63,12 @@ describe.each(testDatabaseKinds())('facilities and spaces on %s', (kind) => {
     return ((await response.json()) as { room: Room }).room
   }
 
+  // The event takes its room's organisation, as the events module does.
   async function insertEvent(roomId: string, start: string, end: string, title = 'Practice') {
+    const [room] = await t.db.select({ organisationId: rooms.organisationId }).from(rooms).where(eq(rooms.id, roomId))
     const [row] = await t.db
       .insert(schedules)
-      .values({ roomId, title, startTime: new Date(start), endTime: new Date(end) })
+      .values({ organisationId: room!.organisationId, roomId, title, startTime: new Date(start), endTime: new Date(end) })
       .returning({ id: schedules.id })
     return row!.id
   }
@@ -66,14 +83,14 @@ describe.each(testDatabaseKinds())('facilities and spaces on %s', (kind) => {
       })
       expect(facility).toMatchObject({ name: 'Lakeside Rinks', address: null, description: null, timeZone: 'America/Toronto' })
       const [row] = await t.db.select().from(facilities).where(eq(facilities.id, facility.id))
-      expect(row).toMatchObject({ userId: owner.id, address: null, description: null })
+      expect(row).toMatchObject({ organisationId: await organisationOf(owner), address: null, description: null })
     })
 
     it('falls back to UTC when no time zone is given', async () => {
       expect((await createFacility(owner)).timeZone).toBe('UTC')
     })
 
-    it('lists only the caller’s facilities, newest first, and counts them', async () => {
+    it('lists only the caller’s organisation’s facilities, newest first, and counts them', async () => {
       const operator = await t.createOperator(admin)
       const empty = await t.request('/api/facilities/count', { cookie: operator.cookie })
       expect(await empty.json()).toEqual({ count: 0 })
@@ -85,7 +102,7 @@ describe.each(testDatabaseKinds())('facilities and spaces on %s', (kind) => {
       const list = await t.request('/api/facilities', { cookie: operator.cookie })
       const { facilities: listed } = (await list.json()) as { facilities: Facility[] }
       expect(listed.map(({ id }) => id)).toEqual([second.id, first.id])
-      expect(listed[0]).not.toHaveProperty('userId')
+      expect(listed[0]).not.toHaveProperty('organisationId')
 
       const counted = await t.request('/api/facilities/count', { cookie: operator.cookie })
       expect(await counted.json()).toEqual({ count: 2 })
@@ -122,7 +139,7 @@ describe.each(testDatabaseKinds())('facilities and spaces on %s', (kind) => {
   })
 
   describe('ownership', () => {
-    it('answers 404 to another operator on every facility and room endpoint, for reading and writing', async () => {
+    it('answers 404 to another organisation on every facility and room endpoint, for reading and writing', async () => {
       const facility = await createFacility(owner, { name: 'Private Arena' })
       const room = await createRoom(owner, facility.id)
       const attempts: [string, string, unknown?][] = [
@@ -147,7 +164,7 @@ describe.each(testDatabaseKinds())('facilities and spaces on %s', (kind) => {
       expect(roomRows).toEqual([{ name: 'Rink A' }])
     })
 
-    it('answers a missing id exactly like another operator’s, and a malformed id the same way', async () => {
+    it('answers a missing id exactly like another organisation’s, and a malformed id the same way', async () => {
       const strangers = await t.request(`/api/facilities/${(await createFacility(owner)).id}`, { cookie: stranger.cookie })
       const missing = await t.request(`/api/facilities/${MISSING_ID}`, { cookie: owner.cookie })
       const malformed = await t.request('/api/facilities/not-a-uuid', { cookie: owner.cookie })
@@ -158,7 +175,7 @@ describe.each(testDatabaseKinds())('facilities and spaces on %s', (kind) => {
       expect((await t.request('/api/rooms/42', { method: 'DELETE', cookie: owner.cookie })).status).toBe(404)
     })
 
-    it('shows another operator nothing of a facility through the events query, as if it did not exist', async () => {
+    it('shows another organisation nothing of a facility through the events query, as if it did not exist', async () => {
       const facility = await createFacility(owner)
       const room = await createRoom(owner, facility.id)
       await insertEvent(room.id, '2026-01-01T10:00:00Z', '2026-01-01T11:00:00Z', 'Private practice')
@@ -170,7 +187,7 @@ describe.each(testDatabaseKinds())('facilities and spaces on %s', (kind) => {
       }
     })
 
-    it('answers no events for a space filter of another of the operator’s facilities', async () => {
+    it('answers no events for a space filter of another of the organisation’s facilities', async () => {
       const facility = await createFacility(owner)
       const other = await createFacility(owner)
       const room = await createRoom(owner, other.id)
@@ -181,6 +198,81 @@ describe.each(testDatabaseKinds())('facilities and spaces on %s', (kind) => {
       )
       expect(response.status).toBe(200)
       expect(((await response.json()) as { events: unknown[] }).events).toEqual([])
+    })
+  })
+
+  describe('an organisation’s members', () => {
+    it('share its facilities and spaces: a manager reads, adds and deletes what the owner created', async () => {
+      const operator = await t.createOperator(admin)
+      const facility = await createFacility(operator, { name: 'Shared Arena' })
+      const room = await createRoom(operator, facility.id)
+      const manager = await joinAs('manager', await organisationOf(operator))
+
+      const list = await t.request('/api/facilities', { cookie: manager.cookie })
+      expect(((await list.json()) as { facilities: Facility[] }).facilities.map(({ id }) => id)).toEqual([facility.id])
+      expect((await t.request(`/api/rooms/${room.id}`, { cookie: manager.cookie })).status).toBe(200)
+      const added = await createRoom(manager, facility.id, { name: 'Court', type: 'court' })
+      const seenByOwner = await t.request(`/api/facilities/${facility.id}/rooms`, { cookie: operator.cookie })
+      expect(((await seenByOwner.json()) as { rooms: Room[] }).rooms.map(({ id }) => id)).toEqual([added.id, room.id])
+      const [row] = await t.db.select({ organisationId: rooms.organisationId }).from(rooms).where(eq(rooms.id, added.id))
+      expect(row!.organisationId).toBe(await organisationOf(operator))
+      expect((await t.request(`/api/rooms/${room.id}`, { method: 'DELETE', cookie: manager.cookie })).status).toBe(204)
+      expect((await t.request(`/api/facilities/${facility.id}`, { method: 'DELETE', cookie: manager.cookie })).status).toBe(204)
+      expect((await t.request(`/api/facilities/${facility.id}`, { cookie: operator.cookie })).status).toBe(404)
+    })
+
+    it('who may not manage the venue read its facilities and spaces but are refused any write with 403, whatever the body', async () => {
+      const operator = await t.createOperator(admin)
+      const facility = await createFacility(operator, { name: 'Read Only Arena' })
+      const room = await createRoom(operator, facility.id)
+      const organisationId = await organisationOf(operator)
+      for (const role of ['scheduler', 'front_desk'] as const) {
+        const member = await joinAs(role, organisationId)
+        const reads = [
+          await t.request('/api/facilities', { cookie: member.cookie }),
+          await t.request('/api/facilities/count', { cookie: member.cookie }),
+          await t.request(`/api/facilities/${facility.id}`, { cookie: member.cookie }),
+          await t.request(`/api/facilities/${facility.id}/rooms`, { cookie: member.cookie }),
+          await t.request(`/api/facilities/${facility.id}/change-rooms`, { cookie: member.cookie }),
+          await t.request(`/api/rooms/${room.id}`, { cookie: member.cookie }),
+        ]
+        for (const response of reads) expect(response.status, role).toBe(200)
+
+        const refused = [
+          await t.request('/api/facilities', { method: 'POST', body: { name: 'Mine' }, cookie: member.cookie }),
+          await t.request('/api/facilities', { method: 'POST', body: { name: '' }, cookie: member.cookie }),
+          await t.request(`/api/facilities/${facility.id}`, { method: 'DELETE', cookie: member.cookie }),
+          await t.request(`/api/facilities/${facility.id}/rooms`, {
+            method: 'POST',
+            body: { name: 'X', type: 'rink' },
+            cookie: member.cookie,
+          }),
+          await t.request(`/api/facilities/${facility.id}/rooms`, { method: 'POST', body: [], cookie: member.cookie }),
+          await t.request(`/api/rooms/${room.id}`, { method: 'DELETE', cookie: member.cookie }),
+        ]
+        for (const response of refused) {
+          expect(response.status, role).toBe(403)
+          expect((await errorOf(response)).code).toBe('FORBIDDEN')
+        }
+      }
+      expect(await t.db.select({ id: facilities.id }).from(facilities).where(eq(facilities.organisationId, organisationId))).toEqual([
+        { id: facility.id },
+      ])
+      expect(await t.db.select({ id: rooms.id }).from(rooms).where(eq(rooms.facilityId, facility.id))).toEqual([{ id: room.id }])
+    })
+
+    it('cannot put a space in another organisation’s facility: the database refuses it too', async () => {
+      const facility = await createFacility(stranger, { name: 'Elsewhere' })
+      const organisationId = await organisationOf(owner)
+      const refused = await t.db
+        .insert(rooms)
+        .values({ organisationId, facilityId: facility.id, name: 'Sneaky', type: 'room' })
+        .then(
+          () => null,
+          (error: unknown) => error,
+        )
+      expect(findPostgresError(refused)).toMatchObject({ code: '23503', constraint: 'rooms_facility_fk' })
+      expect(await t.db.select().from(rooms).where(eq(rooms.facilityId, facility.id))).toEqual([])
     })
   })
 
@@ -294,10 +386,11 @@ describe.each(testDatabaseKinds())('facilities and spaces on %s', (kind) => {
       const facility = await createFacility(user, { name: 'Doomed Arena' })
       const rink = await createRoom(user, facility.id, { name: 'Rink' })
       const changeRoom = await createRoom(user, facility.id, { name: 'Change Room', type: 'change_room' })
-      const [client] = await t.db.insert(clients).values({ userId: user.id, name: 'Hawks' }).returning()
+      const organisationId = await organisationOf(user)
+      const [client] = await t.db.insert(clients).values({ organisationId, name: 'Hawks' }).returning()
       const [contract] = await t.db
         .insert(contracts)
-        .values({ userId: user.id, clientId: client!.id, startDate: '2026-01-01', totalHours: '10', hoursAdjustment: '1.00' })
+        .values({ organisationId, clientId: client!.id, startDate: '2026-01-01', totalHours: '10', hoursAdjustment: '1.00' })
         .returning()
       const eventIds = [
         await insertEvent(rink.id, '2026-03-01T10:00:00Z', '2026-03-01T11:30:00Z', 'Practice'),
@@ -305,8 +398,8 @@ describe.each(testDatabaseKinds())('facilities and spaces on %s', (kind) => {
       ]
       await t.db.update(schedules).set({ clientId: client!.id, changeRoom1Id: changeRoom.id }).where(inArray(schedules.id, eventIds))
       await t.db.insert(contractUsage).values([
-        { contractId: contract!.id, usageDate: '2026-03-01', hoursLogged: '1.50', scheduleId: eventIds[0] },
-        { contractId: contract!.id, usageDate: '2026-03-02', hoursLogged: '1.00', scheduleId: eventIds[1] },
+        { organisationId, contractId: contract!.id, usageDate: '2026-03-01', hoursLogged: '1.50', scheduleId: eventIds[0] },
+        { organisationId, contractId: contract!.id, usageDate: '2026-03-02', hoursLogged: '1.00', scheduleId: eventIds[1] },
       ])
       return { facility, roomIds: [rink.id, changeRoom.id], eventIds, contractId: contract!.id }
     }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { schedules } from '../../db/schema'
+import { eq } from 'drizzle-orm'
+import { memberships, rooms, schedules, users } from '../../db/schema'
 import { useTestApp } from '../../test/setup'
 import type { TestUser } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
@@ -23,6 +24,7 @@ const toronto = (time: string) => {
 describe.each(testDatabaseKinds())('marketing availability on %s', (kind) => {
   const {
     t,
+    admin,
     operators: [owner, stranger],
   } = useTestApp(kind, { operators: 2 })
 
@@ -46,8 +48,20 @@ describe.each(testDatabaseKinds())('marketing availability on %s', (kind) => {
     return ((await response.json()) as { room: { id: string } }).room.id
   }
 
+  async function organisationOfRoom(roomId: string) {
+    const [room] = await t.db.select({ organisationId: rooms.organisationId }).from(rooms).where(eq(rooms.id, roomId))
+    return room!.organisationId
+  }
+
+  // Straight to the database, in the room's organisation as the API would.
   async function insertEvent(roomId: string, start: string, end: string) {
-    await t.db.insert(schedules).values({ roomId, title: 'Practice', startTime: new Date(start), endTime: new Date(end) })
+    await t.db.insert(schedules).values({
+      organisationId: await organisationOfRoom(roomId),
+      roomId,
+      title: 'Practice',
+      startTime: new Date(start),
+      endTime: new Date(end),
+    })
   }
 
   // Only the clock the service reads is frozen; timers keep running for the database drivers.
@@ -171,6 +185,28 @@ describe.each(testDatabaseKinds())('marketing availability on %s', (kind) => {
     const missing = await t.request('/api/marketing/availability', { cookie: owner.cookie })
     expect(missing.status).toBe(422)
     expect(((await missing.json()) as ErrorBody).error.message).toBe('Please select a facility')
+  })
+
+  it('answers a scheduler of the organisation, and the front desk with 403', async () => {
+    const facilityId = await createFacility(owner)
+    const roomId = await createRoom(owner, facilityId, { name: 'Rink A', type: 'rink' })
+    const organisationId = await organisationOfRoom(roomId)
+    const join = async (role: 'scheduler' | 'front_desk') => {
+      const member = await t.createOperator(admin)
+      await t.db.insert(memberships).values({ organisationId, userId: member.id, role })
+      await t.db.update(users).set({ activeOrganisationId: organisationId }).where(eq(users.id, member.id))
+      return member
+    }
+    const scheduler = await join('scheduler')
+    const frontDesk = await join('front_desk')
+    const read = (member: TestUser, query: string) => t.request(`/api/marketing/availability${query}`, { cookie: member.cookie })
+    expect((await read(scheduler, `?facilityId=${facilityId}`)).status).toBe(200)
+    // Refused before the query is even read.
+    for (const query of [`?facilityId=${facilityId}`, '', '?hoursAhead=99']) {
+      const response = await read(frontDesk, query)
+      expect(response.status, query).toBe(403)
+      expect(((await response.json()) as ErrorBody).error.code).toBe('FORBIDDEN')
+    }
   })
 
   it('answers 401 to a signed-out caller', async () => {

@@ -21,10 +21,10 @@ export type LoadedBoard = {
 export async function loadBoard(db: Executor, slug: string, now: Date): Promise<LoadedBoard | null> {
   const screen = await repository.findScreenBySlug(db, slug)
   if (!screen) return null
-  const rooms = await repository.listBoardRooms(db, screen.id)
+  const rooms = await repository.listBoardRooms(db, screen.organisationId, screen.id)
   // "Today" is each room's facility's day, not the server's.
   const windows = rooms.map((room) => ({ roomId: room.id, ...localDayRange(todayInZone(room.timeZone, now), room.timeZone) }))
-  const events = await repository.listEventsInWindows(db, windows)
+  const events = await repository.listEventsInWindows(db, screen.organisationId, windows)
 
   const dependsOn = new Set<ChangeKey>([changeKeys.slug(slug), changeKeys.screen(screen.id)])
   for (const room of rooms) {

@@ -1,17 +1,19 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { eq } from 'drizzle-orm'
+import { eq, sql, type SQLWrapper } from 'drizzle-orm'
 import { addCalendarDays } from '@shared/scheduling/calendar-date'
 import { combineLocalDateTime, todayInZone } from '@shared/scheduling/local-day'
 import type { PublicBoard } from '@shared/screens/public-board'
 import { schedules } from '../../db/schema'
 import { endLiveStreams } from '../../realtime/live-streams'
 import { useTestApp } from '../../test/setup'
-import { TEST_ORIGIN } from '../../test/test-app'
+import { TEST_ORIGIN, type TestUser } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
+import * as repository from './repository'
 
 const ZONE = 'America/Toronto'
 const UUID_ANYWHERE = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
+const GIF_1X1 = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64')
 
 // Reads a server-sent event stream until an event with this name arrives.
 async function nextEvent(reader: ReadableStreamDefaultReader<Uint8Array>, name: string, timeoutMs = 2_000) {
@@ -33,24 +35,36 @@ async function nextEvent(reader: ReadableStreamDefaultReader<Uint8Array>, name: 
 describe.each(testDatabaseKinds())('the public board on %s', (kind) => {
   const {
     t,
-    operators: [owner],
-  } = useTestApp(kind, { env: { TRUST_PROXY: 'true', BOARD_STREAMS_PER_ADDRESS: '2' }, operators: 1 })
+    operators: [owner, neighbour],
+  } = useTestApp(kind, { env: { TRUST_PROXY: 'true', BOARD_STREAMS_PER_ADDRESS: '2' }, operators: 2 })
+  let organisationId: string
   let rinkA: string
   let rinkB: string
   let screenId: string
   const today = todayInZone(ZONE, new Date())
   const at = (time: string, day = today) => combineLocalDateTime(day, time, ZONE)
 
-  async function post<T>(path: string, body: unknown): Promise<T> {
-    const response = await t.request(path, { method: 'POST', cookie: owner.cookie, body })
+  async function post<T>(path: string, body: unknown, user: TestUser = owner): Promise<T> {
+    const response = await t.request(path, { method: 'POST', cookie: user.cookie, body })
     expect(response.status, await response.clone().text()).toBe(201)
     return (await response.json()) as T
   }
 
+  const uploadLogo = (user: TestUser, id: string, image: Uint8Array<ArrayBuffer>) => {
+    const form = new FormData()
+    form.append('logo', new Blob([image]), 'logo.png')
+    return t.app.request(`${TEST_ORIGIN}/api/screens/${id}/logo`, {
+      method: 'PUT',
+      headers: { origin: TEST_ORIGIN, cookie: user.cookie },
+      body: form,
+    })
+  }
+
+  // Rows written straight to the database carry the owner's organisation, as the API's do.
   async function insertEvent(values: Partial<typeof schedules.$inferInsert> & { roomId: string; startTime: Date; endTime: Date }) {
     const [row] = await t.db
       .insert(schedules)
-      .values({ title: 'Practice', ...values })
+      .values({ organisationId, title: 'Practice', ...values })
       .returning({ id: schedules.id })
     return row!.id
   }
@@ -83,6 +97,8 @@ describe.each(testDatabaseKinds())('the public board on %s', (kind) => {
 
   beforeAll(async () => {
     const facility = (await post<{ facility: { id: string } }>('/api/facilities', { name: 'Maple Arena', timeZone: ZONE })).facility
+    const me = (await (await t.request('/api/me', { cookie: owner.cookie })).json()) as { user: { organisation: { id: string } } }
+    organisationId = me.user.organisation.id
     const room = async (name: string, type = 'rink') =>
       (await post<{ room: { id: string } }>(`/api/facilities/${facility.id}/rooms`, { name, type })).room.id
     rinkA = await room('Rink A')
@@ -144,14 +160,7 @@ describe.each(testDatabaseKinds())('the public board on %s', (kind) => {
       })
     ).screen
     screenId = screen.id
-    const form = new FormData()
-    form.append('logo', new Blob([PNG_1X1]), 'logo.png')
-    const upload = await t.app.request(`${TEST_ORIGIN}/api/screens/${screenId}/logo`, {
-      method: 'PUT',
-      headers: { origin: TEST_ORIGIN, cookie: owner.cookie },
-      body: form,
-    })
-    expect(upload.status).toBe(200)
+    expect((await uploadLogo(owner, screenId, PNG_1X1)).status).toBe(200)
   })
 
   it('shows today’s events per room in the facility’s day, with only what a board shows', async () => {
@@ -327,5 +336,84 @@ describe.each(testDatabaseKinds())('the public board on %s', (kind) => {
     await (await openStream(guesserAddress)).cancel()
     // Nobody else pays for it.
     expect((await getBoard('guess-0', from('198.51.100.31'))).status).toBe(404)
+  })
+
+  it('serves a logo only at its own screen’s address, whichever organisation has the same image', async () => {
+    const { logoUrl } = (await (await getBoard()).json()) as PublicBoard
+    const version = logoUrl!.split('/').at(-1)!
+    const facility = (await post<{ facility: { id: string } }>('/api/facilities', { name: 'Next Door Arena' }, neighbour)).facility
+    const room = (
+      await post<{ room: { id: string } }>(`/api/facilities/${facility.id}/rooms`, { name: 'Their Rink', type: 'rink' }, neighbour)
+    ).room
+    const theirs = (await post<{ screen: { id: string } }>('/api/screens', { name: 'Next Door', rooms: [{ roomId: room.id }] }, neighbour))
+      .screen
+    // The same image, so the same version, in another organisation.
+    const same = await uploadLogo(neighbour, theirs.id, PNG_1X1)
+    expect(((await same.json()) as { screen: { logoUrl: string } }).screen.logoUrl).toBe(`/api/public/logos/next-door/${version}`)
+    const other = await uploadLogo(neighbour, theirs.id, GIF_1X1)
+    const gifVersion = ((await other.json()) as { screen: { logoUrl: string } }).screen.logoUrl.split('/').at(-1)!
+
+    const served = await t.request(`/api/public/logos/next-door/${gifVersion}`)
+    expect(served.status).toBe(200)
+    expect(served.headers.get('content-type')).toBe('image/gif')
+    expect((await t.request(`/api/public/logos/next-door/${version}`)).status).toBe(404)
+    expect((await t.request(`/api/public/logos/main-lobby/${gifVersion}`)).status).toBe(404)
+    const ours = await t.request(`/api/public/logos/main-lobby/${version}`)
+    expect(ours.headers.get('content-type')).toBe('image/png')
+  })
+
+  it('reads a board and its logo through keys among many organisations, never by scanning a table', async () => {
+    const { logoUrl } = (await (await getBoard()).json()) as PublicBoard
+    const version = logoUrl!.split('/').at(-1)!
+    // 300 other organisations, each with 10 screens and their logos, and a room with 20 events:
+    // enough rows that the planner reads the tables below through their keys when it can.
+    const org = sql`md5('bulk-organisation-' || n)::uuid`
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into organisations (id, name) select ${org}, 'Bulk ' || n from generate_series(1, 300) n`)
+      await tx.execute(sql`
+        insert into screens (organisation_id, name, slug)
+        select ${org}, 'Bulk board', 'bulk-' || n || '-' || s from generate_series(1, 300) n, generate_series(1, 10) s`)
+      await tx.execute(sql`
+        insert into screen_logos (organisation_id, screen_id, content_type, content, version)
+        select organisation_id, id, 'image/png', decode('00', 'hex'), ${version} from screens where slug like 'bulk-%'`)
+      await tx.execute(sql`
+        insert into facilities (id, organisation_id, name) select md5('bulk-facility-' || n)::uuid, ${org}, 'Bulk' from generate_series(1, 300) n`)
+      await tx.execute(sql`
+        insert into rooms (id, organisation_id, facility_id, name, type)
+        select md5('bulk-room-' || n)::uuid, ${org}, md5('bulk-facility-' || n)::uuid, 'Bulk', 'rink' from generate_series(1, 300) n`)
+      await tx.execute(sql`
+        insert into schedules (organisation_id, room_id, title, start_time, end_time)
+        select ${org}, md5('bulk-room-' || n)::uuid, 'Bulk', now() + d * interval '1 day', now() + d * interval '1 day' + interval '1 hour'
+        from generate_series(1, 300) n, generate_series(-10, 9) d`)
+    })
+    await t.db.execute(sql`analyze`)
+
+    const window = { start: at('00:00'), end: at('00:00', addCalendarDays(today, 1)) }
+    const queries: Array<[string, SQLWrapper, string[]]> = [
+      ['screen at an address', repository.screenBySlugQuery(t.db, 'main-lobby'), ['board_addresses', 'screens']],
+      ['logo', repository.logoQuery(t.db, 'main-lobby', version), ['board_addresses', 'screens', 'screen_logos']],
+      [
+        'events',
+        repository.eventsInWindowsQuery(t.db, organisationId, [
+          { roomId: rinkA, ...window },
+          { roomId: rinkB, ...window },
+        ]),
+        ['schedules'],
+      ],
+    ]
+    type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Cond'?: string; Plans?: PlanNode[] }
+    const scans = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(scans)]
+    for (const [name, query, tables] of queries) {
+      const { rows } = (await t.db.execute(sql`explain (format json) ${query}`)) as unknown as { rows: Array<Record<string, unknown>> }
+      const explained = rows[0]!['QUERY PLAN']
+      const [{ Plan: plan }] = (typeof explained === 'string' ? JSON.parse(explained) : explained) as [{ Plan: PlanNode }]
+      for (const node of scans(plan).filter((scan) => tables.includes(scan['Relation Name'] ?? ''))) {
+        const shown = `${name}: ${JSON.stringify(plan)}`
+        expect(node['Node Type'], shown).not.toBe('Seq Scan')
+        // An index read whole is a scan too: each index read has a condition (a bitmap's is its child's).
+        if (node['Node Type'] !== 'Bitmap Heap Scan') expect(node['Index Cond'], shown).toBeDefined()
+      }
+    }
+    expect((await t.request(logoUrl!)).status).toBe(200)
   })
 })

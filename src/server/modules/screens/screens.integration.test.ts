@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { DEFAULT_TICKER_TEXT, SCREEN_MESSAGES } from '@shared/screens/schema'
-import { screenLogos, screenRooms, screens } from '../../db/schema'
+import { TEAM_MESSAGES } from '@shared/team/messages'
+import type { Role } from '@shared/team/roles'
+import { memberships, screenLogos, screenRooms, screens, users } from '../../db/schema'
 import { findPostgresError } from '../../errors'
 import { useTestApp } from '../../test/setup'
 import { TEST_ORIGIN, type TestUser } from '../../test/test-app'
@@ -30,12 +32,15 @@ const MB = 1024 * 1024
 describe.each(testDatabaseKinds())('display screens on %s', (kind) => {
   const {
     t,
+    admin,
     operators: [owner, stranger],
   } = useTestApp(kind, { operators: 2 })
   let rinkA: string
   let rinkB: string
   let changeRoom: string
   let strangersRoom: string
+  let ownersOrganisation: string
+  let strangersOrganisation: string
 
   const errorOf = async (response: Response) => ((await response.json()) as ErrorBody).error
 
@@ -59,13 +64,21 @@ describe.each(testDatabaseKinds())('display screens on %s', (kind) => {
     return t.request(`/api/screens/${screenId}/logo`, { method: 'PUT', cookie: user.cookie, body: form })
   }
 
+  // The organisation the account works in, as the web app learns it.
+  async function organisationOf(user: TestUser) {
+    const response = await t.request('/api/me', { cookie: user.cookie })
+    return ((await response.json()) as { user: { organisation: { id: string } } }).user.organisation.id
+  }
+
   beforeAll(async () => {
     const facility = (await post<{ facility: { id: string } }>(owner, '/api/facilities', { name: 'Maple Arena' })).facility
+    ownersOrganisation = await organisationOf(owner)
     rinkA = await createRoom(owner, facility.id, 'Rink A')
     rinkB = await createRoom(owner, facility.id, 'Rink B')
     changeRoom = await createRoom(owner, facility.id, 'Change Room 1', 'change_room')
     const strangersFacility = (await post<{ facility: { id: string } }>(stranger, '/api/facilities', { name: 'Elsewhere' })).facility
     strangersRoom = await createRoom(stranger, strangersFacility.id, 'Their Rink')
+    strangersOrganisation = await organisationOf(stranger)
   })
 
   describe('creating', () => {
@@ -335,25 +348,146 @@ describe.each(testDatabaseKinds())('display screens on %s', (kind) => {
       expect((await deleteScreen(owner, gone.id)).status).toBe(204)
       const refused = await t.db
         .insert(screens)
-        .values({ userId: stranger.id, name: 'Side Door', slug: 'side-door' })
+        .values({ organisationId: strangersOrganisation, name: 'Side Door', slug: 'side-door' })
         .then(
           () => null,
           (error: unknown) => error,
         )
       expect(findPostgresError(refused)).toMatchObject({ code: '23503', constraint: 'screens_board_address_fk' })
 
-      const [back] = await t.db.insert(screens).values({ userId: owner.id, name: 'Side Door', slug: 'side-door' }).returning()
+      const [back] = await t.db
+        .insert(screens)
+        .values({ organisationId: ownersOrganisation, name: 'Side Door', slug: 'side-door' })
+        .returning()
       expect(back!.slug).toBe('side-door')
-      // Nor can a screen be handed over to another operator with its address.
+      // Nor can a screen be handed over to another organisation with its address.
       const handedOver = await t.db
         .update(screens)
-        .set({ userId: stranger.id })
+        .set({ organisationId: strangersOrganisation })
         .where(eq(screens.id, back!.id))
         .then(
           () => null,
           (error: unknown) => error,
         )
       expect(findPostgresError(handedOver)).toMatchObject({ code: '23503', constraint: 'screens_board_address_fk' })
+      // Within one organisation an address names one screen.
+      const twice = await t.db
+        .insert(screens)
+        .values({ organisationId: ownersOrganisation, name: 'Side Door again', slug: 'side-door' })
+        .then(
+          () => null,
+          (error: unknown) => error,
+        )
+      expect(findPostgresError(twice)).toMatchObject({ code: '23505', constraint: 'screens_organisation_id_slug_idx' })
+    })
+  })
+
+  describe('organisations', () => {
+    it('keep each organisation’s rooms, screens and logos to itself in the database, whoever writes', async () => {
+      const screen = ((await (await createScreen(owner, { name: 'Rows Board' })).json()) as { screen: Screen }).screen
+      const attempts = [
+        // Another organisation's room on this organisation's screen.
+        [
+          'screen_rooms_room_fk',
+          t.db.insert(screenRooms).values({ organisationId: ownersOrganisation, screenId: screen.id, roomId: strangersRoom }),
+        ],
+        // This organisation's screen listed under another organisation.
+        [
+          'screen_rooms_screen_fk',
+          t.db.insert(screenRooms).values({ organisationId: strangersOrganisation, screenId: screen.id, roomId: strangersRoom }),
+        ],
+        [
+          'screen_logos_screen_fk',
+          t.db.insert(screenLogos).values({
+            organisationId: strangersOrganisation,
+            screenId: screen.id,
+            contentType: 'image/png',
+            content: PNG_1X1,
+            version: '0123456789abcdef',
+          }),
+        ],
+      ] as const
+      for (const [constraint, attempt] of attempts) {
+        const error = await attempt.then(
+          () => null,
+          (caught: unknown) => caught,
+        )
+        expect(findPostgresError(error), constraint).toMatchObject({ code: '23503', constraint })
+      }
+      const rows = await t.db.select().from(screenRooms).where(eq(screenRooms.screenId, screen.id))
+      expect(rows.map((row) => [row.organisationId, row.roomId])).toEqual([[ownersOrganisation, rinkA]])
+    })
+
+    describe('members', () => {
+      // Another account joins the owner's organisation in the role given, and works in it from then on.
+      const joinAs = async (role: Role) => {
+        const member = await t.createOperator(admin)
+        await t.db.insert(memberships).values({ organisationId: ownersOrganisation, userId: member.id, role })
+        await t.db.update(users).set({ activeOrganisationId: ownersOrganisation }).where(eq(users.id, member.id))
+        return member
+      }
+
+      it('share the organisation’s screens: a manager lists, creates, edits, gives a logo to and deletes the owner’s', async () => {
+        const manager = await joinAs('manager')
+        const owners = ((await (await createScreen(owner, { name: 'Shared Board' })).json()) as { screen: Screen }).screen
+        const listed = (await (await t.request('/api/screens', { cookie: manager.cookie })).json()) as { screens: Screen[] }
+        expect(listed.screens.map(({ id }) => id)).toContain(owners.id)
+
+        const created = await createScreen(manager, { name: 'Manager Board', rooms: [{ roomId: rinkB }] })
+        expect(created.status).toBe(201)
+        const managers = ((await created.json()) as { screen: Screen }).screen
+        const [row] = await t.db.select().from(screens).where(eq(screens.id, managers.id))
+        expect(row!.organisationId).toBe(ownersOrganisation)
+        const seenByOwner = await t.request(`/api/screens/${managers.id}`, { cookie: owner.cookie })
+        expect(seenByOwner.status).toBe(200)
+
+        const edited = await t.request(`/api/screens/${owners.id}`, {
+          method: 'PUT',
+          cookie: manager.cookie,
+          body: { name: 'Shared Board, edited', rooms: [{ roomId: rinkB }] },
+        })
+        expect(edited.status).toBe(200)
+        expect((await uploadLogo(manager, owners.id, new Blob([PNG_1X1]))).status).toBe(200)
+        const logos = await t.db.select().from(screenLogos).where(eq(screenLogos.screenId, owners.id))
+        expect(logos.map((logo) => logo.organisationId)).toEqual([ownersOrganisation])
+        expect((await t.request(`/api/screens/${owners.id}`, { method: 'DELETE', cookie: manager.cookie })).status).toBe(204)
+        // Still nobody else's.
+        expect((await t.request(`/api/screens/${managers.id}`, { cookie: stranger.cookie })).status).toBe(404)
+      })
+
+      it('who do not manage the venue read the screens but are refused every change with 403, whatever the body', async () => {
+        const screen = ((await (await createScreen(owner, { name: 'Read Only Board' })).json()) as { screen: Screen }).screen
+        for (const role of ['scheduler', 'front_desk'] as const) {
+          const member = await joinAs(role)
+          const list = await t.request('/api/screens', { cookie: member.cookie })
+          expect(list.status, role).toBe(200)
+          expect(((await list.json()) as { screens: Screen[] }).screens.map(({ id }) => id)).toContain(screen.id)
+          expect((await t.request(`/api/screens/${screen.id}`, { cookie: member.cookie })).status, role).toBe(200)
+
+          const refused = [
+            await createScreen(member, { name: 'Not Allowed' }),
+            await t.request('/api/screens', { method: 'POST', cookie: member.cookie, body: {} }),
+            await t.request(`/api/screens/${screen.id}`, {
+              method: 'PUT',
+              cookie: member.cookie,
+              body: { name: 'Renamed', rooms: [{ roomId: rinkA }] },
+            }),
+            await t.request(`/api/screens/${screen.id}`, { method: 'PUT', cookie: member.cookie, body: 'not json' }),
+            await t.request(`/api/screens/${screen.id}`, { method: 'DELETE', cookie: member.cookie }),
+            await uploadLogo(member, screen.id, new Blob([PNG_1X1])),
+            await uploadLogo(member, screen.id, new Blob(['not an image'])),
+            await t.request(`/api/screens/${screen.id}/logo`, { method: 'DELETE', cookie: member.cookie }),
+          ]
+          for (const response of refused) {
+            expect(response.status, `${role} ${response.url}`).toBe(403)
+            expect(await errorOf(response)).toEqual({ code: 'FORBIDDEN', message: TEAM_MESSAGES.forbidden })
+          }
+        }
+        const after = (await (await t.request(`/api/screens/${screen.id}`, { cookie: owner.cookie })).json()) as { screen: Screen }
+        expect(after.screen).toMatchObject({ name: 'Read Only Board', logoUrl: null })
+        const names = ((await (await t.request('/api/screens', { cookie: owner.cookie })).json()) as { screens: Screen[] }).screens
+        expect(names.map(({ name }) => name)).not.toContain('Not Allowed')
+      })
     })
   })
 })

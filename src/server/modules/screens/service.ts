@@ -8,85 +8,85 @@ import * as repository from './repository'
 
 type ScreenRow = NonNullable<Awaited<ReturnType<typeof repository.findOwnedScreen>>>
 
-export async function listScreens(db: Db, userId: string) {
-  const screens = await repository.listScreens(db, userId)
-  return withRooms(db, screens)
+export async function listScreens(db: Db, organisationId: string) {
+  const screens = await repository.listScreens(db, organisationId)
+  return withRooms(db, organisationId, screens)
 }
 
-export async function getScreen(db: Db, userId: string, screenId: string) {
-  const screen = await repository.findOwnedScreen(db, userId, screenId)
+export async function getScreen(db: Db, organisationId: string, screenId: string) {
+  const screen = await repository.findOwnedScreen(db, organisationId, screenId)
   if (!screen) throw notFound('Screen')
-  const [withItsRooms] = await withRooms(db, [screen])
+  const [withItsRooms] = await withRooms(db, organisationId, [screen])
   return withItsRooms!
 }
 
 // The slug is the board's public address, so it is set once from the first name and kept when
 // the screen is renamed: a lobby TV pointed at it keeps working.
-export async function createScreen(db: Db, userId: string, { rooms, ...fields }: ScreenInput) {
-  await requireDisplayableRooms(db, userId, rooms)
+export async function createScreen(db: Db, organisationId: string, { rooms, ...fields }: ScreenInput) {
+  await requireDisplayableRooms(db, organisationId, rooms)
   try {
     const screen = await db.transaction(async (tx) => {
-      const inserted = await repository.insertScreen(tx, userId, slugify(fields.name), fields)
-      await repository.replaceScreenRooms(tx, inserted.id, rooms)
+      const inserted = await repository.insertScreen(tx, organisationId, slugify(fields.name), fields)
+      await repository.replaceScreenRooms(tx, organisationId, inserted.id, rooms)
       return inserted
     })
-    return (await withRooms(db, [screen]))[0]!
+    return (await withRooms(db, organisationId, [screen]))[0]!
   } catch (error) {
     throw translateWriteError(error)
   }
 }
 
 /** The screen and its room list are replaced together or not at all. */
-export async function updateScreen(db: Db, userId: string, screenId: string, { rooms, ...fields }: ScreenInput) {
-  await requireDisplayableRooms(db, userId, rooms)
+export async function updateScreen(db: Db, organisationId: string, screenId: string, { rooms, ...fields }: ScreenInput) {
+  await requireDisplayableRooms(db, organisationId, rooms)
   try {
     const screen = await db.transaction(async (tx) => {
-      const updated = await repository.updateOwnedScreen(tx, userId, screenId, fields)
+      const updated = await repository.updateOwnedScreen(tx, organisationId, screenId, fields)
       if (!updated) throw notFound('Screen')
-      await repository.replaceScreenRooms(tx, screenId, rooms)
+      await repository.replaceScreenRooms(tx, organisationId, screenId, rooms)
       return updated
     })
-    return (await withRooms(db, [screen]))[0]!
+    return (await withRooms(db, organisationId, [screen]))[0]!
   } catch (error) {
     throw translateWriteError(error)
   }
 }
 
-export async function deleteScreen(db: Db, userId: string, screenId: string) {
-  if (!(await repository.deleteOwnedScreen(db, userId, screenId))) throw notFound('Screen')
+export async function deleteScreen(db: Db, organisationId: string, screenId: string) {
+  if (!(await repository.deleteOwnedScreen(db, organisationId, screenId))) throw notFound('Screen')
 }
 
-export async function replaceLogo(db: Db, userId: string, screenId: string, file: unknown) {
+export async function replaceLogo(db: Db, organisationId: string, screenId: string, file: unknown) {
   // Someone else's screen is a 404 whatever the file is.
-  const owned = await repository.findOwnedScreen(db, userId, screenId)
+  const owned = await repository.findOwnedScreen(db, organisationId, screenId)
   if (!owned) throw notFound('Screen')
   const logo = await readLogo(file)
   const screen = await db.transaction(async (tx) => {
     // The slug never changes, so the address built from it stays right.
-    const updated = await repository.setOwnedScreenLogoUrl(tx, userId, screenId, publicLogoPath(owned.slug, logo.version))
+    const updated = await repository.setOwnedScreenLogoUrl(tx, organisationId, screenId, publicLogoPath(owned.slug, logo.version))
     if (!updated) throw notFound('Screen')
-    await repository.saveLogo(tx, screenId, logo)
+    await repository.saveLogo(tx, organisationId, screenId, logo)
     return updated
   })
-  return (await withRooms(db, [screen]))[0]!
+  return (await withRooms(db, organisationId, [screen]))[0]!
 }
 
-export async function removeLogo(db: Db, userId: string, screenId: string) {
+export async function removeLogo(db: Db, organisationId: string, screenId: string) {
   const screen = await db.transaction(async (tx) => {
-    const updated = await repository.setOwnedScreenLogoUrl(tx, userId, screenId, null)
+    const updated = await repository.setOwnedScreenLogoUrl(tx, organisationId, screenId, null)
     if (!updated) throw notFound('Screen')
-    await repository.deleteLogo(tx, screenId)
+    await repository.deleteLogo(tx, organisationId, screenId)
     return updated
   })
-  return (await withRooms(db, [screen]))[0]!
+  return (await withRooms(db, organisationId, [screen]))[0]!
 }
 
-// Only the operator's own rooms, and never a change room: a board lists what happens in a
+// Only the organisation's own rooms, and never a change room: a board lists what happens in a
 // space, and a change room is named beside each event instead.
-async function requireDisplayableRooms(db: Executor, userId: string, rooms: ScreenInput['rooms']) {
+async function requireDisplayableRooms(db: Executor, organisationId: string, rooms: ScreenInput['rooms']) {
   const owned = await repository.findOwnedRooms(
     db,
-    userId,
+    organisationId,
     rooms.map(({ roomId }) => roomId),
   )
   if (owned.length !== rooms.length) throw notFound('Room')
@@ -105,9 +105,10 @@ function translateWriteError(error: unknown) {
   return error
 }
 
-async function withRooms(db: Executor, screens: ScreenRow[]) {
+async function withRooms(db: Executor, organisationId: string, screens: ScreenRow[]) {
   const rooms = await repository.listScreenRooms(
     db,
+    organisationId,
     screens.map(({ id }) => id),
   )
   return screens.map((screen) => ({
@@ -123,10 +124,10 @@ async function withRooms(db: Executor, screens: ScreenRow[]) {
 export { isAddressTaken, listScreenRooms } from './repository'
 
 /** A screen at this address with no rooms yet; a taken address fails with an error isAddressTaken knows. */
-export function createScreenAt(tx: Executor, userId: string, slug: string, fields: repository.ScreenFields) {
-  return repository.insertScreen(tx, userId, slug, fields)
+export function createScreenAt(tx: Executor, organisationId: string, slug: string, fields: repository.ScreenFields) {
+  return repository.insertScreen(tx, organisationId, slug, fields)
 }
 
-export function replaceScreenRooms(tx: Executor, screenId: string, rooms: ScreenInput['rooms']) {
-  return repository.replaceScreenRooms(tx, screenId, rooms)
+export function replaceScreenRooms(tx: Executor, organisationId: string, screenId: string, rooms: ScreenInput['rooms']) {
+  return repository.replaceScreenRooms(tx, organisationId, screenId, rooms)
 }

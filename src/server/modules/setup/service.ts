@@ -39,35 +39,35 @@ const displayFields = screenInput.omit({ rooms: true })
 
 type SetupProgress = Awaited<ReturnType<typeof loadProgress>>
 
-/** The operator's unfinished wizard, or null when there is none to resume. */
-export async function getProgress(db: Db, userId: string) {
-  const run = await repository.findUnfinishedRun(db, userId)
+/** The organisation's unfinished wizard, or null when there is none to resume. */
+export async function getProgress(db: Db, organisationId: string) {
+  const run = await repository.findUnfinishedRun(db, organisationId)
   return run ? loadProgress(db, run) : null
 }
 
 /** Step 1: the facility and the run that remembers it, together. */
-export async function startSetup(db: Db, userId: string, input: FacilityInput) {
+export async function startSetup(db: Db, organisationId: string, input: FacilityInput) {
   await db.transaction(async (tx) => {
-    const facility = await createFacility(tx, userId, input)
-    if (!(await repository.startRun(tx, userId, facility.id))) throw new AppError('CONFLICT', SETUP_CONFLICTS.alreadyStarted)
+    const facility = await createFacility(tx, organisationId, input)
+    if (!(await repository.startRun(tx, organisationId, facility.id))) throw new AppError('CONFLICT', SETUP_CONFLICTS.alreadyStarted)
   })
-  return (await getProgress(db, userId))!
+  return (await getProgress(db, organisationId))!
 }
 
 /** Step 2: one insert for the whole batch. */
-export function addSpaces(db: Db, userId: string, { spaces }: SetupSpacesInput) {
-  return runStep(db, userId, 2, async (tx, run) => {
-    const created = await createRooms(tx, run.facilityId, spaces)
-    await repository.updateRun(tx, userId, { spaceIds: created.map(({ id }) => id) })
+export function addSpaces(db: Db, organisationId: string, { spaces }: SetupSpacesInput) {
+  return runStep(db, organisationId, 2, async (tx, run) => {
+    const created = await createRooms(tx, organisationId, run.facilityId, spaces)
+    await repository.updateRun(tx, organisationId, { spaceIds: created.map(({ id }) => id) })
   })
 }
 
 /** Step 3: change rooms take the space defaults for everything but their name. */
-export function addChangeRooms(db: Db, userId: string, { changeRooms }: SetupChangeRoomsInput) {
-  return runStep(db, userId, 3, async (tx, run) => {
+export function addChangeRooms(db: Db, organisationId: string, { changeRooms }: SetupChangeRoomsInput) {
+  return runStep(db, organisationId, 3, async (tx, run) => {
     const rows = changeRooms.map(({ name }) => roomInput.parse({ name, type: 'change_room' }))
-    const created = await createRooms(tx, run.facilityId, rows)
-    await repository.updateRun(tx, userId, { changeRoomIds: created.map(({ id }) => id) })
+    const created = await createRooms(tx, organisationId, run.facilityId, rows)
+    await repository.updateRun(tx, organisationId, { changeRoomIds: created.map(({ id }) => id) })
   })
 }
 
@@ -75,16 +75,16 @@ export function addChangeRooms(db: Db, userId: string, { changeRooms }: SetupCha
  * Step 4: screens without rooms yet. The address is the name's slug plus a timestamp (spec §7),
  * one millisecond apart within the batch so that two displays of the same name differ too.
  */
-export async function addDisplays(db: Db, userId: string, { displays }: SetupDisplaysInput) {
+export async function addDisplays(db: Db, organisationId: string, { displays }: SetupDisplaysInput) {
   const timestamp = Date.now()
   try {
-    return await runStep(db, userId, 4, async (tx) => {
+    return await runStep(db, organisationId, 4, async (tx) => {
       const created = []
       for (const [index, display] of displays.entries()) {
         const slug = `${slugify(display.name)}-${timestamp + index}`
-        created.push(await createScreenAt(tx, userId, slug, displayFields.parse(display)))
+        created.push(await createScreenAt(tx, organisationId, slug, displayFields.parse(display)))
       }
-      await repository.updateRun(tx, userId, { screenIds: created.map(({ id }) => id) })
+      await repository.updateRun(tx, organisationId, { screenIds: created.map(({ id }) => id) })
     })
   } catch (error) {
     if (isAddressTaken(error)) throw new AppError('CONFLICT', SCREEN_MESSAGES.duplicateSlug)
@@ -93,9 +93,9 @@ export async function addDisplays(db: Db, userId: string, { displays }: SetupDis
 }
 
 /** Step 5: the spaces this run created onto the displays it created, each in its colour. */
-export async function configureDisplays(db: Db, userId: string, { displays }: SetupDisplayRoomsInput) {
+export async function configureDisplays(db: Db, organisationId: string, { displays }: SetupDisplayRoomsInput) {
   try {
-    return await runStep(db, userId, 5, async (tx, _run, progress) => {
+    return await runStep(db, organisationId, 5, async (tx, _run, progress) => {
       const runDisplays = new Set(progress.displays.map(({ id }) => id))
       // Each room of the run, and whether a display may show it.
       const runRooms = new Map<string, boolean>([
@@ -110,43 +110,49 @@ export async function configureDisplays(db: Db, userId: string, { displays }: Se
           if (!canShow) throw new AppError('VALIDATION', CHANGE_ROOM_ON_DISPLAY, { displays: CHANGE_ROOM_ON_DISPLAY })
         }
       }
-      for (const display of displays) await replaceScreenRooms(tx, display.screenId, display.rooms)
+      for (const display of displays) await replaceScreenRooms(tx, organisationId, display.screenId, display.rooms)
     })
   } catch (error) {
     // A display or space was deleted elsewhere between the check and the write.
     const postgres = findPostgresError(error)
-    if (postgres?.code === SQLSTATE.foreignKeyViolation) throw notFound(postgres.constraint?.includes('screen_id') ? 'Screen' : 'Room')
+    if (postgres?.code === SQLSTATE.foreignKeyViolation)
+      throw notFound(postgres.constraint === 'screen_rooms_screen_fk' ? 'Screen' : 'Room')
     throw error
   }
 }
 
 /** Step 6. */
-export function addClient(db: Db, userId: string, input: ClientInput) {
-  return runStep(db, userId, 6, async (tx) => {
-    const client = await createClient(tx, userId, input)
-    await repository.updateRun(tx, userId, { clientId: client.id })
+export function addClient(db: Db, organisationId: string, input: ClientInput) {
+  return runStep(db, organisationId, 6, async (tx) => {
+    const client = await createClient(tx, organisationId, input)
+    await repository.updateRun(tx, organisationId, { clientId: client.id })
   })
 }
 
 /** Skipping again is harmless; a step that is done cannot be skipped. */
-export function skipStep(db: Db, userId: string, step: SkippableStep) {
-  return runStep(db, userId, step, async (tx, run) => {
-    if (!run.skippedSteps.includes(step)) await repository.updateRun(tx, userId, { skippedSteps: [...run.skippedSteps, step] })
+export function skipStep(db: Db, organisationId: string, step: SkippableStep) {
+  return runStep(db, organisationId, step, async (tx, run) => {
+    if (!run.skippedSteps.includes(step)) await repository.updateRun(tx, organisationId, { skippedSteps: [...run.skippedSteps, step] })
   })
 }
 
 /** The finished run, with what it made, for the completion screen. */
-export function completeSetup(db: Db, userId: string) {
+export function completeSetup(db: Db, organisationId: string) {
   return db.transaction(async (tx) => {
-    const run = await lockRun(tx, userId)
+    const run = await lockRun(tx, organisationId)
     if ((await loadProgress(tx, run)).steps.includes('open')) throw new AppError('CONFLICT', SETUP_CONFLICTS.unfinished)
-    return loadProgress(tx, await repository.updateRun(tx, userId, { completedAt: new Date() }))
+    return loadProgress(tx, await repository.updateRun(tx, organisationId, { completedAt: new Date() }))
   })
 }
 
-async function runStep(db: Db, userId: string, step: number, work: (tx: Tx, run: SetupRun, progress: SetupProgress) => Promise<void>) {
+async function runStep(
+  db: Db,
+  organisationId: string,
+  step: number,
+  work: (tx: Tx, run: SetupRun, progress: SetupProgress) => Promise<void>,
+) {
   await db.transaction(async (tx) => {
-    const run = await lockRun(tx, userId)
+    const run = await lockRun(tx, organisationId)
     const progress = await loadProgress(tx, run)
     if (!isReachable(progress.steps, step)) throw new AppError('CONFLICT', SETUP_CONFLICTS.previousStepsOpen)
     const status = progress.steps[step - 1]
@@ -154,11 +160,11 @@ async function runStep(db: Db, userId: string, step: number, work: (tx: Tx, run:
     if (status === 'not-needed') throw new AppError('CONFLICT', SETUP_CONFLICTS.nothingToConfigure)
     await work(tx, run, progress)
   })
-  return (await getProgress(db, userId))!
+  return (await getProgress(db, organisationId))!
 }
 
-async function lockRun(tx: Tx, userId: string) {
-  const run = await repository.lockUnfinishedRun(tx, userId)
+async function lockRun(tx: Tx, organisationId: string) {
+  const run = await repository.lockUnfinishedRun(tx, organisationId)
   if (!run) throw new AppError('CONFLICT', SETUP_CONFLICTS.notStarted)
   return run
 }
@@ -166,11 +172,12 @@ async function lockRun(tx: Tx, userId: string) {
 // Sequential on purpose: inside a transaction every query goes through its one connection.
 async function loadProgress(db: Executor, run: SetupRun) {
   const facility = await repository.findRunFacility(db, run)
-  const spaces = await repository.listRunRooms(db, run.userId, 'spaces')
-  const changeRooms = await repository.listRunRooms(db, run.userId, 'changeRooms')
-  const screens = await repository.listRunScreens(db, run.userId)
+  const spaces = await repository.listRunRooms(db, run.organisationId, 'spaces')
+  const changeRooms = await repository.listRunRooms(db, run.organisationId, 'changeRooms')
+  const screens = await repository.listRunScreens(db, run.organisationId)
   const screenRooms = await listScreenRooms(
     db,
+    run.organisationId,
     screens.map(({ id }) => id),
   )
   const client = await repository.findRunClient(db, run)

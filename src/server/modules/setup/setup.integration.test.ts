@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { count, eq } from 'drizzle-orm'
-import { clients, facilities, rooms, screenRooms, screens } from '../../db/schema'
+import { clients, facilities, memberships, rooms, screenRooms, screens, setupRuns, users } from '../../db/schema'
 import { useTestApp } from '../../test/setup'
 import type { TestUser } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
@@ -23,6 +23,20 @@ describe.each(testDatabaseKinds())('the setup wizard on %s', (kind) => {
   const { t, admin } = useTestApp(kind)
 
   const errorOf = async (response: Response) => ((await response.json()) as ErrorBody).error
+
+  // The organisation the account works in (GET /api/me gives an approved account its own).
+  const organisationOf = async (user: TestUser) => {
+    const response = await t.request('/api/me', { cookie: user.cookie })
+    return ((await response.json()) as { user: { organisation: { id: string } } }).user.organisation.id
+  }
+
+  // Another account joins the organisation in the role given, and works in it from then on.
+  const joinAs = async (role: 'manager' | 'scheduler' | 'front_desk', organisationId: string) => {
+    const member = await t.createOperator(admin)
+    await t.db.insert(memberships).values({ organisationId, userId: member.id, role })
+    await t.db.update(users).set({ activeOrganisationId: organisationId }).where(eq(users.id, member.id))
+    return member
+  }
 
   const send = (user: TestUser, path: string, body?: unknown) =>
     t.request(`/api/setup/${path}`, { method: 'POST', cookie: user.cookie, body })
@@ -86,7 +100,7 @@ describe.each(testDatabaseKinds())('the setup wizard on %s', (kind) => {
       const response = await send(operator, 'facility', { name: '  ' })
       expect(response.status).toBe(422)
       expect((await errorOf(response)).fields).toEqual({ name: 'Please enter a facility name' })
-      expect(await countRows(facilities, [facilities.userId, operator.id])).toBe(0)
+      expect(await countRows(facilities, [facilities.organisationId, await organisationOf(operator)])).toBe(0)
     })
 
     it('never creates a second facility for an unfinished run, even when sent twice at once', async () => {
@@ -95,7 +109,7 @@ describe.each(testDatabaseKinds())('the setup wizard on %s', (kind) => {
       expect(answers.map(({ status }) => status).sort()).toEqual([201, 409])
       const refused = answers.find(({ status }) => status === 409)!
       expect((await errorOf(refused)).message).toBe('The facility of this setup was already created')
-      expect(await countRows(facilities, [facilities.userId, operator.id])).toBe(1)
+      expect(await countRows(facilities, [facilities.organisationId, await organisationOf(operator)])).toBe(1)
     })
   })
 
@@ -219,11 +233,11 @@ describe.each(testDatabaseKinds())('the setup wizard on %s', (kind) => {
       })
       expect(invalid.status).toBe(422)
       expect((await errorOf(invalid)).fields).toEqual({ 'displays.1.size': 'Size must be 50 characters or less' })
-      expect(await countRows(screens, [screens.userId, operator.id])).toBe(0)
+      expect(await countRows(screens, [screens.organisationId, await organisationOf(operator)])).toBe(0)
 
       await step(operator, 'displays', { displays: [{ name: 'Lobby' }] })
       expect((await send(operator, 'displays', { displays: [{ name: 'Lobby' }] })).status).toBe(409)
-      expect(await countRows(screens, [screens.userId, operator.id])).toBe(1)
+      expect(await countRows(screens, [screens.organisationId, await organisationOf(operator)])).toBe(1)
     })
   })
 
@@ -260,7 +274,7 @@ describe.each(testDatabaseKinds())('the setup wizard on %s', (kind) => {
       ).toBe(409)
     })
 
-    it('answers 404 for another operator’s display or space, and refuses a change room', async () => {
+    it('answers 404 for another organisation’s display or space, and refuses a change room', async () => {
       const { operator, progress } = await operatorAtStep5()
       const other = await operatorAtStep5()
       const [rink] = progress.spaces
@@ -327,7 +341,7 @@ describe.each(testDatabaseKinds())('the setup wizard on %s', (kind) => {
       expect(progress.client).toMatchObject({ name: 'Hawks Hockey' })
       expect(progress.steps).toEqual(['done', 'done', 'skipped', 'skipped', 'not-needed', 'done'])
       expect((await send(operator, 'client', { name: 'Hawks Hockey' })).status).toBe(409)
-      expect(await countRows(clients, [clients.userId, operator.id])).toBe(1)
+      expect(await countRows(clients, [clients.organisationId, await organisationOf(operator)])).toBe(1)
 
       const finished = await step(operator, 'complete', undefined, 200)
       expect(finished.completedAt).not.toBeNull()
@@ -342,7 +356,7 @@ describe.each(testDatabaseKinds())('the setup wizard on %s', (kind) => {
       expect(progress.steps).toEqual(['done', 'done', 'skipped', 'skipped', 'not-needed', 'skipped'])
       expect((await step(operator, 'skip', { step: 6 }, 200)).steps).toEqual(progress.steps)
       await step(operator, 'complete', undefined, 200)
-      expect(await countRows(screens, [screens.userId, operator.id])).toBe(0)
+      expect(await countRows(screens, [screens.organisationId, await organisationOf(operator)])).toBe(0)
     })
 
     it('a finished wizard starts afresh with a new facility', async () => {
@@ -388,11 +402,61 @@ describe.each(testDatabaseKinds())('the setup wizard on %s', (kind) => {
       expect(await progressOf(operator)).toBeNull()
     })
 
-    it('keeps each operator’s wizard to themselves', async () => {
+    it('keeps each organisation’s wizard to itself', async () => {
       const first = await operatorAtStep3()
       const second = await t.createOperator(admin)
       expect(await progressOf(second)).toBeNull()
       expect((await progressOf(first.operator))?.facility.id).toBe(first.progress.facility.id)
+    })
+  })
+
+  describe('an organisation’s members', () => {
+    it('share one wizard: a manager resumes where the owner stopped, and the owner sees what the manager did', async () => {
+      const { operator, progress } = await operatorAtStep3()
+      const organisationId = await organisationOf(operator)
+      const manager = await joinAs('manager', organisationId)
+      expect(await progressOf(manager)).toEqual(progress)
+
+      const after = await step(manager, 'change-rooms', { changeRooms: [{ name: 'CR 1' }] })
+      expect(after.currentStep).toBe(4)
+      expect((await progressOf(operator))?.changeRooms.map(({ name }) => name)).toEqual(['CR 1'])
+      const [changeRoom] = await t.db.select().from(rooms).where(eq(rooms.id, after.changeRooms[0]!.id))
+      expect(changeRoom).toMatchObject({ organisationId, facilityId: progress.facility.id })
+
+      // Neither can start a second facility while the run is unfinished.
+      expect((await send(manager, 'facility', { name: 'Another' })).status).toBe(409)
+      const runs = await t.db.select().from(setupRuns).where(eq(setupRuns.organisationId, organisationId))
+      expect(runs).toHaveLength(1)
+      expect(await countRows(facilities, [facilities.organisationId, organisationId])).toBe(1)
+    })
+
+    it('who may not manage the venue see the progress but are refused every step with 403, whatever the body', async () => {
+      const { operator, progress } = await operatorAtStep3()
+      const organisationId = await organisationOf(operator)
+      for (const role of ['scheduler', 'front_desk'] as const) {
+        const member = await joinAs(role, organisationId)
+        expect(await progressOf(member)).toEqual(progress)
+        const attempts: [string, unknown][] = [
+          ['facility', { name: 'Mine' }],
+          ['facility', { name: '' }],
+          ['spaces', { spaces: [{ name: 'Rink Z', type: 'rink' }] }],
+          ['change-rooms', { changeRooms: [{ name: 'CR 1' }] }],
+          ['change-rooms', []],
+          ['displays', { displays: [{ name: 'Lobby' }] }],
+          ['display-rooms', { displays: [] }],
+          ['client', { name: 'Hawks' }],
+          ['skip', { step: 3 }],
+          ['skip', { step: 'x' }],
+          ['complete', undefined],
+        ]
+        for (const [path, body] of attempts) {
+          const response = await send(member, path, body)
+          expect(response.status, `${role} ${path}`).toBe(403)
+          expect((await errorOf(response)).code).toBe('FORBIDDEN')
+        }
+      }
+      expect(await progressOf(operator)).toEqual(progress)
+      expect(await countRows(facilities, [facilities.organisationId, organisationId])).toBe(1)
     })
   })
 })

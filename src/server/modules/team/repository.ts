@@ -1,0 +1,187 @@
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm'
+import type { Role } from '@shared/team/roles'
+import type { Db, Executor } from '../../db/client'
+import { invitations, memberships, organisations, users } from '../../db/schema'
+
+// Team data: organisations, who belongs to them and in which role, and open invitations.
+// Every query names its organisation; the caller's own membership comes from the session.
+
+const membershipColumns = { id: organisations.id, name: organisations.name, role: memberships.role }
+
+export function listMemberships(db: Executor, userId: string) {
+  return db
+    .select(membershipColumns)
+    .from(memberships)
+    .innerJoin(organisations, eq(organisations.id, memberships.organisationId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(sql`lower(${organisations.name})`), asc(organisations.id))
+}
+
+export async function findMembership(db: Executor, userId: string, organisationId: string) {
+  const [row] = await db
+    .select(membershipColumns)
+    .from(memberships)
+    .innerJoin(organisations, eq(organisations.id, memberships.organisationId))
+    .where(and(eq(memberships.userId, userId), eq(memberships.organisationId, organisationId)))
+  return row ?? null
+}
+
+/** The account's row taken in turn, so two first requests cannot both create an organisation. */
+export async function lockUser(tx: Executor, userId: string) {
+  const [row] = await tx
+    .select({ id: users.id, name: users.name, activeOrganisationId: users.activeOrganisationId })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update')
+  return row ?? null
+}
+
+/** The membership an account works in when its chosen one is gone: the oldest it has. */
+export async function firstMembership(tx: Executor, userId: string) {
+  const [row] = await tx
+    .select(membershipColumns)
+    .from(memberships)
+    .innerJoin(organisations, eq(organisations.id, memberships.organisationId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(memberships.createdAt), asc(memberships.organisationId))
+    .limit(1)
+  return row ?? null
+}
+
+export async function insertOrganisation(tx: Executor, name: string) {
+  const [row] = await tx.insert(organisations).values({ name }).returning({ id: organisations.id, name: organisations.name })
+  return row!
+}
+
+export async function insertMembership(tx: Executor, organisationId: string, userId: string, role: Role) {
+  const inserted = await tx
+    .insert(memberships)
+    .values({ organisationId, userId, role })
+    .onConflictDoNothing()
+    .returning({ role: memberships.role })
+  return inserted.length > 0
+}
+
+export function setActiveOrganisation(tx: Executor, userId: string, organisationId: string) {
+  return tx.update(users).set({ activeOrganisationId: organisationId }).where(eq(users.id, userId))
+}
+
+export async function renameOrganisation(db: Executor, organisationId: string, name: string) {
+  const [row] = await db.update(organisations).set({ name }).where(eq(organisations.id, organisationId)).returning({ id: organisations.id })
+  return Boolean(row)
+}
+
+export async function deleteOrganisation(db: Executor, organisationId: string) {
+  const deleted = await db.delete(organisations).where(eq(organisations.id, organisationId)).returning({ id: organisations.id })
+  return deleted.length > 0
+}
+
+const memberColumns = {
+  userId: memberships.userId,
+  name: users.name,
+  email: users.email,
+  role: memberships.role,
+  joinedAt: memberships.createdAt,
+}
+
+export function listMembers(db: Executor, organisationId: string) {
+  return db
+    .select(memberColumns)
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.organisationId, organisationId))
+    .orderBy(asc(memberships.createdAt), asc(memberships.userId))
+}
+
+export async function updateMemberRole(tx: Executor, organisationId: string, userId: string, role: Role) {
+  const [row] = await tx
+    .update(memberships)
+    .set({ role })
+    .where(and(eq(memberships.organisationId, organisationId), eq(memberships.userId, userId)))
+    .returning({ userId: memberships.userId })
+  return Boolean(row)
+}
+
+export async function findMember(db: Executor, organisationId: string, userId: string) {
+  const [row] = await db
+    .select(memberColumns)
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.organisationId, organisationId), eq(memberships.userId, userId)))
+  return row ?? null
+}
+
+export async function deleteMember(tx: Executor, organisationId: string, userId: string) {
+  const deleted = await tx
+    .delete(memberships)
+    .where(and(eq(memberships.organisationId, organisationId), eq(memberships.userId, userId)))
+    .returning({ userId: memberships.userId })
+  return deleted.length > 0
+}
+
+/** The organisation's Owners, locked: a change that could leave none waits for another such change. */
+export function lockOwners(tx: Executor, organisationId: string) {
+  return tx
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(and(eq(memberships.organisationId, organisationId), eq(memberships.role, 'owner')))
+    .for('update')
+}
+
+const invitationColumns = {
+  id: invitations.id,
+  email: invitations.email,
+  role: invitations.role,
+  expiresAt: invitations.expiresAt,
+  createdAt: invitations.createdAt,
+}
+
+export function listOpenInvitations(db: Executor, organisationId: string) {
+  return db
+    .select(invitationColumns)
+    .from(invitations)
+    .where(and(eq(invitations.organisationId, organisationId), isNull(invitations.acceptedAt), gt(invitations.expiresAt, sql`now()`)))
+    .orderBy(desc(invitations.createdAt))
+}
+
+export async function insertInvitation(
+  db: Executor,
+  values: { organisationId: string; email: string; role: Role; tokenHash: string; invitedBy: string; expiresAt: Date },
+) {
+  const [row] = await db.insert(invitations).values(values).returning(invitationColumns)
+  return row!
+}
+
+/** An open invitation by its link; `lock` takes its row for the transaction that uses it up. */
+export async function findOpenInvitation(db: Executor, organisationId: string, tokenHash: string, { lock = false } = {}) {
+  const query = db
+    .select({ ...invitationColumns, organisationId: invitations.organisationId, organisationName: organisations.name })
+    .from(invitations)
+    .innerJoin(organisations, eq(organisations.id, invitations.organisationId))
+    .where(
+      and(
+        eq(invitations.organisationId, organisationId),
+        eq(invitations.tokenHash, tokenHash),
+        isNull(invitations.acceptedAt),
+        gt(invitations.expiresAt, sql`now()`),
+      ),
+    )
+  const [row] = lock ? await query.for('update', { of: invitations }) : await query
+  return row ?? null
+}
+
+export function markInvitationAccepted(tx: Executor, invitationId: string, userId: string) {
+  return tx
+    .update(invitations)
+    .set({ acceptedAt: sql`now()`, acceptedBy: userId })
+    .where(eq(invitations.id, invitationId))
+}
+
+export async function findUserByEmail(db: Db | Executor, email: string) {
+  const [row] = await db.select({ id: users.id, approved: users.approved }).from(users).where(eq(users.email, email))
+  return row ?? null
+}
+
+export function approveUser(tx: Executor, userId: string) {
+  return tx.update(users).set({ approved: true }).where(eq(users.id, userId))
+}

@@ -1,0 +1,188 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { LIMITS } from '@shared/limits'
+import { TEAM_MESSAGES } from '@shared/team/messages'
+import type { Role } from '@shared/team/roles'
+import type { Db, Tx } from '../../db/client'
+import { AppError, findPostgresError, notFound } from '../../errors'
+import type { CurrentOrganisation, SessionUser } from '../../http/context'
+import * as repository from './repository'
+
+// Organisations, members, roles and invitations (docs/product.md#teams). Who may call what is
+// decided by the routes (auth/middleware.ts allow); this service keeps the rules that hold
+// whoever calls: an organisation keeps an Owner, a link works once, emails must match.
+
+/** "{Full Name}'s organisation", cut so that it fits the name column. */
+export function defaultOrganisationName(fullName: string): string {
+  const suffix = LIMITS.organisation.defaultNameSuffix
+  return `${fullName.trim().slice(0, LIMITS.organisation.name - suffix.length)}${suffix}`
+}
+
+/**
+ * The organisation an approved account works in when its session carried none: the oldest it
+ * belongs to, or, for an account that belongs to none yet, a new one of its own with it as Owner.
+ * The account's row is locked first, so parallel first requests create one organisation.
+ */
+export async function ensureMembership(db: Db, user: Pick<SessionUser, 'id' | 'name'>): Promise<CurrentOrganisation> {
+  return db.transaction(async (tx) => {
+    const account = await repository.lockUser(tx, user.id)
+    if (!account) throw new AppError('UNAUTHENTICATED', 'You must be logged in')
+    if (account.activeOrganisationId) {
+      const active = await repository.findMembership(tx, user.id, account.activeOrganisationId)
+      if (active) return active
+    }
+    const existing = await repository.firstMembership(tx, user.id)
+    if (existing) {
+      await repository.setActiveOrganisation(tx, user.id, existing.id)
+      return existing
+    }
+    const organisation = await repository.insertOrganisation(tx, defaultOrganisationName(account.name))
+    await repository.insertMembership(tx, organisation.id, user.id, 'owner')
+    await repository.setActiveOrganisation(tx, user.id, organisation.id)
+    return { ...organisation, role: 'owner' as const }
+  })
+}
+
+export function listOrganisations(db: Db, userId: string) {
+  return repository.listMemberships(db, userId)
+}
+
+/** Another organisation of the caller's becomes the current one, for this and later sign-ins. */
+export async function switchOrganisation(db: Db, userId: string, organisationId: string) {
+  const membership = await repository.findMembership(db, userId, organisationId)
+  if (!membership) throw notFound('Organisation')
+  await repository.setActiveOrganisation(db, userId, organisationId)
+  return membership
+}
+
+export async function renameOrganisation(db: Db, organisation: CurrentOrganisation, name: string) {
+  if (!(await repository.renameOrganisation(db, organisation.id, name))) throw notFound('Organisation')
+  return { ...organisation, name }
+}
+
+/** Everything the organisation owns goes with it, in one statement (foreign keys cascade). */
+export async function deleteOrganisation(db: Db, organisationId: string) {
+  if (!(await repository.deleteOrganisation(db, organisationId))) throw notFound('Organisation')
+}
+
+export function listMembers(db: Db, organisationId: string) {
+  return repository.listMembers(db, organisationId)
+}
+
+export async function changeRole(db: Db, organisationId: string, userId: string, role: Role) {
+  await keepingAnOwner(db, organisationId, userId, async (tx) => {
+    if (!(await repository.updateMemberRole(tx, organisationId, userId, role))) throw notFound('Member')
+  })
+  const member = await repository.findMember(db, organisationId, userId)
+  if (!member) throw notFound('Member')
+  return member
+}
+
+/** Removing a member, or a member leaving: their sessions lose the organisation at once. */
+export async function removeMember(db: Db, organisationId: string, userId: string) {
+  await keepingAnOwner(db, organisationId, userId, async (tx) => {
+    if (!(await repository.deleteMember(tx, organisationId, userId))) throw notFound('Member')
+  })
+}
+
+/**
+ * Runs a change to one member under a lock on the organisation's Owners, and refuses it when
+ * that member is the last Owner. The database refuses the same (memberships_keep_an_owner,
+ * migration 0011) whoever writes; this only explains the refusal.
+ */
+async function keepingAnOwner(db: Db, organisationId: string, userId: string, change: (tx: Tx) => Promise<void>) {
+  try {
+    await db.transaction(async (tx) => {
+      const owners = await repository.lockOwners(tx, organisationId)
+      const isOwner = owners.some((owner) => owner.userId === userId)
+      await change(tx)
+      if (isOwner && owners.length === 1) {
+        const stillOwner = await repository.findMember(tx, organisationId, userId)
+        if (stillOwner?.role !== 'owner') throw new AppError('CONFLICT', TEAM_MESSAGES.lastOwner)
+      }
+    })
+  } catch (error) {
+    if (findPostgresError(error)?.constraint === 'memberships_keep_an_owner') throw new AppError('CONFLICT', TEAM_MESSAGES.lastOwner)
+    throw error
+  }
+}
+
+export function listInvitations(db: Db, organisationId: string) {
+  return repository.listOpenInvitations(db, organisationId)
+}
+
+// A link names its organisation (the id's 32 hex digits) and carries a secret of 24 random
+// bytes; the database keeps only the hash of the whole token.
+const TOKEN_PATTERN = /^[0-9a-f]{32}[A-Za-z0-9_-]{32}$/
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+
+function readToken(token: string): { organisationId: string; tokenHash: string } {
+  if (!TOKEN_PATTERN.test(token)) throw new AppError('GONE', TEAM_MESSAGES.invitationGone)
+  const hex = token.slice(0, 32)
+  const organisationId = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+  return { organisationId, tokenHash: hashToken(token) }
+}
+
+export async function createInvitation(
+  db: Db,
+  {
+    organisationId,
+    invitedBy,
+    email,
+    role,
+    origin,
+  }: { organisationId: string; invitedBy: string; email: string; role: Role; origin: string },
+) {
+  const existing = await repository.findUserByEmail(db, email)
+  if (existing && (await repository.findMember(db, organisationId, existing.id))) {
+    throw new AppError('CONFLICT', TEAM_MESSAGES.alreadyMember, { email: TEAM_MESSAGES.alreadyMember })
+  }
+  const token = `${organisationId.replaceAll('-', '')}${randomBytes(24).toString('base64url')}`
+  const expiresAt = new Date(Date.now() + LIMITS.organisation.invitationDays * 24 * 60 * 60 * 1000)
+  const invitation = await repository.insertInvitation(db, {
+    organisationId,
+    email,
+    role,
+    tokenHash: hashToken(token),
+    invitedBy,
+    expiresAt,
+  })
+  return { invitation, link: `${origin}/invite/${token}` }
+}
+
+/** What the invitation page shows; a used, expired or unknown link is 410 with one message. */
+export async function previewInvitation(db: Db, token: string) {
+  const { organisationId, tokenHash } = readToken(token)
+  const invitation = await repository.findOpenInvitation(db, organisationId, tokenHash)
+  if (!invitation) throw new AppError('GONE', TEAM_MESSAGES.invitationGone)
+  const account = await repository.findUserByEmail(db, invitation.email)
+  return { organisationName: invitation.organisationName, email: invitation.email, role: invitation.role, accountExists: Boolean(account) }
+}
+
+/**
+ * Uses the link up for the signed-in account whose email it was sent to: the account joins in
+ * the invitation's role, is approved (the Owner vouches for it), and works in the organisation
+ * from now on. The invitation's row is locked, so of two parallel acceptances one wins.
+ */
+export async function acceptInvitation(db: Db, token: string, user: Pick<SessionUser, 'id' | 'email'>): Promise<CurrentOrganisation> {
+  const { organisationId, tokenHash } = readToken(token)
+  return db.transaction(async (tx) => {
+    const invitation = await repository.findOpenInvitation(tx, organisationId, tokenHash, { lock: true })
+    if (!invitation) throw new AppError('GONE', TEAM_MESSAGES.invitationGone)
+    if (invitation.email !== user.email.toLowerCase()) throw new AppError('FORBIDDEN', TEAM_MESSAGES.wrongEmail)
+    await repository.insertMembership(tx, organisationId, user.id, invitation.role)
+    await repository.markInvitationAccepted(tx, invitation.id, user.id)
+    await repository.approveUser(tx, user.id)
+    await repository.setActiveOrganisation(tx, user.id, organisationId)
+    const membership = await repository.findMembership(tx, user.id, organisationId)
+    return membership!
+  })
+}
+
+/** The invitation's email, for creating its account; a link no longer open is 410. */
+export async function invitationEmail(db: Db, token: string): Promise<string> {
+  const { organisationId, tokenHash } = readToken(token)
+  const invitation = await repository.findOpenInvitation(db, organisationId, tokenHash)
+  if (!invitation) throw new AppError('GONE', TEAM_MESSAGES.invitationGone)
+  return invitation.email
+}

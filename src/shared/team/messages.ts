@@ -1,0 +1,11 @@
+// The texts of teams and invitations users see, as issue 16 words them.
+export const TEAM_MESSAGES = {
+  forbidden: "Your role doesn't allow this",
+  invitationGone: 'This invitation has expired or was already used',
+  invitationCreated: 'Invitation link created',
+  wrongEmail: 'This invitation is for another email address. Sign in with that address to accept it.',
+  lastOwner: 'An organisation always keeps at least one Owner',
+  notAMember: 'You are not a member of that organisation',
+  alreadyMember: 'This person is already a member',
+  noOrganisation: 'You are not a member of any organisation',
+} as const

@@ -1,0 +1,35 @@
+// Who may do what in an organisation (docs/product.md#teams). The server checks these on every
+// route; the web app reads the same table only to hide what a member cannot do.
+
+export const ROLES = ['owner', 'manager', 'scheduler', 'front_desk'] as const
+export type Role = (typeof ROLES)[number]
+
+export const ROLE_LABELS: Record<Role, string> = {
+  owner: 'Owner',
+  manager: 'Manager',
+  scheduler: 'Scheduler',
+  front_desk: 'Front Desk',
+}
+
+/**
+ * - read: calendars, events, facilities and spaces, clients and screens;
+ * - readBusiness: contracts, usage and marketing (not the front desk);
+ * - book: create, edit and delete events, and log usage;
+ * - manageVenue: facilities, spaces, screens, clients, contracts and the setup wizard;
+ * - readActivity: the activity trail;
+ * - manageTeam: members, roles, invitations, and renaming or deleting the organisation.
+ */
+export const PERMISSIONS = {
+  read: ['owner', 'manager', 'scheduler', 'front_desk'],
+  readBusiness: ['owner', 'manager', 'scheduler'],
+  book: ['owner', 'manager', 'scheduler'],
+  manageVenue: ['owner', 'manager'],
+  readActivity: ['owner', 'manager'],
+  manageTeam: ['owner'],
+} as const satisfies Record<string, readonly Role[]>
+
+export type Permission = keyof typeof PERMISSIONS
+
+export function can(role: Role | null | undefined, permission: Permission): boolean {
+  return role != null && (PERMISSIONS[permission] as readonly Role[]).includes(role)
+}
