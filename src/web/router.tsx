@@ -70,6 +70,14 @@ const MarketingPage = screen(
   () => import('./features/marketing/marketing-page'),
   (m) => m.MarketingPage,
 )
+const TeamPage = screen(
+  () => import('./features/team/team-page'),
+  (m) => m.TeamPage,
+)
+const InvitePage = screen(
+  () => import('./features/team/invite-page'),
+  (m) => m.InvitePage,
+)
 const AdminPage = screen(
   () => import('./features/admin/admin-page'),
   (m) => m.AdminPage,
@@ -82,6 +90,8 @@ const PUBLIC_SCREENS: Array<{ path: string; Screen: Screen }> = [
   { path: '/auth', Screen: AuthPage },
   { path: '/reset-password/:token', Screen: ResetPasswordPage },
   { path: '/setup', Screen: SetupPage },
+  // Signed in or out: the page itself offers to sign in, sign up or accept.
+  { path: '/invite/:token', Screen: InvitePage },
 ]
 
 export function preloadFirstScreen(pathname: string): Promise<void> {
@@ -109,6 +119,7 @@ export function AppRoutes() {
             <Route path="/clients/:id" element={<ClientPage />} />
             <Route path="/contracts" element={<ContractsPage />} />
             <Route path="/marketing" element={<MarketingPage />} />
+            <Route path="/team" element={<TeamPage />} />
             <Route path="/admin" element={<AdminPage />} />
           </Route>
           <Route path="/dashboard" element={<Navigate to="/facilities" replace />} />

@@ -1,5 +1,5 @@
-import { Suspense } from 'react'
-import { Building2, CalendarDays, FileText, LogOut, Megaphone, Monitor, Shield, Users } from 'lucide-react'
+import { Suspense, useState } from 'react'
+import { Building2, CalendarDays, FileText, LogOut, Megaphone, Monitor, Shield, Users, UsersRound } from 'lucide-react'
 import { NavLink, Outlet, useLocation } from 'react-router'
 import { toast } from 'sonner'
 import {
@@ -18,7 +18,8 @@ import {
   SidebarRail,
   SidebarTrigger,
 } from '@web/components/ui/sidebar'
-import { useAuth } from '@web/features/auth'
+import { useAuth, usePermission } from '@web/features/auth'
+import { OrganisationSwitcher } from '@web/features/team'
 import { LoadingScreen } from './loading-screen'
 import { PRODUCT_NAME } from '@shared/product'
 
@@ -27,8 +28,10 @@ const NAVIGATION = [
   { title: 'Events', to: '/events', icon: CalendarDays, matches: ['/events'] },
   { title: 'Display Management', to: '/displays', icon: Monitor, matches: ['/displays'] },
   { title: 'Clients', to: '/clients', icon: Users, matches: ['/clients'] },
-  { title: 'Contracts', to: '/contracts', icon: FileText, matches: ['/contracts'] },
-  { title: 'Marketing', to: '/marketing', icon: Megaphone, matches: ['/marketing'] },
+  // The business side: not for the Front Desk (src/shared/team/roles.ts).
+  { title: 'Contracts', to: '/contracts', icon: FileText, matches: ['/contracts'], permission: 'readBusiness' as const },
+  { title: 'Marketing', to: '/marketing', icon: Megaphone, matches: ['/marketing'], permission: 'readBusiness' as const },
+  { title: 'Team', to: '/team', icon: UsersRound, matches: ['/team'] },
 ]
 
 const ADMIN_ENTRY = { title: 'Admin', to: '/admin', icon: Shield, matches: ['/admin'] }
@@ -36,7 +39,10 @@ const ADMIN_ENTRY = { title: 'Admin', to: '/admin', icon: Shield, matches: ['/ad
 export function AppLayout() {
   const { user, signOut } = useAuth()
   const { pathname } = useLocation()
-  const entries = user?.isAdmin ? [...NAVIGATION, ADMIN_ENTRY] : NAVIGATION
+  const [isSwitchingOrganisation, setIsSwitchingOrganisation] = useState(false)
+  const mayReadBusiness = usePermission('readBusiness')
+  const allowed = NAVIGATION.filter((entry) => !('permission' in entry) || mayReadBusiness)
+  const entries = user?.isAdmin ? [...allowed, ADMIN_ENTRY] : allowed
 
   const handleSignOut = async () => {
     try {
@@ -61,6 +67,7 @@ export function AppLayout() {
             </span>
             <span className="truncate group-data-[collapsible=icon]:hidden">{PRODUCT_NAME}</span>
           </div>
+          <OrganisationSwitcher onSwitchingChange={setIsSwitchingOrganisation} />
         </SidebarHeader>
         <SidebarContent>
           <SidebarGroup>
@@ -99,9 +106,14 @@ export function AppLayout() {
           <span className="truncate text-sm text-muted-foreground">{user?.name}</span>
         </header>
         <main id="main" className="flex-1 p-4 sm:p-6 lg:p-8">
-          {/* The shell stays on screen while a page's chunk loads. */}
+          {/* The shell stays on screen while a page's chunk loads. A page starts afresh in another
+              organisation: nothing it held of the previous one stays on screen. */}
           <Suspense fallback={<LoadingScreen />}>
-            <Outlet />
+            {isSwitchingOrganisation ? (
+              <LoadingScreen label="Switching organisation..." />
+            ) : (
+              <Outlet key={user?.organisation?.id ?? 'none'} />
+            )}
           </Suspense>
         </main>
       </SidebarInset>

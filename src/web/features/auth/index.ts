@@ -2,3 +2,4 @@
 export { authKeys } from './api'
 export { AuthProvider, useAuth } from './auth-provider'
 export { RequireAuth } from './require-auth'
+export { usePermission } from './use-permission'

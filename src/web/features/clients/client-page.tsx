@@ -15,6 +15,7 @@ import {
   useUsageReport,
   type ContractsPageState,
 } from '@web/features/contracts'
+import { usePermission } from '@web/features/auth'
 import { ApiError } from '@web/lib/api-client'
 import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { useClient, type Client } from './api'
@@ -48,50 +49,78 @@ export function ClientPage() {
   )
 }
 
+// The front desk reads a client's contact details only; contracts and usage are the business's
+// (docs/product.md#teams), so their requests are not even made.
 function ClientDetail({ clientId, client }: { clientId: string; client: Client }) {
+  const canReadBusiness = usePermission('readBusiness')
+  if (canReadBusiness) return <ClientDetailWithContracts clientId={clientId} client={client} />
+  return (
+    <>
+      <PageHeader title={client.name} />
+      <div className="max-w-xl">
+        <ClientInformation client={client} />
+      </div>
+    </>
+  )
+}
+
+function ClientInformation({ client }: { client: Client }) {
+  return (
+    <Card className="gap-4">
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>Client Information</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ClientContactDetails client={client} showCompany />
+        {isBlank(client) ? <p className="text-sm text-muted-foreground">No contact details yet.</p> : null}
+      </CardContent>
+    </Card>
+  )
+}
+
+function ClientDetailWithContracts({ clientId, client }: { clientId: string; client: Client }) {
   const contracts = useClientContracts(clientId)
   const usage = useUsageReport(clientId)
   const [isLoggingHours, setIsLoggingHours] = useState(false)
+  // A scheduler logs hours but does not create contracts (docs/product.md#teams).
+  const canManageVenue = usePermission('manageVenue')
+  const canBook = usePermission('book')
   const hasContracts = Boolean(contracts.data?.length)
 
   const failure = contracts.error ?? usage.error
   useQueryErrorToast({ isError: failure !== null, error: failure }, 'Failed to load contracts')
 
-  const newContractLink = (
+  const newContractLink = canManageVenue ? (
     <Button asChild variant="outline">
       <Link to="/contracts" state={{ newContractForClientId: clientId } satisfies ContractsPageState}>
         <Plus aria-hidden="true" />
         New Contract
       </Link>
     </Button>
-  )
+  ) : null
 
   return (
     <>
       <PageHeader
         title={client.name}
         actions={
-          <>
-            {newContractLink}
-            <Button onClick={() => setIsLoggingHours(true)}>
-              <Clock aria-hidden="true" />
-              Log Hours
-            </Button>
-          </>
+          newContractLink || canBook ? (
+            <>
+              {newContractLink}
+              {canBook ? (
+                <Button onClick={() => setIsLoggingHours(true)}>
+                  <Clock aria-hidden="true" />
+                  Log Hours
+                </Button>
+              ) : null}
+            </>
+          ) : undefined
         }
       />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] lg:items-start">
-        <Card className="gap-4">
-          <CardHeader>
-            <CardTitle asChild>
-              <h2>Client Information</h2>
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            <ClientContactDetails client={client} showCompany />
-            {isBlank(client) ? <p className="text-sm text-muted-foreground">No contact details yet.</p> : null}
-          </CardContent>
-        </Card>
+        <ClientInformation client={client} />
         <Tabs defaultValue="contracts" className="min-w-0">
           <TabsList>
             <TabsTrigger value="contracts">Contracts</TabsTrigger>
@@ -112,7 +141,9 @@ function ClientDetail({ clientId, client }: { clientId: string; client: Client }
               <EmptyState
                 icon={FileText}
                 title="No contracts yet"
-                description="Create a contract to track this client's hours."
+                description={
+                  canManageVenue ? "Create a contract to track this client's hours." : 'An owner or a manager creates contracts.'
+                }
                 action={newContractLink}
               />
             ) : null}
@@ -122,7 +153,12 @@ function ClientDetail({ clientId, client }: { clientId: string; client: Client }
           </TabsContent>
         </Tabs>
       </div>
-      <LogHoursDialog open={isLoggingHours} onOpenChange={setIsLoggingHours} clientName={client.name} contracts={contracts.data ?? []} />
+      <LogHoursDialog
+        open={canBook && isLoggingHours}
+        onOpenChange={setIsLoggingHours}
+        clientName={client.name}
+        contracts={contracts.data ?? []}
+      />
     </>
   )
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { ArrowRight, FileText, Pencil, Plus, Trash2 } from 'lucide-react'
+import { ArrowRight, FileText, Lock, Pencil, Plus, Trash2 } from 'lucide-react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { ConfirmDialog } from '@web/components/confirm-dialog'
@@ -8,6 +8,7 @@ import { LoadingScreen } from '@web/components/loading-screen'
 import { PageHeader } from '@web/components/page-header'
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@web/components/ui/accordion'
 import { Button } from '@web/components/ui/button'
+import { usePermission } from '@web/features/auth'
 import { useClients } from '@web/features/clients'
 import { errorDescription } from '@web/lib/api-client'
 import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
@@ -21,14 +22,31 @@ export type ContractsPageState = { newContractForClientId?: string }
 
 type Editing = { contract: Contract | null; initialClientId?: string }
 
+const PAGE_DESCRIPTION = 'Hours bought by each client, and how many are used'
+
+// Contracts are the business's: the front desk does not read them (docs/product.md#teams), so the
+// page asks for nothing and says so.
 export function ContractsPage() {
+  const canReadBusiness = usePermission('readBusiness')
+  if (canReadBusiness) return <ContractGroups />
+  return (
+    <div>
+      <PageHeader title="Contracts" description={PAGE_DESCRIPTION} />
+      <EmptyState icon={Lock} title="Not available for your role" description="An owner, a manager or a scheduler reads the contracts." />
+    </div>
+  )
+}
+
+function ContractGroups() {
   const groups = useContractGroups()
   const clients = useClients()
   const deleteContract = useDeleteContract()
   const [editing, setEditing] = useState<Editing | null>(null)
   const [pendingDeletion, setPendingDeletion] = useState<Contract | null>(null)
   const [collapsedClientIds, setCollapsedClientIds] = useState<string[]>([])
-  useNewContractRequest(setEditing)
+  // A scheduler reads the contracts; only an owner or a manager creates, edits or deletes them.
+  const canManageVenue = usePermission('manageVenue')
+  useNewContractRequest(setEditing, canManageVenue)
 
   useQueryErrorToast(groups, 'Failed to load contracts')
   useQueryErrorToast(clients, 'Failed to load clients')
@@ -46,19 +64,19 @@ export function ContractsPage() {
 
   if (groups.isPending) return <LoadingScreen />
 
-  const newContractButton = (
+  const newContractButton = canManageVenue ? (
     <Button onClick={() => setEditing({ contract: null })}>
       <Plus aria-hidden="true" />
       New Contract
     </Button>
-  )
+  ) : null
   const data = groups.data ?? []
   // Every group is open unless the operator closed it, so a newly added client's group shows open.
   const openClientIds = data.map((group) => group.client.id).filter((id) => !collapsedClientIds.includes(id))
 
   return (
     <div>
-      <PageHeader title="Contracts" description="Hours bought by each client, and how many are used" actions={newContractButton} />
+      <PageHeader title="Contracts" description={PAGE_DESCRIPTION} actions={newContractButton} />
       {data.length ? (
         <section aria-labelledby="contract-groups-heading">
           <h2 id="contract-groups-heading" className="sr-only">
@@ -74,8 +92,8 @@ export function ContractsPage() {
               <ClientGroup
                 key={group.client.id}
                 group={group}
-                onEdit={(contract) => setEditing({ contract })}
-                onDelete={setPendingDeletion}
+                onEdit={canManageVenue ? (contract) => setEditing({ contract }) : undefined}
+                onDelete={canManageVenue ? setPendingDeletion : undefined}
               />
             ))}
           </Accordion>
@@ -89,14 +107,14 @@ export function ContractsPage() {
         />
       ) : null}
       <ContractFormDialog
-        open={editing !== null}
+        open={canManageVenue && editing !== null}
         onOpenChange={(open) => (open ? undefined : setEditing(null))}
         clients={clients.data ?? []}
         contract={editing?.contract}
         initialClientId={editing?.initialClientId}
       />
       <ConfirmDialog
-        open={pendingDeletion !== null}
+        open={canManageVenue && pendingDeletion !== null}
         onOpenChange={(open) => (open ? undefined : setPendingDeletion(null))}
         title="Delete Contract?"
         description={
@@ -114,8 +132,9 @@ export function ContractsPage() {
 
 type ClientGroupProps = {
   group: ContractGroup
-  onEdit: (contract: Contract) => void
-  onDelete: (contract: Contract) => void
+  /** Edit and delete are left out for a member who may not change contracts. */
+  onEdit?: (contract: Contract) => void
+  onDelete?: (contract: Contract) => void
 }
 
 function ClientGroup({ group, onEdit, onDelete }: ClientGroupProps) {
@@ -150,14 +169,20 @@ function ClientGroup({ group, onEdit, onDelete }: ClientGroupProps) {
                   contract={contract}
                   headingLevel="h4"
                   actions={
-                    <>
-                      <Button variant="ghost" size="icon" aria-label={`Edit contract ${shortId}`} onClick={() => onEdit(contract)}>
-                        <Pencil aria-hidden="true" />
-                      </Button>
-                      <Button variant="ghost" size="icon" aria-label={`Delete contract ${shortId}`} onClick={() => onDelete(contract)}>
-                        <Trash2 className="text-destructive" aria-hidden="true" />
-                      </Button>
-                    </>
+                    onEdit || onDelete ? (
+                      <>
+                        {onEdit ? (
+                          <Button variant="ghost" size="icon" aria-label={`Edit contract ${shortId}`} onClick={() => onEdit(contract)}>
+                            <Pencil aria-hidden="true" />
+                          </Button>
+                        ) : null}
+                        {onDelete ? (
+                          <Button variant="ghost" size="icon" aria-label={`Delete contract ${shortId}`} onClick={() => onDelete(contract)}>
+                            <Trash2 className="text-destructive" aria-hidden="true" />
+                          </Button>
+                        ) : null}
+                      </>
+                    ) : undefined
                   }
                 />
               </li>
@@ -171,14 +196,14 @@ function ClientGroup({ group, onEdit, onDelete }: ClientGroupProps) {
 
 // The client page's 'New Contract' lands here with its client: the dialog opens for it once,
 // and the request is cleared so that going back or reloading does not open it again.
-function useNewContractRequest(setEditing: (editing: Editing) => void) {
+function useNewContractRequest(setEditing: (editing: Editing) => void, canCreate: boolean) {
   const location = useLocation()
   const navigate = useNavigate()
   const clientId = (location.state as ContractsPageState | null)?.newContractForClientId
 
   useEffect(() => {
     if (!clientId) return
-    setEditing({ contract: null, initialClientId: clientId })
+    if (canCreate) setEditing({ contract: null, initialClientId: clientId })
     navigate(location.pathname, { replace: true, state: null })
-  }, [clientId, location.pathname, navigate, setEditing])
+  }, [clientId, canCreate, location.pathname, navigate, setEditing])
 }

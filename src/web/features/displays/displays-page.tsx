@@ -8,6 +8,7 @@ import { PageHeader } from '@web/components/page-header'
 import { Button } from '@web/components/ui/button'
 import { errorDescription } from '@web/lib/api-client'
 import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
+import { usePermission } from '@web/features/auth'
 import { useDeleteScreen, useScreens, type Screen } from './api'
 import { ScreenCard } from './components/screen-card'
 import { ScreenDialog } from './components/screen-dialog'
@@ -20,6 +21,9 @@ export function DisplaysPage() {
   const deleteScreen = useDeleteScreen()
   const [dialog, setDialog] = useState<DialogState>({ isOpen: false, screen: null })
   const [pendingDeletion, setPendingDeletion] = useState<Screen | null>(null)
+  // Everyone reads the screens and opens their addresses; only an owner or a manager adds, edits
+  // (logo included) or deletes them (docs/product.md#teams).
+  const canManageVenue = usePermission('manageVenue')
 
   useQueryErrorToast(screens, 'Failed to load screens')
 
@@ -36,12 +40,12 @@ export function DisplaysPage() {
 
   if (screens.isPending) return <LoadingScreen />
 
-  const addButton = (
+  const addButton = canManageVenue ? (
     <Button onClick={() => setDialog({ isOpen: true, screen: null })}>
       <Plus aria-hidden="true" />
       Add Screen
     </Button>
-  )
+  ) : null
 
   return (
     <div>
@@ -50,7 +54,15 @@ export function DisplaysPage() {
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Screens">
           {screens.data.map((screen) => (
             <li key={screen.id} className="grid">
-              <ScreenCard screen={screen} onEdit={(picked) => setDialog({ isOpen: true, screen: picked })} onDelete={setPendingDeletion} />
+              {canManageVenue ? (
+                <ScreenCard
+                  screen={screen}
+                  onEdit={(picked) => setDialog({ isOpen: true, screen: picked })}
+                  onDelete={setPendingDeletion}
+                />
+              ) : (
+                <ScreenCard screen={screen} />
+              )}
             </li>
           ))}
         </ul>
@@ -58,17 +70,21 @@ export function DisplaysPage() {
         <EmptyState
           icon={Monitor}
           title="No screens yet"
-          description="Add a screen, choose the rooms it shows, then open its address on the lobby TV."
+          description={
+            canManageVenue
+              ? 'Add a screen, choose the rooms it shows, then open its address on the lobby TV.'
+              : 'An owner or a manager of your organisation adds the screens.'
+          }
           action={addButton}
         />
       ) : null}
       <ScreenDialog
         screen={dialog.screen}
-        open={dialog.isOpen}
+        open={canManageVenue && dialog.isOpen}
         onOpenChange={(isOpen) => setDialog((current) => ({ ...current, isOpen }))}
       />
       <ConfirmDialog
-        open={pendingDeletion !== null}
+        open={canManageVenue && pendingDeletion !== null}
         onOpenChange={(open) => (open ? undefined : setPendingDeletion(null))}
         title="Delete Screen?"
         description={

@@ -5,14 +5,14 @@ import { PageHeader } from '@web/components/page-header'
 import { Button } from '@web/components/ui/button'
 import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { browserTimeZone } from '@web/lib/datetime'
+import { usePermission } from '@web/features/auth'
 import { useUpcomingEvents, type BookableRoomWithFacility, type PlacedEvent, type ScheduledEvent } from './api'
-import { AddEventDialog } from './components/add-event-dialog'
+import { AddEventDialog, EditEventSheet, SelectRoomDialog } from './components/deferred-dialogs'
 import { DeleteEventDialog } from './components/delete-event-dialog'
-import { EditEventSheet, type EditTarget } from './components/edit-event-sheet'
+import type { EditTarget } from './components/edit-event-sheet'
 import { EventCard } from './components/event-card'
 import { EventListSection } from './components/event-list-section'
 import { EventsCalendar, type CalendarMode } from './components/events-calendar'
-import { SelectRoomDialog } from './components/select-room-dialog'
 import { ViewToggle } from './components/view-toggle'
 
 type View = 'list' | 'calendar'
@@ -35,6 +35,8 @@ export function EventsPage() {
   const [bookingRoom, setBookingRoom] = useState<BookableRoomWithFacility | null>(null)
   const [editing, setEditing] = useState<EditTarget | null>(null)
   const [deleting, setDeleting] = useState<ScheduledEvent | null>(null)
+  // The front desk reads the events; only who may book adds, edits and deletes them (docs/product.md#teams).
+  const canBook = usePermission('book')
 
   // A booking starts on the day the calendar shows, or on the room's today from the list.
   const bookingDate = view === 'calendar' || !bookingRoom ? calendarDate : todayInZone(bookingRoom.timeZone, new Date())
@@ -47,10 +49,12 @@ export function EventsPage() {
         actions={
           <>
             <ViewToggle label="View" views={VIEWS} value={view} onChange={setView} />
-            <Button onClick={() => setIsPickingRoom(true)}>
-              <Plus aria-hidden="true" />
-              Add Event
-            </Button>
+            {canBook ? (
+              <Button onClick={() => setIsPickingRoom(true)}>
+                <Plus aria-hidden="true" />
+                Add Event
+              </Button>
+            ) : null}
           </>
         }
       />
@@ -67,16 +71,20 @@ export function EventsPage() {
         />
       )}
       <SelectRoomDialog
-        open={isPickingRoom}
+        open={canBook && isPickingRoom}
         onOpenChange={setIsPickingRoom}
         onSelect={(room) => {
           setIsPickingRoom(false)
           setBookingRoom(room)
         }}
       />
-      <AddEventDialog room={bookingRoom} date={bookingDate} onOpenChange={(open) => (open ? undefined : setBookingRoom(null))} />
+      <AddEventDialog
+        room={canBook ? bookingRoom : null}
+        date={bookingDate}
+        onOpenChange={(open) => (open ? undefined : setBookingRoom(null))}
+      />
       <EditEventSheet target={editing} onClose={() => setEditing(null)} />
-      <DeleteEventDialog event={deleting} onClose={() => setDeleting(null)} />
+      <DeleteEventDialog event={canBook ? deleting : null} onClose={() => setDeleting(null)} />
     </div>
   )
 }

@@ -1,7 +1,7 @@
 // What the rest of the app uses of events; everything else here is the feature's own (ADR 0019).
 export { useEventsInRange, type BookableRoomWithFacility, type PlacedEvent } from './api'
-export { AddEventDialog } from './components/add-event-dialog'
+// The dialogs' code loads after the page that shows them has rendered (components/deferred-dialogs.tsx).
+export { AddEventDialog, EditEventSheet, SelectRoomDialog } from './components/deferred-dialogs'
 export { DeleteEventDialog } from './components/delete-event-dialog'
-export { EditEventSheet, type EditTarget } from './components/edit-event-sheet'
+export type { EditTarget } from './components/edit-event-sheet'
 export { RoomSchedule } from './components/room-schedule'
-export { SelectRoomDialog } from './components/select-room-dialog'

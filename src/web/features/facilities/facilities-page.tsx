@@ -8,6 +8,7 @@ import { EmptyState } from '@web/components/empty-state'
 import { LoadingScreen } from '@web/components/loading-screen'
 import { PageHeader } from '@web/components/page-header'
 import { Button } from '@web/components/ui/button'
+import { usePermission } from '@web/features/auth'
 import { SetupComplete, type SetupProgress } from '@web/features/setup'
 import { errorDescription } from '@web/lib/api-client'
 import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
@@ -16,7 +17,9 @@ import { CreateFacilityDialog } from './components/create-facility-dialog'
 import { FacilityCard } from './components/facility-card'
 
 export function FacilitiesPage() {
-  const isCountChecked = useRedirectWithoutFacilities()
+  // Facilities are the venue's: only an owner or a manager creates or deletes them (docs/product.md#teams).
+  const canManageVenue = usePermission('manageVenue')
+  const isCountChecked = useRedirectWithoutFacilities(canManageVenue)
   const facilities = useFacilities()
   const deleteFacility = useDeleteFacility()
   const [isCreating, setIsCreating] = useState(false)
@@ -41,12 +44,13 @@ export function FacilitiesPage() {
 
   if (!isCountChecked || facilities.isPending) return <LoadingScreen />
 
-  const newFacilityButton = (label: string) => (
-    <Button onClick={() => setIsCreating(true)}>
-      <Plus aria-hidden="true" />
-      {label}
-    </Button>
-  )
+  const newFacilityButton = (label: string) =>
+    canManageVenue ? (
+      <Button onClick={() => setIsCreating(true)}>
+        <Plus aria-hidden="true" />
+        {label}
+      </Button>
+    ) : null
 
   return (
     <div>
@@ -58,7 +62,7 @@ export function FacilitiesPage() {
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Facilities">
           {facilities.data.map((facility) => (
             <li key={facility.id} className="grid">
-              <FacilityCard facility={facility} onDelete={setPendingDeletion} />
+              <FacilityCard facility={facility} onDelete={canManageVenue ? setPendingDeletion : undefined} />
             </li>
           ))}
         </ul>
@@ -66,13 +70,17 @@ export function FacilitiesPage() {
         <EmptyState
           icon={Building2}
           title="No facilities yet"
-          description="Create your first facility, then add its rooms, rinks and courts."
+          description={
+            canManageVenue
+              ? 'Create your first facility, then add its rooms, rinks and courts.'
+              : 'An owner or a manager of your organisation creates the facilities.'
+          }
           action={newFacilityButton('Create Facility')}
         />
       ) : null}
-      <CreateFacilityDialog open={isCreating} onOpenChange={setIsCreating} />
+      <CreateFacilityDialog open={canManageVenue && isCreating} onOpenChange={setIsCreating} />
       <ConfirmDialog
-        open={pendingDeletion !== null}
+        open={canManageVenue && pendingDeletion !== null}
         onOpenChange={(open) => (open ? undefined : setPendingDeletion(null))}
         title="Delete Facility?"
         description={
@@ -90,8 +98,9 @@ export function FacilitiesPage() {
 
 // A user with no facility starts in the setup wizard (spec §2). The check runs once, when the
 // page opens: deleting the last facility here shows the empty state instead of leaving the page.
+// A member who may not run the wizard (docs/product.md#teams) sees the empty state instead.
 /** true once the page may show: the user has a facility, or the count could not be read. */
-function useRedirectWithoutFacilities(): boolean {
+function useRedirectWithoutFacilities(canRunSetup: boolean): boolean {
   const navigate = useNavigate()
   const count = useQuery({ ...facilityCountQueryOptions(), refetchOnMount: 'always' })
   const [isChecked, setIsChecked] = useState(false)
@@ -99,9 +108,9 @@ function useRedirectWithoutFacilities(): boolean {
 
   useEffect(() => {
     if (isChecked || !isAnswered) return
-    if (count.data === 0) navigate('/setup', { replace: true })
+    if (count.data === 0 && canRunSetup) navigate('/setup', { replace: true })
     else setIsChecked(true)
-  }, [isChecked, isAnswered, count.data, navigate])
+  }, [isChecked, isAnswered, count.data, canRunSetup, navigate])
 
   return isChecked
 }

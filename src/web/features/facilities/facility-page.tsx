@@ -7,6 +7,7 @@ import { EmptyState } from '@web/components/empty-state'
 import { LoadingScreen } from '@web/components/loading-screen'
 import { Button } from '@web/components/ui/button'
 import { todayInZone } from '@shared/scheduling/local-day'
+import { usePermission } from '@web/features/auth'
 import {
   AddEventDialog,
   DeleteEventDialog,
@@ -19,7 +20,7 @@ import {
 import { errorDescription } from '@web/lib/api-client'
 import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { useDeleteRoom, useFacility, useRooms, type Facility, type Room } from './api'
-import { CreateRoomDialog } from './components/create-room-dialog'
+import { CreateRoomDialog } from './components/deferred-dialogs'
 import { FacilityEvents } from './components/facility-events'
 import { RoomCard } from './components/room-card'
 
@@ -52,20 +53,19 @@ function FacilityEventsWithDialogs({ facility }: { facility: Facility }) {
   const [editing, setEditing] = useState<EditTarget | null>(null)
   const [deleting, setDeleting] = useState<PlacedEvent | null>(null)
   const { timeZone } = facility
+  // The front desk only views events; who may book also adds, edits and deletes them (docs/product.md#teams).
+  const canBook = usePermission('book')
+  const open = (event: PlacedEvent) => setEditing({ event, facilityId: facility.id, timeZone })
 
   return (
     <>
       <FacilityEvents
         facility={facility}
-        actions={{
-          onAdd: setPickingRoomFor,
-          onEdit: (event) => setEditing({ event, facilityId: facility.id, timeZone }),
-          onDelete: setDeleting,
-        }}
+        actions={canBook ? { onAdd: setPickingRoomFor, onEdit: open, onDelete: setDeleting } : { onView: open }}
       />
       <SelectRoomDialog
         facilityId={facility.id}
-        open={pickingRoomFor !== null}
+        open={canBook && pickingRoomFor !== null}
         onOpenChange={(open) => (open ? undefined : setPickingRoomFor(null))}
         onSelect={(room) => {
           setBooking({ room, date: pickingRoomFor ?? todayInZone(timeZone, new Date()) })
@@ -73,12 +73,12 @@ function FacilityEventsWithDialogs({ facility }: { facility: Facility }) {
         }}
       />
       <AddEventDialog
-        room={booking?.room ?? null}
+        room={canBook ? (booking?.room ?? null) : null}
         date={booking?.date ?? todayInZone(timeZone, new Date())}
         onOpenChange={(open) => (open ? undefined : setBooking(null))}
       />
       <EditEventSheet target={editing} onClose={() => setEditing(null)} />
-      <DeleteEventDialog event={deleting} onClose={() => setDeleting(null)} />
+      <DeleteEventDialog event={canBook ? deleting : null} onClose={() => setDeleting(null)} />
     </>
   )
 }
@@ -113,6 +113,8 @@ function FacilityRooms({ facilityId }: { facilityId: string }) {
   const deleteRoom = useDeleteRoom(facilityId)
   const [isCreating, setIsCreating] = useState(false)
   const [pendingDeletion, setPendingDeletion] = useState<Room | null>(null)
+  // Spaces are the venue's: only an owner or a manager adds or deletes them (docs/product.md#teams).
+  const canManageVenue = usePermission('manageVenue')
 
   useQueryErrorToast(rooms, 'Failed to load rooms')
 
@@ -127,12 +129,12 @@ function FacilityRooms({ facilityId }: { facilityId: string }) {
     })
   }
 
-  const addRoomButton = (
+  const addRoomButton = canManageVenue ? (
     <Button onClick={() => setIsCreating(true)}>
       <Plus aria-hidden="true" />
       Add Room
     </Button>
-  )
+  ) : null
 
   return (
     <section aria-labelledby="rooms-heading" className="grid gap-4">
@@ -150,7 +152,7 @@ function FacilityRooms({ facilityId }: { facilityId: string }) {
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-labelledby="rooms-heading">
           {rooms.data.map((room) => (
             <li key={room.id} className="grid">
-              <RoomCard room={room} onDelete={setPendingDeletion} />
+              <RoomCard room={room} onDelete={canManageVenue ? setPendingDeletion : undefined} />
             </li>
           ))}
         </ul>
@@ -158,13 +160,17 @@ function FacilityRooms({ facilityId }: { facilityId: string }) {
         <EmptyState
           icon={DoorOpen}
           title="No rooms yet"
-          description="Add the rooms, rinks, courts, fields and change rooms of this facility."
+          description={
+            canManageVenue
+              ? 'Add the rooms, rinks, courts, fields and change rooms of this facility.'
+              : 'An owner or a manager adds the rooms, rinks, courts, fields and change rooms of this facility.'
+          }
           action={addRoomButton}
         />
       ) : null}
-      <CreateRoomDialog facilityId={facilityId} open={isCreating} onOpenChange={setIsCreating} />
+      <CreateRoomDialog facilityId={facilityId} open={canManageVenue && isCreating} onOpenChange={setIsCreating} />
       <ConfirmDialog
-        open={pendingDeletion !== null}
+        open={canManageVenue && pendingDeletion !== null}
         onOpenChange={(open) => (open ? undefined : setPendingDeletion(null))}
         title="Delete Room?"
         description={

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react'
-import { Building2, CalendarX2, DoorOpen } from 'lucide-react'
+import { Building2, CalendarX2, DoorOpen, Lock } from 'lucide-react'
 import { Link } from 'react-router'
 import { LIMITS } from '@shared/limits'
 import { localDateOf } from '@shared/scheduling/local-day'
@@ -8,6 +8,7 @@ import { EmptyState } from '@web/components/empty-state'
 import { LoadingScreen } from '@web/components/loading-screen'
 import { PageHeader } from '@web/components/page-header'
 import { Button } from '@web/components/ui/button'
+import { usePermission } from '@web/features/auth'
 import { useFacilities, type Facility } from '@web/features/facilities'
 import { formatTime } from '@web/lib/datetime'
 import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
@@ -18,8 +19,26 @@ import { SelloffEmailCard } from './components/selloff-email-card'
 import { useEmailDraft } from './email-draft'
 import { composeEmailText } from './email-text'
 
+const PAGE_TITLE = 'Marketing'
+const PAGE_DESCRIPTION = 'Create selloff emails for available time slots'
+
+// Marketing is the business's: the front desk does not read it (docs/product.md#teams), so the
+// page asks for nothing and says so.
 export function MarketingPage() {
+  const canReadBusiness = usePermission('readBusiness')
+  if (canReadBusiness) return <Marketing />
+  return (
+    <div>
+      <PageHeader title={PAGE_TITLE} description={PAGE_DESCRIPTION} />
+      <EmptyState icon={Lock} title="Not available for your role" description="An owner, a manager or a scheduler sells the open time." />
+    </div>
+  )
+}
+
+function Marketing() {
   const facilities = useFacilities()
+  // Facilities and rooms are created by an owner or a manager only.
+  const canManageVenue = usePermission('manageVenue')
 
   useQueryErrorToast(facilities, 'Failed to load facilities')
 
@@ -30,7 +49,7 @@ export function MarketingPage() {
 
   return (
     <div>
-      <PageHeader title="Marketing" description="Create selloff emails for available time slots" />
+      <PageHeader title={PAGE_TITLE} description={PAGE_DESCRIPTION} />
       {facilities.isPending ? (
         <LoadingScreen />
       ) : byName.length > 0 ? (
@@ -39,11 +58,17 @@ export function MarketingPage() {
         <EmptyState
           icon={Building2}
           title="No facilities yet"
-          description="Create a facility with its rooms, rinks and courts, then come back to sell their open time."
+          description={
+            canManageVenue
+              ? 'Create a facility with its rooms, rinks and courts, then come back to sell their open time.'
+              : 'An owner or a manager creates the facilities; their open time can then be sold here.'
+          }
           action={
-            <Button asChild>
-              <Link to="/facilities">Go to Facilities</Link>
-            </Button>
+            canManageVenue ? (
+              <Button asChild>
+                <Link to="/facilities">Go to Facilities</Link>
+              </Button>
+            ) : undefined
           }
         />
       ) : null}
@@ -131,6 +156,7 @@ type AvailabilityRoomsProps = {
 }
 
 function AvailabilityRooms({ availability, isPending, facilityId, onRetry }: AvailabilityRoomsProps) {
+  const canManageVenue = usePermission('manageVenue')
   if (isPending) return <LoadingScreen label="Loading availability..." />
   if (!availability) {
     return (
@@ -152,9 +178,11 @@ function AvailabilityRooms({ availability, isPending, facilityId, onRetry }: Ava
         title="No rooms to sell"
         description="This facility has no rooms, rinks or courts yet. Change rooms are never offered."
         action={
-          <Button asChild variant="outline">
-            <Link to={`/facility/${facilityId}`}>Add a room</Link>
-          </Button>
+          canManageVenue ? (
+            <Button asChild variant="outline">
+              <Link to={`/facility/${facilityId}`}>Add a room</Link>
+            </Button>
+          ) : undefined
         }
       />
     )

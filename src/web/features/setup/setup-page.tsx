@@ -3,7 +3,7 @@ import { toast } from 'sonner'
 import { PRODUCT_NAME } from '@shared/product'
 import { LoadingScreen } from '@web/components/loading-screen'
 import { Button } from '@web/components/ui/button'
-import { useAuth } from '@web/features/auth'
+import { useAuth, usePermission } from '@web/features/auth'
 import { useSetupProgress, type SetupProgress } from './api'
 import { SetupIntro } from './components/setup-intro'
 import { SetupWizard } from './components/setup-wizard'
@@ -27,7 +27,22 @@ export function SetupPage() {
   )
 }
 
+// The wizard creates the venue: only an owner or a manager runs it (docs/product.md#teams); the
+// others are told so, and their progress is not even asked for.
 function SignedInSetup() {
+  const canManageVenue = usePermission('manageVenue')
+  if (canManageVenue) return <SetupWizardWithProgress />
+  return (
+    <div role="status" className="grid justify-items-start gap-3 rounded-lg border bg-background p-6">
+      <p>Setting up the facilities, spaces and screens is for an owner or a manager of your organisation.</p>
+      <Button asChild variant="outline">
+        <Link to="/facilities">Go to Facilities</Link>
+      </Button>
+    </div>
+  )
+}
+
+function SetupWizardWithProgress() {
   const progress = useSetupProgress()
   const navigate = useNavigate()
 

@@ -7,8 +7,9 @@ import { ClientContactDetails } from './client-contact-details'
 
 type ClientCardProps = {
   client: Client
-  onEdit: (client: Client) => void
-  onDelete: (client: Client) => void
+  /** Edit and delete are left out for a member who may not change clients (docs/product.md#teams). */
+  onEdit?: (client: Client) => void
+  onDelete?: (client: Client) => void
 }
 
 export function ClientCard({ client, onEdit, onDelete }: ClientCardProps) {
@@ -25,12 +26,16 @@ export function ClientCard({ client, onEdit, onDelete }: ClientCardProps) {
               <Eye aria-hidden="true" />
             </Link>
           </Button>
-          <Button variant="ghost" size="icon" aria-label={`Edit ${client.name}`} onClick={() => onEdit(client)}>
-            <Pencil aria-hidden="true" />
-          </Button>
-          <Button variant="ghost" size="icon" aria-label={`Delete ${client.name}`} onClick={() => onDelete(client)}>
-            <Trash2 className="text-destructive" aria-hidden="true" />
-          </Button>
+          {onEdit ? (
+            <Button variant="ghost" size="icon" aria-label={`Edit ${client.name}`} onClick={() => onEdit(client)}>
+              <Pencil aria-hidden="true" />
+            </Button>
+          ) : null}
+          {onDelete ? (
+            <Button variant="ghost" size="icon" aria-label={`Delete ${client.name}`} onClick={() => onDelete(client)}>
+              <Trash2 className="text-destructive" aria-hidden="true" />
+            </Button>
+          ) : null}
         </CardAction>
       </CardHeader>
       <CardContent>

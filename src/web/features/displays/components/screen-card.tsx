@@ -6,8 +6,9 @@ import type { Screen } from '../api'
 
 type ScreenCardProps = {
   screen: Screen
-  onEdit: (screen: Screen) => void
-  onDelete: (screen: Screen) => void
+  /** Edit and delete are left out for a member who may not change screens (docs/product.md#teams). */
+  onEdit?: (screen: Screen) => void
+  onDelete?: (screen: Screen) => void
 }
 
 export function ScreenCard({ screen, onEdit, onDelete }: ScreenCardProps) {
@@ -74,19 +75,23 @@ export function ScreenCard({ screen, onEdit, onDelete }: ScreenCardProps) {
             Open
           </a>
         </Button>
-        <Button variant="outline" size="sm" onClick={() => onEdit(screen)} aria-label={`Edit ${screen.name}`}>
-          <Pencil aria-hidden="true" />
-          Edit
-        </Button>
-        <Button
-          variant="outline"
-          size="icon"
-          className="ml-auto size-8"
-          aria-label={`Delete ${screen.name}`}
-          onClick={() => onDelete(screen)}
-        >
-          <Trash2 className="text-destructive" aria-hidden="true" />
-        </Button>
+        {onEdit ? (
+          <Button variant="outline" size="sm" onClick={() => onEdit(screen)} aria-label={`Edit ${screen.name}`}>
+            <Pencil aria-hidden="true" />
+            Edit
+          </Button>
+        ) : null}
+        {onDelete ? (
+          <Button
+            variant="outline"
+            size="icon"
+            className="ml-auto size-8"
+            aria-label={`Delete ${screen.name}`}
+            onClick={() => onDelete(screen)}
+          >
+            <Trash2 className="text-destructive" aria-hidden="true" />
+          </Button>
+        ) : null}
       </CardFooter>
     </Card>
   )

@@ -12,6 +12,7 @@ import { Sheet, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetT
 import { ApiError, errorDescription } from '@web/lib/api-client'
 import { toDateTimeLocalValue } from '@web/lib/datetime'
 import { showServerFieldErrors } from '@web/components/form/show-server-field-errors'
+import { usePermission } from '@web/features/auth'
 import { useUpdateEvent, type ScheduledEvent } from '../api'
 import { EventClientAndTitleFields, EventKindFields } from './event-details-fields'
 
@@ -23,18 +24,22 @@ type EditEventSheetProps = {
   onClose: () => void
 }
 
+/** Editing for who may book; for the front desk the same sheet shows the event read-only (docs/product.md#teams). */
 export function EditEventSheet({ target, onClose }: EditEventSheetProps) {
+  const canBook = usePermission('book')
   return (
     <Sheet open={target !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       <SheetContent className="w-full gap-0 sm:max-w-lg">
         <SheetHeader className="pr-12">
-          <SheetTitle>Edit Event</SheetTitle>
+          <SheetTitle>{canBook ? 'Edit Event' : 'Event Details'}</SheetTitle>
           <SheetDescription>
             {target ? `Times are in the facility's time zone (${target.timeZone.replaceAll('_', ' ')}).` : null}
           </SheetDescription>
         </SheetHeader>
         {/* Keyed by the event, so a failure in one does not stay on screen for the next. */}
-        <EditErrorBoundary key={target?.event.id}>{target ? <EditEventForm target={target} onDone={onClose} /> : null}</EditErrorBoundary>
+        <EditErrorBoundary key={target?.event.id}>
+          {target ? <EditEventForm target={target} isReadOnly={!canBook} onDone={onClose} /> : null}
+        </EditErrorBoundary>
       </SheetContent>
     </Sheet>
   )
@@ -97,7 +102,9 @@ function defaultValues({ event, timeZone }: EditTarget): DefaultValues<UpdateEve
   }
 }
 
-function EditEventForm({ target, onDone }: { target: EditTarget; onDone: () => void }) {
+type EditEventFormProps = { target: EditTarget; isReadOnly: boolean; onDone: () => void }
+
+function EditEventForm({ target, isReadOnly, onDone }: EditEventFormProps) {
   const updateEvent = useUpdateEvent()
   const { timeZone } = target
   // The shared schema validates the instants the wall-clock inputs stand for.
@@ -129,10 +136,12 @@ function EditEventForm({ target, onDone }: { target: EditTarget; onDone: () => v
   return (
     <FormProvider {...form}>
       <form onSubmit={onSubmit} noValidate className="flex flex-1 flex-col">
-        <div className="grid gap-4 px-4 pb-4">
+        {/* Disabled, the fieldset keeps every field of a read-only member from changing. */}
+        <fieldset disabled={isReadOnly} className="grid min-w-0 gap-4 px-4 pb-4">
           {target.event.eventGroupId ? (
             <p className="rounded-md border bg-muted/40 p-3 text-sm text-muted-foreground">
-              This is one part of an event split at midnight. Saving replaces both parts with what you enter here.
+              This is one part of an event split at midnight.
+              {isReadOnly ? null : ' Saving replaces both parts with what you enter here.'}
             </p>
           ) : null}
           <EventClientAndTitleFields />
@@ -150,14 +159,16 @@ function EditEventForm({ target, onDone }: { target: EditTarget; onDone: () => v
               {errors.root.message}
             </p>
           ) : null}
-        </div>
+        </fieldset>
         <SheetFooter className="sticky bottom-0 border-t bg-background sm:flex-row sm:justify-end">
           <Button type="button" variant="outline" onClick={onDone}>
-            Cancel
+            {isReadOnly ? 'Close' : 'Cancel'}
           </Button>
-          <Button type="submit" disabled={isIncomplete || isSubmitting}>
-            {isSubmitting ? 'Saving...' : 'Save Changes'}
-          </Button>
+          {isReadOnly ? null : (
+            <Button type="submit" disabled={isIncomplete || isSubmitting}>
+              {isSubmitting ? 'Saving...' : 'Save Changes'}
+            </Button>
+          )}
         </SheetFooter>
       </form>
     </FormProvider>

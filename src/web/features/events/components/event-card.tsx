@@ -1,9 +1,10 @@
-import { MapPin, Pencil, Trash2 } from 'lucide-react'
+import { Eye, MapPin, Pencil, Trash2 } from 'lucide-react'
 import { EVENT_TYPE_LABELS } from '@shared/limits'
 import { Badge } from '@web/components/ui/badge'
 import { Button } from '@web/components/ui/button'
 import { formatDate, formatTimeRange } from '@web/lib/datetime'
 import { cn } from '@web/lib/utils'
+import { usePermission } from '@web/features/auth'
 import type { ScheduledEvent } from '../api'
 
 type EventCardProps = {
@@ -13,13 +14,18 @@ type EventCardProps = {
   /** 'Rink A - Maple Arena' in lists across rooms; left out on a room's own page. */
   place?: string
   isPast?: boolean
+  /** Opens the event: the edit sheet, read-only for a member who may not book. */
   onEdit: () => void
   onDelete: () => void
 }
 
-/** One event in a list (docs/product.md#events): colour bar, title, date and times, place, teams, description, edit and delete. */
+/**
+ * One event in a list (docs/product.md#events): colour bar, title, date and times, place, teams, description, edit and delete.
+ * A member who may not book only views it (docs/product.md#teams).
+ */
 export function EventCard({ event, timeZone, place, isPast = false, onEdit, onDelete }: EventCardProps) {
   const isGame = event.eventType === 'game'
+  const canBook = usePermission('book')
   return (
     <article aria-label={event.title} className={cn('flex min-w-0 gap-3 rounded-lg border bg-card p-3 sm:p-4', isPast && 'opacity-60')}>
       <span className="w-1.5 shrink-0 rounded-full" style={{ backgroundColor: event.color }} aria-hidden="true" />
@@ -46,14 +52,22 @@ export function EventCard({ event, timeZone, place, isPast = false, onEdit, onDe
         ) : null}
         {event.description ? <p className="text-sm break-words text-muted-foreground">{event.description}</p> : null}
       </div>
-      <div className="flex shrink-0 flex-col gap-1 sm:flex-row">
-        <Button variant="ghost" size="icon" aria-label={`Edit ${event.title}`} onClick={onEdit}>
-          <Pencil aria-hidden="true" />
-        </Button>
-        <Button variant="ghost" size="icon" aria-label={`Delete ${event.title}`} onClick={onDelete}>
-          <Trash2 aria-hidden="true" />
-        </Button>
-      </div>
+      {canBook ? (
+        <div className="flex shrink-0 flex-col gap-1 sm:flex-row">
+          <Button variant="ghost" size="icon" aria-label={`Edit ${event.title}`} onClick={onEdit}>
+            <Pencil aria-hidden="true" />
+          </Button>
+          <Button variant="ghost" size="icon" aria-label={`Delete ${event.title}`} onClick={onDelete}>
+            <Trash2 aria-hidden="true" />
+          </Button>
+        </div>
+      ) : (
+        <div className="flex shrink-0">
+          <Button variant="ghost" size="icon" aria-label={`View ${event.title}`} onClick={onEdit}>
+            <Eye aria-hidden="true" />
+          </Button>
+        </div>
+      )}
     </article>
   )
 }

@@ -6,6 +6,7 @@ import { FormField } from '@web/components/ui/form-field'
 import { Input } from '@web/components/ui/input'
 import { NativeSelect, NativeSelectOption } from '@web/components/ui/native-select'
 import { Textarea } from '@web/components/ui/textarea'
+import { usePermission } from '@web/features/auth'
 import { useClients } from '@web/features/clients'
 import { OptionalLabel } from '@web/components/form/optional-label'
 import { useChangeRooms } from '../api'
@@ -21,6 +22,7 @@ export function EventClientAndTitleFields() {
   const { register, formState } = useFormContext<EventDetailsFormValues>()
   const { errors } = formState
   const clients = useClients()
+  const canManageVenue = usePermission('manageVenue')
   const hasNoClients = clients.isSuccess && clients.data.length === 0
 
   return (
@@ -29,7 +31,9 @@ export function EventClientAndTitleFields() {
         label="Client"
         error={errors.clientId?.message}
         description={
-          hasNoClients ? (
+          hasNoClients && !canManageVenue ? (
+            'No clients yet.'
+          ) : hasNoClients ? (
             <>
               No clients yet.{' '}
               <Link to="/clients" className="font-medium text-primary underline underline-offset-4">

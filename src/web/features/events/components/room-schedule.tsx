@@ -6,16 +6,20 @@ import { Button } from '@web/components/ui/button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs'
 import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { formatLongDate } from '@web/lib/datetime'
+import { usePermission } from '@web/features/auth'
 import type { RoomWithFacility } from '@web/features/facilities'
 import { useEventsInRange, usePastEvents, useUpcomingEvents, type ScheduledEvent } from '../api'
-import { AddEventDialog } from './add-event-dialog'
+import { AddEventDialog, EditEventSheet } from './deferred-dialogs'
 import { DeleteEventDialog } from './delete-event-dialog'
-import { EditEventSheet, type EditTarget } from './edit-event-sheet'
+import type { EditTarget } from './edit-event-sheet'
 import { EventCard } from './event-card'
 import { EventListSection } from './event-list-section'
 import { RoomDayGrid } from './room-day-grid'
 
-/** The room's schedule (docs/product.md#events): Add Event, and a day calendar or upcoming and past lists. */
+/**
+ * The room's schedule (docs/product.md#events): Add Event, and a day calendar or upcoming and past lists.
+ * Add Event only for who may book (docs/product.md#teams).
+ */
 export function RoomSchedule({ room, facility }: RoomWithFacility) {
   const { timeZone } = facility
   const headingId = useId()
@@ -23,6 +27,7 @@ export function RoomSchedule({ room, facility }: RoomWithFacility) {
   const [isAdding, setIsAdding] = useState(false)
   const [editing, setEditing] = useState<EditTarget | null>(null)
   const [deleting, setDeleting] = useState<ScheduledEvent | null>(null)
+  const canBook = usePermission('book')
   const edit = (event: ScheduledEvent) => setEditing({ event, facilityId: facility.id, timeZone })
   const bookable = { ...room, facilityId: facility.id, timeZone }
 
@@ -32,10 +37,12 @@ export function RoomSchedule({ room, facility }: RoomWithFacility) {
         <h2 id={headingId} className="text-xl font-semibold">
           Schedule
         </h2>
-        <Button onClick={() => setIsAdding(true)}>
-          <Plus aria-hidden="true" />
-          Add Event
-        </Button>
+        {canBook ? (
+          <Button onClick={() => setIsAdding(true)}>
+            <Plus aria-hidden="true" />
+            Add Event
+          </Button>
+        ) : null}
       </div>
       <Tabs defaultValue="calendar" className="gap-4">
         <TabsList>
@@ -49,9 +56,9 @@ export function RoomSchedule({ room, facility }: RoomWithFacility) {
           <RoomEventLists roomId={room.id} timeZone={timeZone} onEdit={edit} onDelete={setDeleting} />
         </TabsContent>
       </Tabs>
-      <AddEventDialog room={isAdding ? bookable : null} date={date} onOpenChange={setIsAdding} />
+      <AddEventDialog room={canBook && isAdding ? bookable : null} date={date} onOpenChange={setIsAdding} />
       <EditEventSheet target={editing} onClose={() => setEditing(null)} />
-      <DeleteEventDialog event={deleting} onClose={() => setDeleting(null)} />
+      <DeleteEventDialog event={canBook ? deleting : null} onClose={() => setDeleting(null)} />
     </section>
   )
 }

@@ -6,6 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField } from '@web/components/ui/form-field'
 import { NativeSelect, NativeSelectOption } from '@web/components/ui/native-select'
 import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
+import { usePermission } from '@web/features/auth'
 import { useBookableRooms, type BookableRoomWithFacility } from '../api'
 
 type SelectRoomDialogProps = {
@@ -38,6 +39,7 @@ function SelectRoomForm({ facilityId, onCancel, onSelect }: SelectRoomFormProps)
   const choices = facilityId ? rooms.data?.filter((room) => room.facilityId === facilityId) : rooms.data
   const [roomId, setRoomId] = useState('')
   const [error, setError] = useState<string | undefined>()
+  const canManageVenue = usePermission('manageVenue')
 
   useQueryErrorToast(rooms, 'Failed to load rooms')
 
@@ -59,7 +61,9 @@ function SelectRoomForm({ facilityId, onCancel, onSelect }: SelectRoomFormProps)
         label="Room"
         error={error}
         description={
-          hasNoRooms ? (
+          hasNoRooms && !canManageVenue ? (
+            'No rooms yet.'
+          ) : hasNoRooms ? (
             <>
               No rooms yet.{' '}
               <Link to="/facilities" className="font-medium text-primary underline underline-offset-4">

@@ -1,4 +1,4 @@
-import { MapPin, Pencil, Trash2 } from 'lucide-react'
+import { Eye, MapPin, Pencil, Trash2 } from 'lucide-react'
 import { EVENT_TYPE_LABELS } from '@shared/limits'
 import { Badge } from '@web/components/ui/badge'
 import { Button } from '@web/components/ui/button'
@@ -12,9 +12,11 @@ type EventListItemProps = {
   showRoom?: boolean
   onEdit?: (event: PlacedEvent) => void
   onDelete?: (event: PlacedEvent) => void
+  /** Opens the event read-only, for a member who may not book (docs/product.md#teams). */
+  onView?: (event: PlacedEvent) => void
 }
 
-export function EventListItem({ event, timeZone, showRoom = true, onEdit, onDelete }: EventListItemProps) {
+export function EventListItem({ event, timeZone, showRoom = true, onEdit, onDelete, onView }: EventListItemProps) {
   const isGame = event.eventType === 'game'
   return (
     <div className="flex min-w-0 gap-3 rounded-lg border bg-card p-3">
@@ -40,8 +42,13 @@ export function EventListItem({ event, timeZone, showRoom = true, onEdit, onDele
         ) : null}
         {event.description ? <p className="text-sm break-words text-muted-foreground">{event.description}</p> : null}
       </div>
-      {onEdit || onDelete ? (
+      {onEdit || onDelete || onView ? (
         <div className="flex shrink-0 flex-col gap-1 sm:flex-row">
+          {onView ? (
+            <Button variant="ghost" size="icon" aria-label={`View ${event.title}`} onClick={() => onView(event)}>
+              <Eye aria-hidden="true" />
+            </Button>
+          ) : null}
           {onEdit ? (
             <Button variant="ghost" size="icon" aria-label={`Edit ${event.title}`} onClick={() => onEdit(event)}>
               <Pencil aria-hidden="true" />

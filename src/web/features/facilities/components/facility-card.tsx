@@ -6,7 +6,8 @@ import type { Facility } from '../api'
 
 type FacilityCardProps = {
   facility: Facility
-  onDelete: (facility: Facility) => void
+  /** Left out for a member who may not delete facilities (docs/product.md#teams). */
+  onDelete?: (facility: Facility) => void
 }
 
 export function FacilityCard({ facility, onDelete }: FacilityCardProps) {
@@ -46,9 +47,11 @@ export function FacilityCard({ facility, onDelete }: FacilityCardProps) {
             Manage
           </Link>
         </Button>
-        <Button variant="outline" size="icon" aria-label={`Delete ${facility.name}`} onClick={() => onDelete(facility)}>
-          <Trash2 className="text-destructive" aria-hidden="true" />
-        </Button>
+        {onDelete ? (
+          <Button variant="outline" size="icon" aria-label={`Delete ${facility.name}`} onClick={() => onDelete(facility)}>
+            <Trash2 className="text-destructive" aria-hidden="true" />
+          </Button>
+        ) : null}
       </CardFooter>
     </Card>
   )

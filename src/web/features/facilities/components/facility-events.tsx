@@ -17,12 +17,16 @@ type View = 'list' | 'calendar'
 const DAYS_SHOWN: Record<View, number> = { list: 7, calendar: 1 }
 const HOURS_PER_DAY = 24
 
-/** What the page does when the operator adds, edits or deletes an event here. */
+/**
+ * What the page does when the operator adds, edits, deletes or views an event here; an action
+ * left out is not offered (a member who may not book only views, docs/product.md#teams).
+ */
 export type FacilityEventActions = {
   /** `date`: the first day on screen, in the facility's calendar. */
-  onAdd: (date: string) => void
-  onEdit: (event: PlacedEvent) => void
-  onDelete: (event: PlacedEvent) => void
+  onAdd?: (date: string) => void
+  onEdit?: (event: PlacedEvent) => void
+  onDelete?: (event: PlacedEvent) => void
+  onView?: (event: PlacedEvent) => void
 }
 
 type FacilityEventsProps = { facility: Pick<Facility, 'id' | 'timeZone'>; actions: FacilityEventActions }
@@ -68,10 +72,12 @@ export function FacilityEvents({ facility, actions }: FacilityEventsProps) {
               Calendar
             </ViewButton>
           </div>
-          <Button onClick={() => actions.onAdd(date)}>
-            <Plus aria-hidden="true" />
-            Add Event
-          </Button>
+          {actions.onAdd ? (
+            <Button onClick={() => actions.onAdd?.(date)}>
+              <Plus aria-hidden="true" />
+              Add Event
+            </Button>
+          ) : null}
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-2">
@@ -138,7 +144,13 @@ function EventDays({ events, timeZone, actions }: { events: PlacedEvent[]; timeZ
           <ul className="grid gap-2">
             {dayEvents.map((event) => (
               <li key={event.id}>
-                <EventListItem event={event} timeZone={timeZone} onEdit={actions.onEdit} onDelete={actions.onDelete} />
+                <EventListItem
+                  event={event}
+                  timeZone={timeZone}
+                  onEdit={actions.onEdit}
+                  onDelete={actions.onDelete}
+                  onView={actions.onView}
+                />
               </li>
             ))}
           </ul>
@@ -190,7 +202,13 @@ function DayCalendar({
               <ul className="grid min-w-0 gap-2 p-2 lg:grid-cols-2">
                 {hourEvents.map((event) => (
                   <li key={event.id}>
-                    <EventListItem event={event} timeZone={timeZone} onEdit={actions.onEdit} onDelete={actions.onDelete} />
+                    <EventListItem
+                      event={event}
+                      timeZone={timeZone}
+                      onEdit={actions.onEdit}
+                      onDelete={actions.onDelete}
+                      onView={actions.onView}
+                    />
                   </li>
                 ))}
               </ul>

@@ -8,7 +8,8 @@ import type { Room } from '../api'
 
 type RoomCardProps = {
   room: Room
-  onDelete: (room: Room) => void
+  /** Left out for a member who may not delete spaces (docs/product.md#teams). */
+  onDelete?: (room: Room) => void
 }
 
 export function RoomCard({ room, onDelete }: RoomCardProps) {
@@ -48,9 +49,11 @@ export function RoomCard({ room, onDelete }: RoomCardProps) {
             Schedule
           </Link>
         </Button>
-        <Button variant="outline" size="icon" className="size-8" aria-label={`Delete ${room.name}`} onClick={() => onDelete(room)}>
-          <Trash2 className="text-destructive" aria-hidden="true" />
-        </Button>
+        {onDelete ? (
+          <Button variant="outline" size="icon" className="size-8" aria-label={`Delete ${room.name}`} onClick={() => onDelete(room)}>
+            <Trash2 className="text-destructive" aria-hidden="true" />
+          </Button>
+        ) : null}
       </CardFooter>
     </Card>
   )

@@ -1,0 +1,36 @@
+import type { ComponentProps } from 'react'
+import { usePermission } from '@web/features/auth'
+import { deferred, useDeferred } from '@web/lib/deferred'
+import type { AddEventDialog as LoadedAddEventDialog } from './add-event-dialog'
+import type { EditEventSheet as LoadedEditEventSheet } from './edit-event-sheet'
+import type { SelectRoomDialog as LoadedSelectRoomDialog } from './select-room-dialog'
+
+// The scheduling dialogs as the pages use them: each is the component of its own file, whose
+// code (forms, react-hook-form, the shared schemas) loads after the page has rendered instead of
+// with it, which keeps the pages within their JavaScript budget (docs/benchmarks.md).
+
+const addEventDialog = deferred(() => import('./add-event-dialog').then((module) => module.AddEventDialog))
+const editEventSheet = deferred(() => import('./edit-event-sheet').then((module) => module.EditEventSheet))
+const selectRoomDialog = deferred(() => import('./select-room-dialog').then((module) => module.SelectRoomDialog))
+
+export function AddEventDialog(props: ComponentProps<typeof LoadedAddEventDialog>) {
+  const canBook = usePermission('book')
+  const Loaded = useDeferred(addEventDialog, {
+    isOpen: props.room !== null,
+    shouldPrefetch: canBook,
+    close: () => props.onOpenChange(false),
+  })
+  return Loaded ? <Loaded {...props} /> : null
+}
+
+// The front desk opens the sheet too, to read an event.
+export function EditEventSheet(props: ComponentProps<typeof LoadedEditEventSheet>) {
+  const Loaded = useDeferred(editEventSheet, { isOpen: props.target !== null, shouldPrefetch: true, close: props.onClose })
+  return Loaded ? <Loaded {...props} /> : null
+}
+
+export function SelectRoomDialog(props: ComponentProps<typeof LoadedSelectRoomDialog>) {
+  const canBook = usePermission('book')
+  const Loaded = useDeferred(selectRoomDialog, { isOpen: props.open, shouldPrefetch: canBook, close: () => props.onOpenChange(false) })
+  return Loaded ? <Loaded {...props} /> : null
+}

@@ -1,0 +1,35 @@
+import { ROLE_LABELS } from '@shared/team/roles'
+import { formatDate } from '@web/lib/datetime'
+import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
+import { useInvitations } from '../api'
+
+/** The owner's open invitations: who was invited, as what, and until when the link works. */
+export function InvitationList() {
+  const invitations = useInvitations(true)
+  useQueryErrorToast(invitations, 'Failed to load invitations')
+
+  return (
+    <section aria-labelledby="invitations-heading">
+      <h2 id="invitations-heading" className="mb-3 text-lg font-semibold">
+        Open Invitations
+      </h2>
+      {invitations.isPending ? (
+        <p className="text-sm text-muted-foreground">Loading invitations...</p>
+      ) : invitations.data?.length ? (
+        <ul className="divide-y rounded-lg border" aria-label="Open invitations">
+          {invitations.data.map((invitation) => (
+            <li key={invitation.id} className="flex flex-col gap-1 p-4 sm:flex-row sm:items-center sm:gap-3">
+              <p className="min-w-0 flex-1 font-medium break-all">{invitation.email}</p>
+              <p className="text-sm text-muted-foreground">{ROLE_LABELS[invitation.role]}</p>
+              <p className="text-sm whitespace-nowrap text-muted-foreground sm:w-44 sm:text-right">
+                Expires {formatDate(invitation.expiresAt)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      ) : invitations.isSuccess ? (
+        <p className="text-sm text-muted-foreground">No open invitations.</p>
+      ) : null}
+    </section>
+  )
+}

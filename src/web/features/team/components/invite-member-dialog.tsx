@@ -1,0 +1,127 @@
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Copy } from 'lucide-react'
+import { toast } from 'sonner'
+import { LIMITS } from '@shared/limits'
+import { TEAM_MESSAGES } from '@shared/team/messages'
+import { ROLE_LABELS, ROLES } from '@shared/team/roles'
+import { invitationInput, type InvitationInput } from '@shared/team/schema'
+import { Button } from '@web/components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog'
+import { FormField } from '@web/components/ui/form-field'
+import { Input } from '@web/components/ui/input'
+import { NativeSelect, NativeSelectOption } from '@web/components/ui/native-select'
+import { errorDescription } from '@web/lib/api-client'
+import { formatDateTime } from '@web/lib/datetime'
+import { useCreateInvitation, type InvitationCreated } from '../api'
+
+type InviteMemberDialogProps = {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  organisationName: string
+}
+
+// The content mounts on each opening: every opening starts from a blank form.
+export function InviteMemberDialog({ open, onOpenChange, organisationName }: InviteMemberDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <InviteMember organisationName={organisationName} onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+// The form, then the link it created in its place.
+function InviteMember({ organisationName, onDone }: { organisationName: string; onDone: () => void }) {
+  const [created, setCreated] = useState<InvitationCreated | null>(null)
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Invite Member</DialogTitle>
+        <DialogDescription>
+          {created
+            ? `Send this one-time link to ${created.invitation.email}. It works once and expires ${formatDateTime(created.invitation.expiresAt)}.`
+            : `Create a one-time link that lets someone join ${organisationName}. It works for ${LIMITS.organisation.invitationDays} days.`}
+        </DialogDescription>
+      </DialogHeader>
+      {created ? <InvitationLink link={created.link} onDone={onDone} /> : <InviteForm onCreated={setCreated} onCancel={onDone} />}
+    </>
+  )
+}
+
+function InviteForm({ onCreated, onCancel }: { onCreated: (created: InvitationCreated) => void; onCancel: () => void }) {
+  const createInvitation = useCreateInvitation()
+  // The least access by default: the owner raises it on purpose.
+  const form = useForm<InvitationInput>({ resolver: zodResolver(invitationInput), defaultValues: { email: '', role: 'front_desk' } })
+  const { errors, isSubmitting } = form.formState
+
+  const onSubmit = form.handleSubmit((input) =>
+    createInvitation.mutateAsync(input).then(
+      (created) => {
+        toast.success(TEAM_MESSAGES.invitationCreated)
+        onCreated(created)
+      },
+      (error: unknown) => toast.error('Failed to create invitation', { description: errorDescription(error) }),
+    ),
+  )
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <FormField label="Email" error={errors.email?.message}>
+        {(control) => <Input {...control} type="email" autoComplete="off" maxLength={LIMITS.profile.email} {...form.register('email')} />}
+      </FormField>
+      <FormField label="Role" error={errors.role?.message}>
+        {(control) => (
+          <NativeSelect {...control} {...form.register('role')}>
+            {ROLES.map((role) => (
+              <NativeSelectOption key={role} value={role}>
+                {ROLE_LABELS[role]}
+              </NativeSelectOption>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Creating...' : 'Create Invitation'}
+        </Button>
+      </DialogFooter>
+    </form>
+  )
+}
+
+function InvitationLink({ link, onDone }: { link: string; onDone: () => void }) {
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link)
+      toast.success('Invitation link copied to clipboard!')
+    } catch {
+      toast.error('Could not copy. Select the link and copy it by hand.')
+    }
+  }
+
+  return (
+    <div className="grid gap-4">
+      <FormField label="Invitation link" description="It is shown only this once.">
+        {(control) => (
+          // Focus lands here when the form gives way to the link, with the link selected for copying.
+          <Input {...control} readOnly value={link} autoFocus onFocus={(event) => event.currentTarget.select()} />
+        )}
+      </FormField>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone}>
+          Done
+        </Button>
+        <Button type="button" onClick={copy}>
+          <Copy aria-hidden="true" />
+          Copy
+        </Button>
+      </DialogFooter>
+    </div>
+  )
+}
