@@ -1,0 +1,144 @@
+import type { Page } from '@playwright/test'
+import { addCalendarDays } from '../src/shared/scheduling/calendar-date'
+import { todayInZone } from '../src/shared/scheduling/local-day'
+import { checkA11y, createAccount, expect, signInWithApi, test, uniqueEmail } from './fixtures'
+
+const TIME_ZONE = 'America/Toronto'
+test.use({ timezoneId: TIME_ZONE })
+
+async function postJson<T>(page: Page, path: string, data: unknown): Promise<T> {
+  const response = await page.request.post(path, { data })
+  expect(response.status(), `${path} through the API`).toBe(201)
+  return (await response.json()) as T
+}
+
+async function seedRink(page: Page, facilityName: string) {
+  const { facility } = await postJson<{ facility: { id: string } }>(page, '/api/facilities', { name: facilityName, timeZone: TIME_ZONE })
+  const { room } = await postJson<{ room: { id: string } }>(page, `/api/facilities/${facility.id}/rooms`, {
+    name: 'Rink A',
+    type: 'rink',
+    operatingStartTime: '06:00',
+    operatingEndTime: '23:30',
+  })
+  const { client } = await postJson<{ client: { id: string } }>(page, '/api/clients', { name: 'Northside Jets' })
+  return { facilityId: facility.id, roomId: room.id, clientId: client.id }
+}
+
+// The Owner's invite dialog: the one-time link it shows.
+async function inviteWithUi(page: Page, email: string, role: string): Promise<string> {
+  await page.goto('/team')
+  await page.getByRole('button', { name: 'Invite Member' }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByLabel('Email').fill(email)
+  await dialog.getByLabel('Role').selectOption({ label: role })
+  await dialog.getByRole('button', { name: 'Create Invitation' }).click()
+  await expect(page.getByText('Invitation link created')).toBeVisible()
+  const link = await dialog.getByRole('textbox', { name: 'Invitation link' }).inputValue()
+  await dialog.getByRole('button', { name: 'Done' }).click()
+  return link
+}
+
+test.describe('teams', () => {
+  test('an Owner invites a Scheduler, who joins with a new account and books; a Front Desk only reads', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const owner = await createAccount(baseURL!, { fullName: 'Olivia Owner' })
+    await signInWithApi(page, owner)
+    const venue = await seedRink(page, 'Maple Leaf Arena')
+
+    await page.goto('/team')
+    await expect(page.getByRole('heading', { name: 'Team', level: 1 })).toBeVisible()
+    await expect(page.getByText(owner.email)).toBeVisible()
+    await checkA11y(page)
+    const schedulerEmail = uniqueEmail('scheduler')
+    const link = await inviteWithUi(page, schedulerEmail, 'Scheduler')
+
+    // The Scheduler has no account yet: the invitation page makes one and joins.
+    const schedulerContext = await browser.newContext({ timezoneId: TIME_ZONE })
+    const scheduler = await schedulerContext.newPage()
+    await scheduler.goto(new URL(link).pathname)
+    await expect(scheduler.getByRole('heading', { name: "Join Olivia Owner's organisation" })).toBeVisible()
+    await checkA11y(scheduler)
+    await scheduler.getByLabel('Full Name').fill('Sam Scheduler')
+    await scheduler.getByLabel('Password').fill('scheduler-password')
+    await scheduler.getByRole('button', { name: 'Create Account and Accept' }).click()
+    await expect(scheduler.getByText("Welcome to Olivia Owner's organisation")).toBeVisible()
+    await expect(scheduler).toHaveURL(/\/facilities$/)
+    await expect(scheduler.getByText('Maple Leaf Arena')).toBeVisible()
+    await expect(scheduler.getByRole('button', { name: 'Create Facility' })).toHaveCount(0)
+
+    // The Scheduler books on the room's calendar.
+    const tomorrow = addCalendarDays(todayInZone(TIME_ZONE, new Date()), 1)
+    await scheduler.goto(`/facility/${venue.facilityId}/room/${venue.roomId}`)
+    await scheduler.getByRole('button', { name: 'Add Event', exact: true }).click()
+    const addDialog = scheduler.getByRole('dialog', { name: 'Add New Event' })
+    await addDialog.getByLabel('Client').selectOption({ label: 'Northside Jets' })
+    await addDialog.getByLabel('Title').fill('U11 Practice')
+    await addDialog.getByLabel('Date', { exact: true }).fill(tomorrow)
+    await addDialog.getByLabel('Start Time').selectOption('10:00')
+    await addDialog.getByLabel('Duration').selectOption({ label: '1 hr' })
+    await addDialog.getByRole('button', { name: 'Create Event' }).click()
+    await expect(scheduler.getByText('Event created successfully!')).toBeVisible()
+    await schedulerContext.close()
+
+    // The used link says so.
+    const visitor = await browser.newPage()
+    await visitor.goto(new URL(link).pathname)
+    await expect(visitor.getByText('This invitation has expired or was already used')).toBeVisible()
+    await visitor.close()
+
+    // A Front Desk member, an existing account, sees the booking but cannot add one.
+    const frontDeskAccount = await createAccount(baseURL!, { fullName: 'Frankie Desk' })
+    const frontDeskLink = await inviteWithUi(page, frontDeskAccount.email, 'Front Desk')
+    const frontDeskContext = await browser.newContext({ timezoneId: TIME_ZONE })
+    const frontDesk = await frontDeskContext.newPage()
+    await signInWithApi(frontDesk, frontDeskAccount)
+    await frontDesk.goto(new URL(frontDeskLink).pathname)
+    await frontDesk.getByRole('button', { name: 'Accept Invitation' }).click()
+    await expect(frontDesk).toHaveURL(/\/facilities$/)
+    await frontDesk.goto('/events')
+    await expect(frontDesk.getByText('U11 Practice')).toBeVisible()
+    await expect(frontDesk.getByRole('button', { name: 'Add Event' })).toHaveCount(0)
+    await checkA11y(frontDesk)
+    const refused = await frontDesk.request.post('/api/events', {
+      data: {
+        roomId: venue.roomId,
+        clientId: venue.clientId,
+        date: tomorrow,
+        startTime: '12:00',
+        durationMinutes: 60,
+        title: 'Not allowed',
+      },
+    })
+    expect(refused.status()).toBe(403)
+
+    // The switcher: Frankie's own organisation and Olivia's show their own data.
+    await frontDesk.getByRole('button', { name: 'Switch organisation' }).click()
+    await frontDesk.getByRole('menuitemradio', { name: /Frankie Desk's organisation/ }).click()
+    await expect(frontDesk.getByText("Switched to Frankie Desk's organisation")).toBeVisible()
+    await frontDesk.goto('/facilities')
+    await expect(frontDesk.getByText('Maple Leaf Arena')).toHaveCount(0)
+    await frontDesk.getByRole('button', { name: 'Switch organisation' }).click()
+    await frontDesk.getByRole('menuitemradio', { name: /Olivia Owner's organisation/ }).click()
+    await expect(frontDesk.getByText('Maple Leaf Arena')).toBeVisible()
+    await frontDeskContext.close()
+
+    // The Owner sees the whole team and removes the Front Desk member.
+    await page.goto('/team')
+    await expect(page.getByText(schedulerEmail)).toBeVisible()
+    await page.getByRole('button', { name: `Remove ${frontDeskAccount.email}` }).click()
+    await page.getByRole('alertdialog', { name: 'Remove Member?' }).getByRole('button', { name: 'Remove' }).click()
+    await expect(page.getByText('Member removed')).toBeVisible()
+    await expect(page.getByText(frontDeskAccount.email)).toHaveCount(0)
+  })
+
+  test('the Team page works at phone width', async ({ page, operator }) => {
+    void operator
+    await page.setViewportSize({ width: 375, height: 800 })
+    await page.goto('/team')
+    await expect(page.getByRole('heading', { name: 'Team', level: 1 })).toBeVisible()
+    await checkA11y(page)
+  })
+})
