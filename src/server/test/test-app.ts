@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm'
 import type { Hono } from 'hono'
+import type { Role } from '@shared/team/roles'
 import { createApp } from '../app'
 import { createAuth } from '../auth/auth'
 import type { DatabaseKind } from '../db/client'
+import { memberships, users } from '../db/schema'
 import { readEnv } from '../env'
 import { createRouteFinder, listAppRoutes, routeKey } from './app-routes'
 import { checkResponse } from './response-schemas'
@@ -90,7 +93,35 @@ export async function createTestApp(kind: DatabaseKind, environment: Record<stri
     return { id, email, cookie: await signIn(email, password) }
   }
 
-  return { app, database, db: database.db, auth, request, signUp, signIn, createAdmin, createOperator, close: database.drop }
+  // The organisation the account works in (GET /api/me gives an approved account its own).
+  const organisationOf = async (user: TestUser): Promise<string> => {
+    const response = await request('/api/me', { cookie: user.cookie })
+    return ((await response.json()) as { user: { organisation: { id: string } } }).user.organisation.id
+  }
+
+  // A new account that belongs to the organisation in the role given and works in it, written
+  // straight to the database: the tests of a module need members, not the invitation flow.
+  const addMember = async (admin: TestUser, organisationId: string, role: Role): Promise<TestUser> => {
+    const member = await createOperator(admin)
+    await database.db.insert(memberships).values({ organisationId, userId: member.id, role })
+    await database.db.update(users).set({ activeOrganisationId: organisationId }).where(eq(users.id, member.id))
+    return member
+  }
+
+  return {
+    app,
+    database,
+    db: database.db,
+    auth,
+    request,
+    signUp,
+    signIn,
+    createAdmin,
+    createOperator,
+    organisationOf,
+    addMember,
+    close: database.drop,
+  }
 }
 
 export function sessionCookieFrom(response: Response): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { CONTRACT_MESSAGES } from '@shared/contracts/schema'
-import { contractUsage, contracts, facilities, memberships, rooms, users } from '../../db/schema'
+import { contractUsage, contracts, facilities, rooms } from '../../db/schema'
 import { useTestApp } from '../../test/setup'
 import type { TestUser } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
@@ -45,19 +45,9 @@ describe.each(testDatabaseKinds())('contracts and the usage ledger on %s', (kind
 
   const logUsage = (user: TestUser, body: Record<string, unknown>) => t.request('/api/usage', { method: 'POST', body, cookie: user.cookie })
 
-  // The organisation the account works in (GET /api/me gives an approved account its own).
-  const organisationOf = async (user: TestUser) => {
-    const response = await t.request('/api/me', { cookie: user.cookie })
-    return ((await response.json()) as { user: { organisation: { id: string } } }).user.organisation.id
-  }
+  const organisationOf = (user: TestUser) => t.organisationOf(user)
 
-  // Another account joins the organisation in the role given, and works in it from then on.
-  const joinAs = async (role: 'manager' | 'scheduler' | 'front_desk', organisationId: string) => {
-    const member = await t.createOperator(admin)
-    await t.db.insert(memberships).values({ organisationId, userId: member.id, role })
-    await t.db.update(users).set({ activeOrganisationId: organisationId }).where(eq(users.id, member.id))
-    return member
-  }
+  const joinAs = (role: 'manager' | 'scheduler' | 'front_desk', organisationId: string) => t.addMember(admin, organisationId, role)
 
   describe('contracts', () => {
     it('creates a contract as active with no hours used, in exact decimals', async () => {

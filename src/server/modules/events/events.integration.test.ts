@@ -4,7 +4,7 @@ import { EVENT_MESSAGES } from '@shared/events/schema'
 import { addCalendarDays } from '@shared/scheduling/calendar-date'
 import { combineLocalDateTime, localDateOf } from '@shared/scheduling/local-day'
 import { RECURRENCE_MESSAGES } from '@shared/scheduling/recurrence'
-import { contractUsage, contracts, memberships, rooms, schedules, users } from '../../db/schema'
+import { contractUsage, contracts, rooms, schedules } from '../../db/schema'
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import { contractHoursUsed } from '../contracts/repository'
@@ -846,12 +846,7 @@ describe.each(testDatabaseKinds())('scheduling on %s', (kind) => {
 
   describe('an organisation’s members', () => {
     // Another account joins the organisation in the role given, and works in it from then on.
-    const joinAs = async (role: 'scheduler' | 'front_desk', organisationId: string) => {
-      const member = await t.createOperator(admin)
-      await t.db.insert(memberships).values({ organisationId, userId: member.id, role })
-      await t.db.update(users).set({ activeOrganisationId: organisationId }).where(eq(users.id, member.id))
-      return member
-    }
+    const joinAs = (role: 'scheduler' | 'front_desk', organisationId: string) => t.addMember(admin, organisationId, role)
     const idsOf = async (response: Response) => ((await response.json()) as { events: ApiEvent[] }).events.map((event) => event.id)
 
     it('share its events: a scheduler lists, books, edits and deletes those of the owner, on the same ledger', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { eq, inArray, sql } from 'drizzle-orm'
-import { clients, contracts, contractUsage, facilities, memberships, rooms, schedules, users } from '../../db/schema'
+import { clients, contracts, contractUsage, facilities, rooms, schedules } from '../../db/schema'
 import { findPostgresError } from '../../errors'
 import { useTestApp } from '../../test/setup'
 import type { TestUser } from '../../test/test-app'
@@ -33,19 +33,9 @@ describe.each(testDatabaseKinds())('facilities and spaces on %s', (kind) => {
 
   const errorOf = async (response: Response) => ((await response.json()) as ErrorBody).error
 
-  // The organisation the account works in (GET /api/me gives an approved account its own).
-  const organisationOf = async (user: TestUser) => {
-    const response = await t.request('/api/me', { cookie: user.cookie })
-    return ((await response.json()) as { user: { organisation: { id: string } } }).user.organisation.id
-  }
+  const organisationOf = (user: TestUser) => t.organisationOf(user)
 
-  // Another account joins the organisation in the role given, and works in it from then on.
-  const joinAs = async (role: 'manager' | 'scheduler' | 'front_desk', organisationId: string) => {
-    const member = await t.createOperator(admin)
-    await t.db.insert(memberships).values({ organisationId, userId: member.id, role })
-    await t.db.update(users).set({ activeOrganisationId: organisationId }).where(eq(users.id, member.id))
-    return member
-  }
+  const joinAs = (role: 'manager' | 'scheduler' | 'front_desk', organisationId: string) => t.addMember(admin, organisationId, role)
 
   async function createFacility(user: TestUser, body: Record<string, unknown> = {}): Promise<Facility> {
     const response = await t.request('/api/facilities', { method: 'POST', cookie: user.cookie, body: { name: 'Maple Arena', ...body } })

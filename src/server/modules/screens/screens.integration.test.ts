@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { DEFAULT_TICKER_TEXT, SCREEN_MESSAGES } from '@shared/screens/schema'
 import { TEAM_MESSAGES } from '@shared/team/messages'
 import type { Role } from '@shared/team/roles'
-import { memberships, screenLogos, screenRooms, screens, users } from '../../db/schema'
+import { screenLogos, screenRooms, screens } from '../../db/schema'
 import { findPostgresError } from '../../errors'
 import { useTestApp } from '../../test/setup'
 import { TEST_ORIGIN, type TestUser } from '../../test/test-app'
@@ -420,12 +420,7 @@ describe.each(testDatabaseKinds())('display screens on %s', (kind) => {
 
     describe('members', () => {
       // Another account joins the owner's organisation in the role given, and works in it from then on.
-      const joinAs = async (role: Role) => {
-        const member = await t.createOperator(admin)
-        await t.db.insert(memberships).values({ organisationId: ownersOrganisation, userId: member.id, role })
-        await t.db.update(users).set({ activeOrganisationId: ownersOrganisation }).where(eq(users.id, member.id))
-        return member
-      }
+      const joinAs = (role: Role) => t.addMember(admin, ownersOrganisation, role)
 
       it('share the organisation’s screens: a manager lists, creates, edits, gives a logo to and deletes the owner’s', async () => {
         const manager = await joinAs('manager')

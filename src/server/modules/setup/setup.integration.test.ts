@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { count, eq } from 'drizzle-orm'
-import { clients, facilities, memberships, rooms, screenRooms, screens, setupRuns, users } from '../../db/schema'
+import { clients, facilities, rooms, screenRooms, screens, setupRuns } from '../../db/schema'
 import { useTestApp } from '../../test/setup'
 import type { TestUser } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
@@ -24,19 +24,9 @@ describe.each(testDatabaseKinds())('the setup wizard on %s', (kind) => {
 
   const errorOf = async (response: Response) => ((await response.json()) as ErrorBody).error
 
-  // The organisation the account works in (GET /api/me gives an approved account its own).
-  const organisationOf = async (user: TestUser) => {
-    const response = await t.request('/api/me', { cookie: user.cookie })
-    return ((await response.json()) as { user: { organisation: { id: string } } }).user.organisation.id
-  }
+  const organisationOf = (user: TestUser) => t.organisationOf(user)
 
-  // Another account joins the organisation in the role given, and works in it from then on.
-  const joinAs = async (role: 'manager' | 'scheduler' | 'front_desk', organisationId: string) => {
-    const member = await t.createOperator(admin)
-    await t.db.insert(memberships).values({ organisationId, userId: member.id, role })
-    await t.db.update(users).set({ activeOrganisationId: organisationId }).where(eq(users.id, member.id))
-    return member
-  }
+  const joinAs = (role: 'manager' | 'scheduler' | 'front_desk', organisationId: string) => t.addMember(admin, organisationId, role)
 
   const send = (user: TestUser, path: string, body?: unknown) =>
     t.request(`/api/setup/${path}`, { method: 'POST', cookie: user.cookie, body })
