@@ -11,6 +11,7 @@ import { clientAddress } from '../http/client-address'
 import type { AppDeps, AppEnv } from '../http/context'
 import { jsonBody, parseOrThrow } from '../http/validate'
 import { releaseSignInAttempt, reserveSignInAttempt, reserveSignUp } from './attempt-limits'
+import { approveForInvitation } from '../modules/team/service'
 
 function statusToCode(status: number, betterAuthCode: string | undefined): ErrorCode {
   if (status === 401) return 'UNAUTHENTICATED'
@@ -46,6 +47,15 @@ async function withAppErrorBody(response: Response): Promise<Response> {
 // better-auth answers a sign-in with the session token (which belongs in the HttpOnly cookie
 // only: script on the page has no business with it) and the whole account row (ban fields and
 // all). The page needs to know who signed in, as sign-up answers it.
+async function isPendingRefusal(response: Response): Promise<boolean> {
+  if (response.status !== 403) return false
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: string } | null
+  return body?.code === 'ACCOUNT_PENDING'
+}
+
 async function signedInAnswer(response: Response): Promise<Response> {
   const { user } = (await response.json()) as { user: { id: string; email: string; name: string } }
   const headers = new Headers(response.headers)
@@ -119,13 +129,18 @@ export function authRoutes({ auth, database, env }: AppDeps) {
       .clone()
       .json()
       .catch(() => null)
-    const { email } = parseOrThrow(signInInput, body)
+    const { email, invitationToken } = parseOrThrow(signInInput, body)
     const attempt = await reserveSignInAttempt(db, email, clientAddress(c, env.trustProxy))
     if (attempt.delayMs > 0) await setTimeout(attempt.delayMs)
     let isFailure = true
     try {
       const previous = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null)
-      const response = await auth.handler(c.req.raw)
+      let response = await auth.handler(c.req.raw.clone())
+      // better-auth refuses a pending account only once its password has been checked: an open
+      // invitation for this very email approves it (the Owner vouches), and the sign-in goes on.
+      if (invitationToken && (await isPendingRefusal(response)) && (await approveForInvitation(db, invitationToken, email))) {
+        response = await auth.handler(c.req.raw)
+      }
       isFailure = response.status === 401
       // Signing in again always starts a new session and ends the one the browser had (ASVS 7.2.4).
       if (response.ok && previous) await db.delete(sessions).where(eq(sessions.id, previous.session.id))

@@ -33,6 +33,8 @@ export type SignUpInput = z.infer<typeof signUpInput>
 export const signInInput = z.object({
   email,
   password: z.string({ error: 'Please enter your password' }).min(1, 'Please enter your password'),
+  /** From the invitation page: an invitation for this email approves an account still pending. */
+  invitationToken: z.string().max(200).optional(),
 })
 export type SignInInput = z.infer<typeof signInInput>
 

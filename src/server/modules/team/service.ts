@@ -179,6 +179,22 @@ export async function acceptInvitation(db: Db, token: string, user: Pick<Session
   })
 }
 
+/**
+ * Approves the pending account an open invitation was sent to, when its password has just been
+ * checked (auth/routes.ts sign-in): the Owner vouches for it, as when it accepts. False when the
+ * link is not open or names another email; the account then stays pending.
+ */
+export async function approveForInvitation(db: Db, token: string, email: string): Promise<boolean> {
+  if (!TOKEN_PATTERN.test(token)) return false
+  const { organisationId, tokenHash } = readToken(token)
+  const invitation = await repository.findOpenInvitation(db, organisationId, tokenHash)
+  if (!invitation || invitation.email !== email.toLowerCase()) return false
+  const account = await repository.findUserByEmail(db, invitation.email)
+  if (!account) return false
+  await repository.approveUser(db, account.id)
+  return true
+}
+
 /** The invitation's email, for creating its account; a link no longer open is 410. */
 export async function invitationEmail(db: Db, token: string): Promise<string> {
   const { organisationId, tokenHash } = readToken(token)

@@ -137,6 +137,31 @@ describe.each(testDatabaseKinds())('teams on %s', (kind) => {
     expect(again.status).toBe(410)
   })
 
+  it('lets an account still waiting for approval in through an invitation for its email, and no other', async () => {
+    const owner = await t.createOperator(admin)
+    const waiting = await t.signUp({ fullName: 'Pat Pending' })
+    const stranger = await t.signUp({ fullName: 'Sly Stranger' })
+    const token = await invite(owner, waiting.email, 'front_desk')
+    const signIn = (email: string, password: string, invitationToken?: string) =>
+      t.request('/api/auth/sign-in/email', { method: 'POST', body: { email, password, invitationToken } })
+
+    // A wrong password, or the link for somebody else, leaves the account pending.
+    expect((await signIn(waiting.email, 'not the password', token)).status).toBe(401)
+    expect((await signIn(stranger.email, stranger.password, token)).status).toBe(403)
+    expect((await signIn(waiting.email, waiting.password)).status).toBe(403)
+    const [still] = await t.db.select({ approved: users.approved }).from(users).where(eq(users.id, waiting.id))
+    expect(still!.approved).toBe(false)
+
+    const signedIn = await signIn(waiting.email, waiting.password, token)
+    expect(signedIn.status).toBe(200)
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .find((value) => value.includes('session_token='))!
+      .split(';')[0]!
+    expect((await t.request(`/api/invitations/${token}/accept`, { method: 'POST', cookie })).status).toBe(200)
+    expect(await me({ id: waiting.id, email: waiting.email, cookie })).toMatchObject({ id: (await me(owner)).id, role: 'front_desk' })
+  })
+
   it('refuses an expired link and one with a forged secret', async () => {
     const owner = await t.createOperator(admin)
     const member = await t.createOperator(admin)

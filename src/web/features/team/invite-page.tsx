@@ -199,7 +199,8 @@ function SignInToAccept({ token, invitation, onGone, onJoined }: FlowProps) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await signIn(values)
+      // The link lets an account still waiting for the admin in: the invitation approves it.
+      await signIn({ ...values, invitationToken: token })
     } catch (error) {
       toast.error(signInErrorMessage(error))
       return
