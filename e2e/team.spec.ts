@@ -118,7 +118,9 @@ test.describe('teams', () => {
     await frontDesk.getByRole('button', { name: 'Switch organisation' }).click()
     await frontDesk.getByRole('menuitemradio', { name: /Frankie Desk's organisation/ }).click()
     await expect(frontDesk.getByText("Switched to Frankie Desk's organisation")).toBeVisible()
-    await frontDesk.goto('/facilities')
+    // Frankie's own organisation has no facility yet: its empty state, with the switcher still at hand.
+    await expect(frontDesk.getByRole('heading', { name: 'No facilities yet' })).toBeVisible()
+    await expect(frontDesk).toHaveURL(/\/facilities$/)
     await expect(frontDesk.getByText('Maple Leaf Arena')).toHaveCount(0)
     await frontDesk.getByRole('button', { name: 'Switch organisation' }).click()
     await frontDesk.getByRole('menuitemradio', { name: /Olivia Owner's organisation/ }).click()
@@ -132,6 +134,24 @@ test.describe('teams', () => {
     await page.getByRole('alertdialog', { name: 'Remove Member?' }).getByRole('button', { name: 'Remove' }).click()
     await expect(page.getByText('Member removed')).toBeVisible()
     await expect(page.getByText(frontDeskAccount.email)).toHaveCount(0)
+  })
+
+  test('an account still waiting for approval joins through an invitation for its email', async ({ page, browser, baseURL }) => {
+    const owner = await createAccount(baseURL!, { fullName: 'Olivia Owner' })
+    await signInWithApi(page, owner)
+    const waiting = await createAccount(baseURL!, { approved: false, fullName: 'Pat Pending' })
+    const response = await page.request.post('/api/team/invitations', { data: { email: waiting.email, role: 'manager' } })
+    expect(response.status()).toBe(201)
+    const { link } = (await response.json()) as { link: string }
+
+    const visitor = await browser.newPage()
+    await visitor.goto(new URL(link).pathname)
+    await expect(visitor.getByRole('heading', { name: "Join Olivia Owner's organisation" })).toBeVisible()
+    await visitor.getByLabel('Password').fill(waiting.password)
+    await visitor.getByRole('button', { name: 'Sign In and Accept' }).click()
+    await expect(visitor.getByText("Welcome to Olivia Owner's organisation")).toBeVisible()
+    await expect(visitor).toHaveURL(/\/facilities$/)
+    await visitor.close()
   })
 
   test('the Team page works at phone width', async ({ page, operator }) => {

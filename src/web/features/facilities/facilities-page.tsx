@@ -10,6 +10,7 @@ import { PageHeader } from '@web/components/page-header'
 import { Button } from '@web/components/ui/button'
 import { usePermission } from '@web/features/auth'
 import { SetupComplete, type SetupProgress } from '@web/features/setup'
+import { useOrganisations } from '@web/features/team'
 import { errorDescription } from '@web/lib/api-client'
 import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { facilityCountQueryOptions, useDeleteFacility, useFacilities, type Facility } from './api'
@@ -98,19 +99,23 @@ export function FacilitiesPage() {
 
 // A user with no facility starts in the setup wizard (spec §2). The check runs once, when the
 // page opens: deleting the last facility here shows the empty state instead of leaving the page.
-// A member who may not run the wizard (docs/product.md#teams) sees the empty state instead.
+// A member who may not run the wizard, or who belongs to several organisations and so needs the
+// sidebar's switcher (the wizard has none), sees the empty state instead (docs/product.md#teams).
 /** true once the page may show: the user has a facility, or the count could not be read. */
 function useRedirectWithoutFacilities(canRunSetup: boolean): boolean {
   const navigate = useNavigate()
   const count = useQuery({ ...facilityCountQueryOptions(), refetchOnMount: 'always' })
+  // The sidebar's switcher asks for the same list: this adds no request.
+  const organisations = useOrganisations(true)
   const [isChecked, setIsChecked] = useState(false)
-  const isAnswered = count.isFetchedAfterMount || count.isError
+  const isAnswered = (count.isFetchedAfterMount || count.isError) && !organisations.isPending
+  const hasOneOrganisation = (organisations.data?.organisations.length ?? 1) <= 1
 
   useEffect(() => {
     if (isChecked || !isAnswered) return
-    if (count.data === 0 && canRunSetup) navigate('/setup', { replace: true })
+    if (count.data === 0 && canRunSetup && hasOneOrganisation) navigate('/setup', { replace: true })
     else setIsChecked(true)
-  }, [isChecked, isAnswered, count.data, canRunSetup, navigate])
+  }, [isChecked, isAnswered, count.data, canRunSetup, hasOneOrganisation, navigate])
 
   return isChecked
 }
