@@ -10,7 +10,7 @@ import { useTestApp } from './test/setup'
 import type { TestApp, TestUser } from './test/test-app'
 import { testDatabaseKinds } from './test/test-database'
 
-// Issues 9 and 16, ASVS V8.2.2: every route of the app, tried by every kind of caller, with the
+// ASVS V8.2.2: every route of the app, tried by every kind of caller, with the
 // answer each one must get written down. Organisation A owns the data: its Owner, Manager,
 // Scheduler and Front Desk each call as their role allows (src/shared/team/roles.ts); B's Owner
 // and the admin aim at A's ids. Another organisation's id is a 404 exactly like a missing one,

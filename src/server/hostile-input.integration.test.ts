@@ -28,7 +28,7 @@ import { useTestApp } from './test/setup'
 import { TEST_ORIGIN } from './test/test-app'
 import { testDatabaseKinds } from './test/test-database'
 
-// Issue 9: thousands of malformed and extreme requests per write route. Every one is answered
+// Thousands of malformed and extreme requests per write route. Every one is answered
 // with a 4xx and a message (never a 5xx), a refused one changes nothing in the database, and
 // a 2xx only ever answers a body that the route's own schema accepts.
 
@@ -275,7 +275,7 @@ const bodyRoutes: BodyRoute[] = [
   },
   // Takes no body: signing out (here, with no session to end) ignores whatever is sent.
   { route: 'POST /api/auth/sign-out', path: () => '/api/auth/sign-out', valid: () => ({}), accepts: z.unknown(), isAnonymous: true },
-  // ---------- teams (issue 16) ----------
+  // ---------- teams ----------
   {
     // Into A itself, the one organisation the Owner is in; any other id is a 404.
     route: 'POST /api/organisations/switch',

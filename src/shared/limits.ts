@@ -7,7 +7,7 @@ export const LIMITS = {
     maxLength: 128,
   },
   profile: { fullName: 100, email: 255 },
-  // Not in the spec (issue 16): an organisation's name is shown like a facility's.
+  // Not in the spec: an organisation's name is shown like a facility's (docs/product.md#teams).
   organisation: { name: 100, invitationDays: 7, defaultNameSuffix: "'s organisation" },
   facility: { name: 100, address: 200, description: 500, defaultTimeZone: 'UTC' },
   room: {

@@ -37,7 +37,7 @@ export function createSessionReader(auth: Auth, db: Db) {
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    // The membership comes with the session, so checking it costs no round trip (issue 16). A
+    // The membership comes with the session, so checking it costs no round trip (ADR 0021). A
     // removed member's row is simply gone: their next request no longer reaches the data.
     .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.organisationId, users.activeOrganisationId)))
     .leftJoin(organisations, eq(organisations.id, memberships.organisationId))

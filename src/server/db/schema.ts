@@ -49,13 +49,13 @@ export const users = pgTable('users', {
   banned: boolean('banned').default(false),
   banReason: text('ban_reason'),
   banExpires: timestamp('ban_expires', { withTimezone: true }),
-  // The organisation the account last chose to work in; kept across sign-ins (issue 16).
+  // The organisation the account last chose to work in; kept across sign-ins (ADR 0021).
   activeOrganisationId: uuid('active_organisation_id').references((): AnyPgColumn => organisations.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })
 
-/* ---------- organisations (issue 16; docs/product.md#teams) ---------- */
+/* ---------- organisations (docs/product.md#teams, ADR 0021) ---------- */
 
 // An organisation owns every facility, space, event, client, contract, usage line and screen.
 // Each tenant table carries organisation_id, and its keys, foreign keys and hot indexes lead

@@ -1,4 +1,4 @@
-// The texts of teams and invitations users see, as issue 16 words them.
+// The texts of teams and invitations users see (docs/product.md#teams).
 export const TEAM_MESSAGES = {
   forbidden: "Your role doesn't allow this",
   invitationGone: 'This invitation has expired or was already used',

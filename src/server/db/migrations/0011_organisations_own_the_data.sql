@@ -1,4 +1,4 @@
--- Organisations own the data (issue 16). Each operator who owns rows gets an organisation named
+-- Organisations own the data (ADR 0021). Each operator who owns rows gets an organisation named
 -- after them, with them as its Owner; every tenant row moves from user_id to organisation_id;
 -- keys, foreign keys and hot indexes lead with organisation_id (docs/scaling.md).
 CREATE TABLE "organisations" (

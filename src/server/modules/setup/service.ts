@@ -72,7 +72,7 @@ export function addChangeRooms(db: Db, organisationId: string, { changeRooms }: 
 }
 
 /**
- * Step 4: screens without rooms yet. The address is the name's slug plus a timestamp (spec §7),
+ * Step 4: screens without rooms yet. The address is the name's slug plus a timestamp (docs/product.md#setup-wizard),
  * one millisecond apart within the batch so that two displays of the same name differ too.
  */
 export async function addDisplays(db: Db, organisationId: string, { displays }: SetupDisplaysInput) {

@@ -97,7 +97,7 @@ export function FacilitiesPage() {
   )
 }
 
-// A user with no facility starts in the setup wizard (spec §2). The check runs once, when the
+// A user with no facility starts in the setup wizard (docs/product.md#setup-wizard). The check runs once, when the
 // page opens: deleting the last facility here shows the empty state instead of leaving the page.
 // A member who may not run the wizard, or who belongs to several organisations and so needs the
 // sidebar's switcher (the wizard has none), sees the empty state instead (docs/product.md#teams).

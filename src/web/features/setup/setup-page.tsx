@@ -8,7 +8,7 @@ import { useSetupProgress, type SetupProgress } from './api'
 import { SetupIntro } from './components/setup-intro'
 import { SetupWizard } from './components/setup-wizard'
 
-// A public route (spec §2): a visitor who is not signed in learns what the wizard does, and
+// A public route (docs/product.md#setup-wizard): a visitor who is not signed in learns what the wizard does, and
 // nothing is saved until they sign in. It has no sidebar, like /auth.
 export function SetupPage() {
   const { user, loading } = useAuth()

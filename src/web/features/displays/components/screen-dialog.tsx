@@ -75,7 +75,7 @@ export function ScreenDialog({ screen, open, onOpenChange }: ScreenDialogProps) 
         onOpenChange(false)
       },
       (error: unknown) => {
-        // A creation failure shows the server's own message when it has one (spec §8).
+        // A creation failure shows the server's own message when it has one (docs/product.md#screens-and-boards).
         if (!isEditing && error instanceof ApiError && error.status !== 500) toast.error(error.message)
         else toast.error(isEditing ? 'Failed to update screen' : 'Failed to create screen', { description: errorDescription(error) })
         showServerFieldErrors(error, form.setError)
