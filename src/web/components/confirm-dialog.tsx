@@ -17,17 +17,21 @@ type ConfirmDialogProps = {
   title: string
   description: ReactNode
   confirmLabel?: string
+  /** What the button says while the request runs. */
+  pendingLabel?: string
   isPending?: boolean
   onConfirm: () => void
 }
 
-// Every deletion asks first (docs/product.md#across-the-app); the dialog stays open while the request runs.
+// Every deletion asks first (docs/product.md#across-the-app), as does leaving an organisation; the
+// dialog stays open while the request runs.
 export function ConfirmDialog({
   open,
   onOpenChange,
   title,
   description,
   confirmLabel = 'Delete',
+  pendingLabel = 'Deleting...',
   isPending = false,
   onConfirm,
 }: ConfirmDialogProps) {
@@ -50,7 +54,7 @@ export function ConfirmDialog({
               onConfirm()
             }}
           >
-            {isPending ? 'Deleting...' : confirmLabel}
+            {isPending ? pendingLabel : confirmLabel}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>

@@ -2,17 +2,8 @@ import { useState } from 'react'
 import { LogOut } from 'lucide-react'
 import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@web/components/ui/alert-dialog'
-import { Button, buttonVariants } from '@web/components/ui/button'
+import { ConfirmDialog } from '@web/components/confirm-dialog'
+import { Button } from '@web/components/ui/button'
 import { errorDescription } from '@web/lib/api-client'
 import { leaveOrganisation, useOrganisationChanged, type Membership } from '../api'
 
@@ -49,29 +40,16 @@ export function LeaveOrganisationButton({ organisation }: { organisation: Member
         <LogOut aria-hidden="true" />
         Leave Organisation
       </Button>
-      <AlertDialog open={open} onOpenChange={(next) => (isPending ? undefined : setOpen(next))}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Leave Organisation?</AlertDialogTitle>
-            <AlertDialogDescription>
-              You will no longer see the facilities, events and clients of {organisation.name}. Only a new invitation brings you back.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={isPending}>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              className={buttonVariants({ variant: 'destructive' })}
-              disabled={isPending}
-              onClick={(event) => {
-                event.preventDefault()
-                void leave()
-              }}
-            >
-              {isPending ? 'Leaving...' : 'Leave'}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={(next) => (isPending ? undefined : setOpen(next))}
+        title="Leave Organisation?"
+        description={`You will no longer see the facilities, events and clients of ${organisation.name}. Only a new invitation brings you back.`}
+        confirmLabel="Leave"
+        pendingLabel="Leaving..."
+        isPending={isPending}
+        onConfirm={() => void leave()}
+      />
     </>
   )
 }

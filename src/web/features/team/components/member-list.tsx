@@ -146,6 +146,7 @@ function RemoveMemberDialog({ member, organisationName, onClose }: { member: Mem
         </p>
       }
       confirmLabel="Remove"
+      pendingLabel="Removing..."
       isPending={removeMember.isPending}
       onConfirm={confirm}
     />
