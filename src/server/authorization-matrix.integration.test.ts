@@ -312,6 +312,13 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       expect: [401, 403, 200, 200, 200, 200, 404, 404],
     },
     {
+      // The same zone, so no booking row below sees another clock.
+      route: 'PUT /api/facilities/:id',
+      path: ({ a }) => `/api/facilities/${a.facilityId}`,
+      body: () => ({ name: 'Owner-A Arena', description: 'renamed', timeZone: 'America/New_York' }),
+      expect: [401, 403, 200, 200, 403, 403, 404, 404],
+    },
+    {
       route: 'GET /api/facilities/:id/rooms',
       path: ({ a }) => `/api/facilities/${a.facilityId}/rooms`,
       expect: [401, 403, 200, 200, 200, 200, 404, 404],
@@ -328,6 +335,13 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       expect: [401, 403, 200, 200, 200, 200, 404, 404],
     },
     { route: 'GET /api/rooms/:id', path: ({ a }) => `/api/rooms/${a.rinkId}`, expect: [401, 403, 200, 200, 200, 200, 404, 404] },
+    {
+      // The hours the rink has, so every booking row below still fits them.
+      route: 'PUT /api/rooms/:id',
+      path: ({ a }) => `/api/rooms/${a.rinkId}`,
+      body: () => ({ name: 'Owner-A rink', type: 'rink', capacity: 40, operatingStartTime: '09:00', operatingEndTime: '22:00' }),
+      expect: [401, 403, 200, 200, 403, 403, 404, 404],
+    },
 
     // ---------- clients, contracts, usage ----------
     { route: 'GET /api/clients', path: () => '/api/clients', expect: [401, 403, 200, 200, 200, 200, 200, 200], shows: (a) => a.clientId },
@@ -502,6 +516,13 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       expect: [401, 403, 200, 403, 403, 403, 404, 404],
     },
     { route: 'GET /api/team/invitations', path: () => '/api/team/invitations', expect: [401, 403, 200, 403, 403, 403, 200, 200] },
+    {
+      // Owners and Managers read their own organisation's trail; B's owner reads B's, never A's.
+      route: 'GET /api/activity',
+      path: ({ a }) => `/api/activity?entityId=${a.eventId}`,
+      expect: [401, 403, 200, 200, 403, 403, 200, 200],
+      shows: (a) => a.eventId,
+    },
     {
       route: 'POST /api/team/invitations',
       path: () => '/api/team/invitations',

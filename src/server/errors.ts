@@ -48,6 +48,8 @@ export const SQLSTATE = {
   exclusionViolation: '23P01',
   // Raised for a NUL character, which PostgreSQL text cannot hold.
   characterNotInRepertoire: '22021',
+  // Raised for the same NUL when it reaches text through JSON ('\u0000' cannot become text).
+  untranslatableCharacter: '22P05',
   serializationFailure: '40001',
   deadlockDetected: '40P01',
   // A statement cancelled, above all by the statement timeout.

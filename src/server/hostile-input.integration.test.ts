@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import { fileTypeFromBuffer } from 'file-type'
 import type { Hono } from 'hono'
@@ -19,7 +20,8 @@ import {
 } from '@shared/setup/schema'
 import { ROLES } from '@shared/team/roles'
 import { invitationInput, invitationSignUpInput, memberRoleInput, organisationInput, switchOrganisationInput } from '@shared/team/schema'
-import { clients, contracts, facilities, screens, setupRuns, users } from './db/schema'
+import type { Db } from './db/client'
+import { clients, contracts, facilities, memberships, screens, setupRuns, users } from './db/schema'
 import { listAppRoutes, routeKey } from './test/app-routes'
 import { DST_EDGES, hostileBody, hostileScalar, MARKUP_TEXTS, type HostileBody } from './test/hostile-values'
 import { PNG_1X1, seedOwnerData, type OwnerData } from './test/owner-data'
@@ -50,6 +52,8 @@ type BodyRoute = {
   ignoresBody?: boolean
   // Sign-in records every failure: that write is the point of the limiter (ASVS V6.3.1).
   writesOnRefusal?: string[]
+  // Puts back what an earlier route's accepted bodies may have changed, before this one is tried.
+  arrange?: (db: Db, a: OwnerData) => Promise<void>
 }
 
 const validRoom = {
@@ -109,6 +113,27 @@ const bodyRoutes: BodyRoute[] = [
     accepts: roomInput,
     focus: () =>
       fc.record({
+        operatingStartTime: wallTimes,
+        operatingEndTime: wallTimes,
+        bookingInterval: fc.constantFrom(0, 15, 45, -30, 120, 1e9, '30'),
+      }),
+  },
+  {
+    route: 'PUT /api/facilities/:id',
+    path: (a) => `/api/facilities/${a.facilityId}`,
+    valid: () => ({ name: 'Owner-A Arena', address: '1 Main St', description: 'Rinks', timeZone: 'America/New_York' }),
+    accepts: facilityInput,
+    focus: () => fc.record({ timeZone: timeZones }),
+  },
+  {
+    // The rink has events and is on a screen: a body that makes it a change room is refused.
+    route: 'PUT /api/rooms/:id',
+    path: (a) => `/api/rooms/${a.rinkId}`,
+    valid: () => ({ ...validRoom, name: 'Owner-A rink', type: 'rink' }),
+    accepts: roomInput,
+    focus: () =>
+      fc.record({
+        type: fc.constantFrom('rink', 'change_room', 'Change Room', '', null),
         operatingStartTime: wallTimes,
         operatingEndTime: wallTimes,
         bookingInterval: fc.constantFrom(0, 15, 45, -30, 120, 1e9, '30'),
@@ -306,8 +331,20 @@ const bodyRoutes: BodyRoute[] = [
     accepts: memberRoleInput,
     focus: () => fc.record({ role: fc.constantFrom(...ROLES, 'admin', 'Owner', '', null, ['owner']) }),
   },
-  // The Owner is A's only one: leaving is refused, whatever the body says.
-  { route: 'POST /api/team/leave', path: () => '/api/team/leave', valid: () => ({}), accepts: null },
+  // The Owner is A's only one: leaving is refused, whatever the body says. The role route's
+  // accepted bodies may have made the teammate an Owner too, so it is one no longer.
+  {
+    route: 'POST /api/team/leave',
+    path: () => '/api/team/leave',
+    valid: () => ({}),
+    accepts: null,
+    arrange: async (db, a) => {
+      await db
+        .update(memberships)
+        .set({ role: 'scheduler' })
+        .where(and(eq(memberships.organisationId, team(a).organisationId), eq(memberships.userId, team(a).teammateId)))
+    },
+  },
   {
     // One open link for the whole run: the first valid body uses it up, later ones find it gone.
     route: 'POST /api/invitations/:token/sign-up',
@@ -365,6 +402,18 @@ const queryRoutes: QueryRoute[] = [
   },
   { route: 'GET /api/events/upcoming', path: () => '/api/events/upcoming', fields: (a) => ({ roomId: idOrJunk(a.rinkId) }) },
   { route: 'GET /api/events/past', path: () => '/api/events/past', fields: (a) => ({ roomId: idOrJunk(a.rinkId) }) },
+  {
+    route: 'GET /api/activity',
+    path: () => '/api/activity',
+    fields: (a) => ({
+      person: idOrJunk(a.facilityId),
+      kind: fc.oneof(fc.constantFrom('event', 'space', 'member', 'Event', ''), hostileText),
+      from: rangeEdges,
+      to: rangeEdges,
+      entityId: idOrJunk(a.eventId),
+      before: fc.oneof(fc.constantFrom('2030-01-01T00:00:00.000Z_12', '2030-01-01T00:00:00.000Z_99999999999999999999', '_1'), hostileText),
+    }),
+  },
   {
     route: 'GET /api/marketing/availability',
     path: () => '/api/marketing/availability',
@@ -515,6 +564,10 @@ describe.each(testDatabaseKinds())('hostile input on %s', (kind) => {
       const method = route.route.split(' ')[0]!
       const path = route.path(a)
       const cookie = route.isAnonymous ? undefined : owner.cookie
+      if (route.arrange) {
+        await route.arrange(t.db, a)
+        baseline = await fingerprint()
+      }
       await fc.assert(
         fc.asyncProperty(hostileBody(route.valid(a), route.focus?.(a)), async (body) => {
           const response = await send(method, path, body, cookie)

@@ -221,6 +221,21 @@ describe.each(testDatabaseKinds())('moving every row into an organisation (migra
         database.exec(`insert into schedules (organisation_id, room_id, title, start_time, end_time)
           select organisation_id, room_id, 'Clash', '2026-01-05 15:30Z', '2026-01-05 16:30Z' from schedules where id = '${id(41)}'`),
       ).rejects.toThrow(/schedules_no_overlap/)
+
+      // Migration 0012: every event gets the date it starts on in its facility's zone.
+      await database.exec(`insert into schedules (id, organisation_id, room_id, title, start_time, end_time)
+        select '${id(43)}', organisation_id, id, 'Late', '2026-01-06 03:00Z', '2026-01-06 04:00Z' from rooms where id = '${id(11)}'`)
+      const latest = migrationsUpTo('0012_activity_trail_and_local_dates')
+      folders.push(latest)
+      await database.migrateTo(latest)
+      const dates = await database.query<{ title: string; local_date: string }>(
+        `select title, local_date::text from schedules order by title`,
+      )
+      expect(dates).toEqual([
+        { title: 'Game', local_date: '2026-01-05' },
+        { title: 'Late', local_date: '2026-01-05' },
+        { title: 'Practice', local_date: '2026-01-05' },
+      ])
     } finally {
       await database.close()
     }

@@ -1,6 +1,7 @@
 import { relations, sql } from 'drizzle-orm'
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   customType,
@@ -8,6 +9,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -342,6 +344,12 @@ export const schedules = pgTable(
     // set null: deleting a client keeps the schedule's history (ADR 0006).
     clientId: uuid('client_id'),
     eventGroupId: uuid('event_group_id'),
+    // The date the event starts on in its facility's zone: the day a month grid counts it under.
+    // Set by the trigger schedules_local_date from the room's facility, and rewritten when the
+    // facility changes zone (migration 0012); the default only lets an insert leave it out.
+    localDate: date('local_date', { mode: 'string' })
+      .notNull()
+      .default(sql`current_date`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -352,6 +360,7 @@ export const schedules = pgTable(
     index('schedules_organisation_id_start_time_idx').on(table.organisationId, table.startTime),
     index('schedules_event_group_id_idx').on(table.organisationId, table.eventGroupId),
     index('schedules_client_id_idx').on(table.organisationId, table.clientId),
+    index('schedules_local_date_idx').on(table.organisationId, table.localDate, table.startTime, table.roomId),
     foreignKey({
       name: 'schedules_room_fk',
       columns: [table.organisationId, table.roomId],
@@ -560,4 +569,48 @@ export const healthProbe = pgTable(
     checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
   },
   (table) => [check('health_probe_single_row', sql`${table.id} = 1`)],
+)
+
+/**
+ * The activity trail: who changed what, when, with each changed field before and after
+ * (docs/product.md#activity). Written in the transaction of the write it records. The trigger
+ * activity_entries_immutable (migration 0012) refuses every UPDATE and DELETE, except the
+ * cascade from the organisation's own deletion. No foreign key to users or facilities: an entry
+ * outlives the account and the facility it names, so it keeps their name and zone as they were.
+ */
+export const activityEntries = pgTable(
+  'activity_entries',
+  {
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    // In the order written, so entries of one transaction (which share `at`) keep their order.
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    at: timestamp('at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    actorId: text('actor_id'),
+    actorName: text('actor_name').notNull(),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    // A user's id for a member, a uuid for everything else.
+    entityId: text('entity_id'),
+    // What the thing was called when it changed: an event's title, a facility's name.
+    label: text('label').notNull(),
+    facilityId: uuid('facility_id'),
+    timeZone: text('time_zone'),
+    changes: jsonb('changes')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organisationId, table.id] }),
+    index('activity_entries_at_idx').on(table.organisationId, table.at.desc(), table.id.desc()),
+    index('activity_entries_actor_idx').on(table.organisationId, table.actorId, table.at.desc(), table.id.desc()),
+    index('activity_entries_entity_idx').on(table.organisationId, table.entity, table.at.desc(), table.id.desc()),
+    index('activity_entries_entity_id_idx').on(table.organisationId, table.entityId, table.at.desc(), table.id.desc()),
+    check('activity_entries_action_valid', sql`${table.action} in ('created', 'updated', 'deleted')`),
+    check(
+      'activity_entries_entity_valid',
+      sql`${table.entity} in ('event', 'facility', 'space', 'client', 'contract', 'usage', 'screen', 'member', 'invitation', 'organisation')`,
+    ),
+  ],
 )

@@ -28,7 +28,7 @@ export function handleError(error: unknown, c: Context): Response {
   if (postgres?.code === SQLSTATE.checkViolation) {
     return c.json(body('VALIDATION', 'The data breaks a rule of the database'), 422)
   }
-  if (postgres?.code === SQLSTATE.characterNotInRepertoire) {
+  if (postgres?.code === SQLSTATE.characterNotInRepertoire || postgres?.code === SQLSTATE.untranslatableCharacter) {
     return c.json(body('VALIDATION', NUL_CHARACTER_MESSAGE), 422)
   }
   // Logged all the same: the statement named in the error is the one to look at, or what held it up.

@@ -25,6 +25,7 @@ export const ROUTE_SCREENS: Array<[RegExp, string[]]> = [
   [/^\/marketing\/?$/, [SIGNED_IN, 'features/marketing/marketing-page.tsx']],
   [/^\/admin\/?$/, [SIGNED_IN, 'features/admin/admin-page.tsx']],
   [/^\/team\/?$/, [SIGNED_IN, 'features/team/team-page.tsx']],
+  [/^\/activity\/?$/, [SIGNED_IN, 'features/activity/activity-page.tsx']],
   [/^\/invite\/[^/]+\/?$/, ['features/team/invite-page.tsx']],
 ]
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { activityPageResponse } from '@shared/activity/responses'
 import { adminUserListResponse, adminUserResponse, passwordResetLinkResponse } from '@shared/admin/responses'
 import { ERROR_CODES } from '@shared/api-error'
 import { apiErrorBody } from '@shared/api-error-body'
@@ -18,9 +19,9 @@ import {
   usageLogResponse,
   usageReportResponse,
 } from '@shared/contracts/responses'
-import { facilityCountResponse, facilityListResponse, facilityResponse } from '@shared/facilities/responses'
+import { facilityCountResponse, facilityListResponse, facilityResponse, facilityUpdatedResponse } from '@shared/facilities/responses'
 import { availabilityResponse } from '@shared/marketing/responses'
-import { changeRoomListResponse, roomDetailResponse, roomListResponse, roomResponse } from '@shared/rooms/responses'
+import { changeRoomListResponse, roomDetailResponse, roomListResponse, roomResponse, roomUpdatedResponse } from '@shared/rooms/responses'
 import { publicBoard } from '@shared/screens/public-board'
 import { screenListResponse, screenResponse } from '@shared/screens/responses'
 import { setupProgressResponse, setupStepResponse } from '@shared/setup/responses'
@@ -69,11 +70,13 @@ export const ROUTE_RESPONSES: Record<string, RouteResponses> = {
   'GET /api/facilities/count': { 200: facilityCountResponse },
   'POST /api/facilities': { 201: facilityResponse },
   'GET /api/facilities/:id': { 200: facilityResponse },
+  'PUT /api/facilities/:id': { 200: facilityUpdatedResponse },
   'DELETE /api/facilities/:id': { 204: null },
   'GET /api/facilities/:id/rooms': { 200: roomListResponse },
   'POST /api/facilities/:id/rooms': { 201: roomResponse },
   'GET /api/facilities/:id/change-rooms': { 200: changeRoomListResponse },
   'GET /api/rooms/:id': { 200: roomDetailResponse },
+  'PUT /api/rooms/:id': { 200: roomUpdatedResponse },
   'DELETE /api/rooms/:id': { 204: null },
 
   'GET /api/clients': { 200: clientListResponse },
@@ -133,6 +136,8 @@ export const ROUTE_RESPONSES: Record<string, RouteResponses> = {
   'GET /api/invitations/:token': { 200: invitationPreviewResponse },
   'POST /api/invitations/:token/sign-up': { 201: invitationSignUpResponse },
   'POST /api/invitations/:token/accept': { 200: organisationResponse },
+
+  'GET /api/activity': { 200: activityPageResponse },
 
   'ALL /api/*': {},
 }

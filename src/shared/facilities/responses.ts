@@ -19,3 +19,19 @@ export const facilityCountResponse = z.object({ count: z.int().nonnegative() })
 
 /** GET /api/facilities/:id, POST /api/facilities */
 export const facilityResponse = z.object({ facility })
+
+/**
+ * An upcoming event that, after an edit, no longer fits its space's operating hours or booking
+ * interval on the facility's clock. Listed for the operator; nothing is moved or deleted.
+ */
+export const eventOutsideHours = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  startTime: instant,
+  endTime: instant,
+  roomId: z.uuid(),
+  roomName: z.string(),
+})
+
+/** PUT /api/facilities/:id: the facility, and its upcoming events now outside hours (earliest first, at most 100). */
+export const facilityUpdatedResponse = z.object({ facility, eventsOutsideHours: z.array(eventOutsideHours) })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { facility } from '@shared/facilities/responses'
+import { eventOutsideHours, facility } from '@shared/facilities/responses'
 import { LIMITS, ROOM_TYPES } from '@shared/limits'
 import { instant, wallClockTime } from '@shared/response-fields'
 
@@ -22,6 +22,9 @@ export const roomListResponse = z.object({ rooms: z.array(room) })
 
 /** POST /api/facilities/:id/rooms */
 export const roomResponse = z.object({ room })
+
+/** PUT /api/rooms/:id: the room, and its upcoming events now outside hours (earliest first, at most 100). */
+export const roomUpdatedResponse = z.object({ room, eventsOutsideHours: z.array(eventOutsideHours) })
 
 /** GET /api/rooms/:id: the room with what its page shows of its facility. */
 export const roomDetailResponse = z.object({ room, facility: facility.pick({ id: true, name: true, timeZone: true }) })

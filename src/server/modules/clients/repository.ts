@@ -33,8 +33,10 @@ export function listClients(db: Executor, organisationId: string) {
     .orderBy(asc(sql`lower(${clients.name})`), asc(clients.id))
 }
 
-export async function findOwnedClient(db: Executor, organisationId: string, clientId: string) {
-  const [row] = await db.select(clientColumns).from(clients).where(owned(organisationId, clientId))
+/** `lock` holds the row against other edits (not against new contracts) until the transaction ends. */
+export async function findOwnedClient(db: Executor, organisationId: string, clientId: string, { lock = false } = {}) {
+  const query = db.select(clientColumns).from(clients).where(owned(organisationId, clientId))
+  const [row] = lock ? await query.for('no key update') : await query
   return row ?? null
 }
 
@@ -43,13 +45,17 @@ export async function findOwnedClient(db: Executor, organisationId: string, clie
  * a concurrent deletion (which locks it for update) waits, and then deletes those rows too.
  */
 export async function lockOwnedClient(db: Executor, organisationId: string, clientId: string) {
-  const [row] = await db.select({ id: clients.id }).from(clients).where(owned(organisationId, clientId)).for('key share')
+  const [row] = await db
+    .select({ id: clients.id, name: clients.name })
+    .from(clients)
+    .where(owned(organisationId, clientId))
+    .for('key share')
   return row ?? null
 }
 
 /** Locks the client against new contracts while it is being deleted. */
 export async function lockOwnedClientForDeletion(db: Executor, organisationId: string, clientId: string) {
-  const [row] = await db.select({ id: clients.id }).from(clients).where(owned(organisationId, clientId)).for('update')
+  const [row] = await db.select(clientColumns).from(clients).where(owned(organisationId, clientId)).for('update')
   return row ?? null
 }
 
@@ -70,8 +76,14 @@ const contractsOfClient = (organisationId: string, clientId: string) =>
   and(eq(contracts.organisationId, organisationId), eq(contracts.clientId, clientId))
 
 // A client's contracts go with it (ADR 0006); their usage rows cascade.
-export async function deleteContractsOfClient(db: Executor, organisationId: string, clientId: string) {
-  await db.delete(contracts).where(contractsOfClient(organisationId, clientId))
+export function deleteContractsOfClient(db: Executor, organisationId: string, clientId: string) {
+  return db.delete(contracts).where(contractsOfClient(organisationId, clientId)).returning({
+    id: contracts.id,
+    startDate: contracts.startDate,
+    totalHours: contracts.totalHours,
+    status: contracts.status,
+    notes: contracts.notes,
+  })
 }
 
 export async function deleteClient(db: Executor, organisationId: string, clientId: string) {

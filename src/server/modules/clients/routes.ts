@@ -14,7 +14,7 @@ export function clientRoutes({ database: { db } }: AppDeps) {
   app.get('/clients', allow('read'), async (c) => c.json({ clients: await service.listClients(db, c.get('organisation').id) }))
 
   app.post('/clients', allow('manageVenue'), jsonBody(clientInput), async (c) =>
-    c.json({ client: await service.createClient(db, c.get('organisation').id, c.req.valid('json')) }, 201),
+    c.json({ client: await service.createClient(db, c.get('organisation').id, c.get('user'), c.req.valid('json')) }, 201),
   )
 
   app.get('/clients/:id', allow('read'), clientId, async (c) =>
@@ -22,11 +22,11 @@ export function clientRoutes({ database: { db } }: AppDeps) {
   )
 
   app.put('/clients/:id', allow('manageVenue'), clientId, jsonBody(clientInput), async (c) =>
-    c.json({ client: await service.updateClient(db, c.get('organisation').id, c.req.param('id'), c.req.valid('json')) }),
+    c.json({ client: await service.updateClient(db, c.get('organisation').id, c.get('user'), c.req.param('id'), c.req.valid('json')) }),
   )
 
   app.delete('/clients/:id', allow('manageVenue'), clientId, async (c) => {
-    await service.deleteClient(db, c.get('organisation').id, c.req.param('id'))
+    await service.deleteClient(db, c.get('organisation').id, c.get('user'), c.req.param('id'))
     return c.body(null, 204)
   })
 

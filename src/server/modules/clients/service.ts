@@ -1,7 +1,15 @@
 import type { ClientInput } from '@shared/clients/schema'
 import type { Db, Executor } from '../../db/client'
 import { notFound } from '../../errors'
+import { changedFields, createdChanges, deletedChanges, recordActivity, type Actor } from '../activity/service'
 import * as repository from './repository'
+
+type Client = NonNullable<Awaited<ReturnType<typeof repository.findOwnedClient>>>
+
+// The fields the trail keeps of a client: all a person typed in.
+function clientValues({ id: _id, createdAt: _createdAt, ...fields }: Client) {
+  return fields
+}
 
 export function listClients(db: Db, organisationId: string) {
   return repository.listClients(db, organisationId)
@@ -14,26 +22,71 @@ export async function getClient(db: Db, organisationId: string, clientId: string
   return { client, dependents: await repository.countDependents(db, organisationId, clientId) }
 }
 
-// An Executor, so that the setup wizard creates the client inside its step's transaction.
-export function createClient(db: Executor, organisationId: string, input: ClientInput) {
-  return repository.insertClient(db, organisationId, input)
+// An Executor, so that the setup wizard creates the client inside its step's transaction (this
+// one is then a savepoint within it).
+export function createClient(db: Executor, organisationId: string, actor: Actor, input: ClientInput) {
+  return db.transaction(async (tx) => {
+    const client = await repository.insertClient(tx, organisationId, input)
+    await recordActivity(tx, organisationId, actor, {
+      action: 'created',
+      entity: 'client',
+      entityId: client.id,
+      label: client.name,
+      changes: createdChanges(clientValues(client)),
+    })
+    return client
+  })
 }
 
-export async function updateClient(db: Db, organisationId: string, clientId: string, input: ClientInput) {
-  const client = await repository.updateOwnedClient(db, organisationId, clientId, input)
-  if (!client) throw notFound('Client')
-  return client
+// The row is held from the read to the write, so the trail's before is the one this edit replaced.
+export async function updateClient(db: Db, organisationId: string, actor: Actor, clientId: string, input: ClientInput) {
+  return db.transaction(async (tx) => {
+    const before = await repository.findOwnedClient(tx, organisationId, clientId, { lock: true })
+    if (!before) throw notFound('Client')
+    const client = await repository.updateOwnedClient(tx, organisationId, clientId, input)
+    if (!client) throw notFound('Client')
+    const changes = changedFields(clientValues(before), clientValues(client))
+    // Saving the form unchanged writes nothing worth reading.
+    if (Object.keys(changes).length > 0) {
+      await recordActivity(tx, organisationId, actor, {
+        action: 'updated',
+        entity: 'client',
+        entityId: client.id,
+        label: client.name,
+        changes,
+      })
+    }
+    return client
+  })
 }
 
 /**
  * ADR 0006, in one transaction: the client's contracts go (their usage rows cascade, and the
  * hours with them), then the client; its events stay on the schedule with no client (FK set null).
+ * The trail records each contract, then the client.
  */
-export async function deleteClient(db: Db, organisationId: string, clientId: string) {
+export async function deleteClient(db: Db, organisationId: string, actor: Actor, clientId: string) {
   await db.transaction(async (tx) => {
-    if (!(await repository.lockOwnedClientForDeletion(tx, organisationId, clientId))) throw notFound('Client')
-    await repository.deleteContractsOfClient(tx, organisationId, clientId)
+    const client = await repository.lockOwnedClientForDeletion(tx, organisationId, clientId)
+    if (!client) throw notFound('Client')
+    const contracts = await repository.deleteContractsOfClient(tx, organisationId, clientId)
     await repository.deleteClient(tx, organisationId, clientId)
+    await recordActivity(tx, organisationId, actor, [
+      ...contracts.map((contract) => ({
+        action: 'deleted' as const,
+        entity: 'contract' as const,
+        entityId: contract.id,
+        label: client.name,
+        changes: deletedChanges({
+          client: client.name,
+          startDate: contract.startDate,
+          totalHours: Number(contract.totalHours),
+          status: contract.status,
+          notes: contract.notes,
+        }),
+      })),
+      { action: 'deleted', entity: 'client', entityId: client.id, label: client.name, changes: deletedChanges(clientValues(client)) },
+    ])
   })
 }
 
@@ -46,8 +99,11 @@ export async function requireOwnedClient(db: Executor, organisationId: string, c
 
 /**
  * Holds the organisation's client until the transaction ends, for a write that attaches rows to
- * it: a concurrent deletion waits, and then deletes those rows too. Not found unless it is theirs.
+ * it: a concurrent deletion waits, and then deletes those rows too. Not found unless it is theirs;
+ * its name is what the trail calls the rows attached to it.
  */
 export async function lockOwnedClient(tx: Executor, organisationId: string, clientId: string) {
-  if (!(await repository.lockOwnedClient(tx, organisationId, clientId))) throw notFound('Client')
+  const client = await repository.lockOwnedClient(tx, organisationId, clientId)
+  if (!client) throw notFound('Client')
+  return client
 }

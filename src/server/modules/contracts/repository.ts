@@ -75,8 +75,18 @@ export function listContractsOfClient(db: Executor, organisationId: string, clie
     .orderBy(desc(contracts.startDate), desc(contracts.createdAt))
 }
 
-export async function findOwnedContract(db: Executor, organisationId: string, contractId: string) {
-  const [row] = await db.select(contractColumns).from(contracts).where(ownedContract(organisationId, contractId))
+// The client's name, for a contract read on its own: what the trail calls the contract. Nested,
+// like usageTotal, so that its columns keep their table names inside a RETURNING list too.
+const clientNameQuery = sql`select ${clients.name} from ${clients} where ${clients.organisationId} = ${contracts.organisationId} and ${clients.id} = ${contracts.clientId}`
+const clientName = sql<string>`(${clientNameQuery})`
+
+/** With its client's name; `lock` holds the row against other edits (not against new usage) until the transaction ends. */
+export async function findOwnedContract(db: Executor, organisationId: string, contractId: string, { lock = false } = {}) {
+  const query = db
+    .select({ ...contractColumns, clientName })
+    .from(contracts)
+    .where(ownedContract(organisationId, contractId))
+  const [row] = lock ? await query.for('no key update') : await query
   return row ?? null
 }
 
@@ -102,8 +112,12 @@ export async function updateOwnedContract(
   return row ?? null
 }
 
+/** The contract as it was, with its client's name and its hours used before its usage rows cascade. */
 export async function deleteOwnedContract(db: Executor, organisationId: string, contractId: string) {
-  const [row] = await db.delete(contracts).where(ownedContract(organisationId, contractId)).returning({ id: contracts.id })
+  const [row] = await db
+    .delete(contracts)
+    .where(ownedContract(organisationId, contractId))
+    .returning({ ...contractColumns, clientName })
   return row ?? null
 }
 

@@ -17,15 +17,15 @@ export function contractRoutes({ database: { db } }: AppDeps) {
   )
 
   app.post('/contracts', allow('manageVenue'), jsonBody(contractInput), async (c) =>
-    c.json({ contract: await service.createContract(db, c.get('organisation').id, c.req.valid('json')) }, 201),
+    c.json({ contract: await service.createContract(db, c.get('organisation').id, c.get('user'), c.req.valid('json')) }, 201),
   )
 
   app.put('/contracts/:id', allow('manageVenue'), contractId, jsonBody(contractInput), async (c) =>
-    c.json({ contract: await service.updateContract(db, c.get('organisation').id, c.req.param('id'), c.req.valid('json')) }),
+    c.json({ contract: await service.updateContract(db, c.get('organisation').id, c.get('user'), c.req.param('id'), c.req.valid('json')) }),
   )
 
   app.delete('/contracts/:id', allow('manageVenue'), contractId, async (c) => {
-    await service.deleteContract(db, c.get('organisation').id, c.req.param('id'))
+    await service.deleteContract(db, c.get('organisation').id, c.get('user'), c.req.param('id'))
     return c.body(null, 204)
   })
 
@@ -39,7 +39,7 @@ export function contractRoutes({ database: { db } }: AppDeps) {
 
   // Logging hours is part of booking work, so a scheduler may do it (docs/product.md#teams).
   app.post('/usage', allow('book'), jsonBody(usageInput), async (c) =>
-    c.json(await service.logUsage(db, c.get('organisation').id, c.req.valid('json')), 201),
+    c.json(await service.logUsage(db, c.get('organisation').id, c.get('user'), c.req.valid('json')), 201),
   )
 
   return app

@@ -3,6 +3,7 @@ import { hoursForDuration } from '@shared/scheduling/durations'
 import { localDateOf } from '@shared/scheduling/local-day'
 import type { Db } from '../../db/client'
 import { findPostgresError, notFound, SQLSTATE } from '../../errors'
+import { changedFields, createdChanges, deletedChanges, recordActivity, type Actor } from '../activity/service'
 import { lockOwnedClient, requireOwnedClient } from '../clients/service'
 import * as repository from './repository'
 
@@ -15,6 +16,18 @@ type ContractGroup = {
 }
 
 const HOURS_SCALE = 2
+
+// The fields the trail keeps of a contract; the trail calls a contract by its client's name.
+function contractValues(contract: Omit<Contract, 'id' | 'createdAt'>, clientName: string) {
+  return {
+    client: clientName,
+    startDate: contract.startDate,
+    totalHours: Number(contract.totalHours),
+    hoursUsed: Number(contract.hoursUsed),
+    status: contract.status,
+    notes: contract.notes,
+  }
+}
 
 function toContractValues(input: ContractInput): repository.ContractValues {
   return {
@@ -52,37 +65,71 @@ export async function listContractsOfClient(db: Db, organisationId: string, clie
   return repository.listContractsOfClient(db, organisationId, clientId)
 }
 
-export async function createContract(db: Db, organisationId: string, input: ContractInput) {
+export async function createContract(db: Db, organisationId: string, actor: Actor, input: ContractInput) {
   return db.transaction(async (tx) => {
     // The lock makes a concurrent deletion of the client wait, so it cannot miss this contract.
-    await lockOwnedClient(tx, organisationId, input.clientId)
-    return repository.insertContract(tx, organisationId, toContractValues(input))
-  })
-}
-
-// Setting hours used by hand sets a new opening balance to which later usage adds (ADR 0007).
-export async function updateContract(db: Db, organisationId: string, contractId: string, input: ContractInput) {
-  return db.transaction(async (tx) => {
-    if (!(await repository.findOwnedContract(tx, organisationId, contractId))) throw notFound('Contract')
-    await lockOwnedClient(tx, organisationId, input.clientId)
-    const contract = await repository.updateOwnedContract(tx, organisationId, contractId, toContractValues(input))
-    if (!contract) throw notFound('Contract')
+    const client = await lockOwnedClient(tx, organisationId, input.clientId)
+    const contract = await repository.insertContract(tx, organisationId, toContractValues(input))
+    await recordActivity(tx, organisationId, actor, {
+      action: 'created',
+      entity: 'contract',
+      entityId: contract.id,
+      label: client.name,
+      changes: createdChanges(contractValues(contract, client.name)),
+    })
     return contract
   })
 }
 
-export async function deleteContract(db: Db, organisationId: string, contractId: string) {
-  if (!(await repository.deleteOwnedContract(db, organisationId, contractId))) throw notFound('Contract')
+// Setting hours used by hand sets a new opening balance to which later usage adds (ADR 0007).
+export async function updateContract(db: Db, organisationId: string, actor: Actor, contractId: string, input: ContractInput) {
+  return db.transaction(async (tx) => {
+    if (!(await repository.findOwnedContract(tx, organisationId, contractId))) throw notFound('Contract')
+    const client = await lockOwnedClient(tx, organisationId, input.clientId)
+    // Held from here to the write, so the trail's before is the one this edit replaced. Taken
+    // after the client's lock, in the order a client's deletion takes them, so neither waits on the other.
+    const before = await repository.findOwnedContract(tx, organisationId, contractId, { lock: true })
+    if (!before) throw notFound('Contract')
+    const contract = await repository.updateOwnedContract(tx, organisationId, contractId, toContractValues(input))
+    if (!contract) throw notFound('Contract')
+    const changes = changedFields(contractValues(before, before.clientName), contractValues(contract, client.name))
+    // Saving the form unchanged writes nothing worth reading.
+    if (Object.keys(changes).length > 0) {
+      await recordActivity(tx, organisationId, actor, {
+        action: 'updated',
+        entity: 'contract',
+        entityId: contractId,
+        label: client.name,
+        changes,
+      })
+    }
+    return contract
+  })
+}
+
+export async function deleteContract(db: Db, organisationId: string, actor: Actor, contractId: string) {
+  await db.transaction(async (tx) => {
+    const contract = await repository.deleteOwnedContract(tx, organisationId, contractId)
+    if (!contract) throw notFound('Contract')
+    await recordActivity(tx, organisationId, actor, {
+      action: 'deleted',
+      entity: 'contract',
+      entityId: contract.id,
+      label: contract.clientName,
+      changes: deletedChanges(contractValues(contract, contract.clientName)),
+    })
+  })
 }
 
 /**
  * Logs hours by hand. The contract's hours used are its ledger (ADR 0007), so the new row is
  * counted the moment it commits; the answer carries the total as this transaction sees it.
  */
-export async function logUsage(db: Db, organisationId: string, input: UsageInput) {
+export async function logUsage(db: Db, organisationId: string, actor: Actor, input: UsageInput) {
   try {
     return await db.transaction(async (tx) => {
-      if (!(await repository.findOwnedContract(tx, organisationId, input.contractId))) throw notFound('Contract')
+      const contract = await repository.findOwnedContract(tx, organisationId, input.contractId)
+      if (!contract) throw notFound('Contract')
       const [usage] = await repository.insertUsage(tx, organisationId, [
         {
           contractId: input.contractId,
@@ -91,6 +138,13 @@ export async function logUsage(db: Db, organisationId: string, input: UsageInput
           description: input.description,
         },
       ])
+      await recordActivity(tx, organisationId, actor, {
+        action: 'created',
+        entity: 'usage',
+        entityId: usage!.id,
+        label: contract.clientName,
+        changes: createdChanges({ hours: input.hours, usageDate: input.usageDate, description: input.description }),
+      })
       const hoursUsed = await repository.readHoursUsed(tx, organisationId, input.contractId)
       return { usage: usage!, contract: { id: input.contractId, hoursUsed: hoursUsed! } }
     })

@@ -664,6 +664,17 @@ describe.each(testDatabaseKinds())('scheduling on %s', (kind) => {
       expect((await update(event!.id, editBody(event!, { roomId: theirs.roomId }))).status).toBe(404)
     })
 
+    it('refuses a NUL character in an edited title with 422, and changes nothing', async () => {
+      // PostgreSQL reports NUL in text as 22P05 on this path (22021 elsewhere); both are bad input.
+      const venue = await createVenue()
+      const [event] = (await createOk(practice(venue))).events
+      const response = await update(event!.id, editBody(event!, { title: 'Lunch\u0000skate' }))
+      expect(response.status).toBe(422)
+      const [row] = await eventsOfRoom(venue.roomId)
+      expect(row).toMatchObject({ id: event!.id, title: event!.title })
+      expect(await hoursUsedOf(venue.contractId)).toBe('6.25')
+    })
+
     it('moves the charge to the new client’s contract', async () => {
       const venue = await createVenue()
       const [event] = (await createOk(practice(venue))).events
@@ -816,12 +827,57 @@ describe.each(testDatabaseKinds())('scheduling on %s', (kind) => {
         { date: '2030-06-10', total: 5, titles: ['Toronto 09:00', 'Toronto 11:00', 'Toronto 13:00'] },
         { date: '2030-06-11', total: 1, titles: ['Kathmandu early'] },
       ])
-      expect(days[1]!.events[0]).toMatchObject({ timeZone: KATHMANDU, roomName: 'Rink A', facilityId: kathmandu.facilityId })
+      expect(days[1]!.events[0]).toMatchObject({
+        timeZone: KATHMANDU,
+        roomName: 'Rink A',
+        facilityId: kathmandu.facilityId,
+        facilityName: 'Arena',
+        startTime: local('2030-06-11', '02:00', KATHMANDU),
+        endTime: local('2030-06-11', '03:00', KATHMANDU),
+        eventType: 'practice',
+        clientId: kathmandu.clientId,
+      })
       const othersView = await t.request(
         `/api/events/month?from=${encodeURIComponent('2030-06-01T00:00:00Z')}&to=${encodeURIComponent('2030-07-01T00:00:00Z')}`,
         { cookie: other.cookie },
       )
       expect(((await othersView.json()) as { days: unknown[] }).days).toEqual([])
+    })
+
+    it('counts an event near midnight under its facility’s date however far the zone is from UTC, and moves it when the zone changes', async () => {
+      const user = await t.createOperator(admin)
+      // UTC+14 and UTC-11: 25 hours apart, each a day away from UTC at the times below.
+      const kiritimati = await createVenue(user, 'Pacific/Kiritimati')
+      const pagoPago = await createVenue(user, 'Pacific/Pago_Pago')
+      // 00:30 on the 15th in Kiritimati is 10:30 on the 14th in UTC; 23:30 on the 15th in Pago Pago is 10:30 on the 16th.
+      const early = practice(kiritimati, { title: 'Kiritimati 00:30', date: '2030-06-15', startTime: '00:30', durationMinutes: 30 })
+      const late = practice(pagoPago, { title: 'Pago Pago 23:30', date: '2030-06-15', startTime: '23:30', durationMinutes: 30 })
+      for (const body of [early, late]) expect((await create(body, user)).status).toBe(201)
+
+      const month = async (from: string, to: string) => {
+        const response = await t.request(`/api/events/month?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, {
+          cookie: user.cookie,
+        })
+        expect(response.status).toBe(200)
+        const { days } = (await response.json()) as { days: { date: string; total: number; events: (ApiEvent & { timeZone: string })[] }[] }
+        return days.map(({ date, total, events }) => ({ date, total, titles: events.map((event) => `${event.title} (${event.timeZone})`) }))
+      }
+      const june = () => month('2030-06-01T00:00:00Z', '2030-07-01T00:00:00Z')
+
+      expect(await june()).toEqual([
+        { date: '2030-06-15', total: 2, titles: ['Kiritimati 00:30 (Pacific/Kiritimati)', 'Pago Pago 23:30 (Pacific/Pago_Pago)'] },
+      ])
+      // An hour that is the 15th only in Kiritimati still gives that day whole, with the event of
+      // Pago Pago's 15th that starts a day and a half later.
+      expect(await month('2030-06-15T00:00:00Z', '2030-06-15T01:00:00Z')).toEqual(await june())
+
+      // A facility that changes zone keeps its events at the same instants; their dates follow the new zone.
+      await t.db.execute(sql`update facilities set time_zone = 'UTC' where id = ${kiritimati.facilityId}`)
+      await t.db.execute(sql`update facilities set time_zone = 'Asia/Tokyo' where id = ${pagoPago.facilityId}`)
+      expect(await june()).toEqual([
+        { date: '2030-06-14', total: 1, titles: ['Kiritimati 00:30 (UTC)'] },
+        { date: '2030-06-16', total: 1, titles: ['Pago Pago 23:30 (Asia/Tokyo)'] },
+      ])
     })
 
     it('lists the rooms that can be booked, without change rooms, as room and facility', async () => {

@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, gt, gte, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, lt, ne, notInArray, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { LIMITS, type EventType } from '@shared/limits'
 import type { Db, Executor } from '../../db/client'
 import { perDatabase, prepareRaw } from '../../db/prepared'
 import { wallClock } from '../../db/wall-clock'
 import { clients, facilities, rooms, schedules } from '../../db/schema'
+import type { Actor } from '../activity/service'
 import { activeContractForCharging, type EventUsage } from '../contracts/service'
 
 // Every row carries its organisation, and every query names it: another organisation's event is
@@ -109,6 +110,11 @@ export type SharedEventValues = Omit<EventValues, 'title' | 'startTime' | 'endTi
 
 const placeholder = (name: string) => sql.placeholder(name)
 
+// The trail keeps what an operator reads (as record_booking_activity does for the other writes):
+// the title without a split's ' (Part N)', instants as JSON writes them.
+const untitledPart = (title: SQL) => sql`regexp_replace(${title}, ' [(]Part [0-9]+[)]$', '')`
+const isoInstant = (instant: SQL) => sql`to_jsonb(to_char(${instant} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`
+
 // Whether one of the chosen change rooms is a change room of the booked room's facility.
 const isChangeRoomOfFacility = (name: string) =>
   sql`(${placeholder(name)}::uuid is null or exists (select from ${rooms} as change_room where change_room.organisation_id = ${rooms.organisationId}
@@ -138,11 +144,11 @@ const writeBookingStatement = perDatabase((db: Db) =>
     'write_booking',
     sql`
     with owned_client as (
-      select ${clients.id} as id from ${clients}
+      select ${clients.id} as id, ${clients.name} as name from ${clients}
       where ${clients.organisationId} = ${placeholder('organisationId')}::uuid and ${clients.id} = ${placeholder('clientId')}::uuid
       for key share
     ), booked_room as (
-      select ${rooms.id} as id, ${rooms.facilityId} as facility_id from ${rooms}
+      select ${rooms.id} as id, ${rooms.facilityId} as facility_id, ${rooms.name} as name from ${rooms}
       inner join ${facilities} on ${facilities.organisationId} = ${rooms.organisationId} and ${facilities.id} = ${rooms.facilityId}
       where ${rooms.organisationId} = ${placeholder('organisationId')}::uuid and ${rooms.id} = ${placeholder('roomId')}::uuid
         and ${facilities.timeZone} = ${placeholder('timeZone')}
@@ -151,7 +157,11 @@ const writeBookingStatement = perDatabase((db: Db) =>
     ), replaced as (
       -- Found by id, whatever the number of events in the facility: the room's facility is a
       -- subquery, which the planner cannot turn into a scan of the facility's rooms first.
-      select ${schedules.id} as id from ${schedules}
+      select ${schedules.id} as id, ${schedules.title} as title, ${schedules.startTime} as start_time, ${schedules.endTime} as end_time,
+        ${schedules.roomId} as room_id, ${schedules.clientId} as client_id, ${schedules.description} as description,
+        ${schedules.color} as color, ${schedules.eventType} as event_type, ${schedules.team1Name} as team1_name,
+        ${schedules.team2Name} as team2_name, ${schedules.changeRoom1Id} as change_room1_id, ${schedules.changeRoom2Id} as change_room2_id
+      from ${schedules}
       where ${schedules.organisationId} = ${placeholder('organisationId')}::uuid and ${schedules.id} = any(${placeholder('replaceIds')}::uuid[])
         and (select facility_id from ${rooms} as replaced_room where replaced_room.organisation_id = ${schedules.organisationId}
           and replaced_room.id = ${schedules.roomId}) = (select facility_id from booked_room)
@@ -186,7 +196,10 @@ const writeBookingStatement = perDatabase((db: Db) =>
       where planned.id is distinct from ${placeholder('keepId')}::uuid and exists (select from ready) and (select count(*) from kept) >= 0
       returning *
     ), uncharged as (
-      delete from contract_usage where organisation_id = ${placeholder('organisationId')}::uuid and schedule_id in (select id from kept)
+      -- By the kept id itself, on the (organisation_id, schedule_id) key: a join to \`kept\` lets the
+      -- generic plan walk every usage row of the organisation when nothing is kept.
+      delete from contract_usage where organisation_id = ${placeholder('organisationId')}::uuid
+        and schedule_id = ${placeholder('keepId')}::uuid and exists (select from kept)
       returning id
     ), charged as (
       insert into contract_usage (organisation_id, contract_id, usage_date, hours_logged, description, schedule_id)
@@ -195,19 +208,37 @@ const writeBookingStatement = perDatabase((db: Db) =>
       cross join json_to_recordset(${placeholder('charges')}::json) as u(schedule_id uuid, usage_date date, hours_logged numeric, description text)
       -- After the kept event's old charge is gone: a booked event has one usage row at most.
       where exists (select from ready) and (select count(*) from uncharged) >= 0
+    ), booked as (
+      select * from kept union all select * from inserted
+    ), logged as (
+      -- The activity trail (docs/product.md#activity), in this same statement: a booking that is
+      -- refused writes no entry. The entry is made by record_booking_activity (migration 0013).
+      select record_booking_activity(${placeholder('organisationId')}::uuid, ${placeholder('actorId')}::text, ${placeholder('actorName')}::text,
+        ${placeholder('keepId')}::uuid is not null, ${placeholder('timeZone')}::text, (select facility_id from booked_room),
+        (select jsonb_agg(jsonb_build_object('id', b.id, 'title', b.title, 'start_time', b.start_time, 'end_time', b.end_time,
+          'event_group_id', b.event_group_id)) from booked as b),
+        coalesce((select jsonb_agg(to_jsonb(r)) from replaced as r), '[]'::jsonb),
+        jsonb_build_object('room_id', (select id from booked_room), 'client_id', (select id from owned_client),
+          'description', ${placeholder('description')}::text, 'color', ${placeholder('color')}::text, 'event_type', ${placeholder('eventType')}::text,
+          'team1_name', ${placeholder('team1Name')}::text, 'team2_name', ${placeholder('team2Name')}::text,
+          'change_room1_id', ${placeholder('changeRoom1Id')}::uuid, 'change_room2_id', ${placeholder('changeRoom2Id')}::uuid))
+      where exists (select from booked)
     )
     select booked.id, booked.room_id, booked.title, booked.description, booked.start_time, booked.end_time, booked.color, booked.event_type,
       booked.team1_name, booked.team2_name, booked.change_room1_id, booked.change_room2_id, booked.client_id, booked.event_group_id,
       exists (select from booked_room) as room_ok, exists (select from owned_client) as client_ok,
       (select count(*) from replaced) = cardinality(${placeholder('replaceIds')}::uuid[]) as replaced_ok
     from (select) as answer
-    left join (select * from kept union all select * from inserted) as booked on true
+    left join booked on true
+    -- A select in WITH runs only when read: this reads the entry's, once, so that it is written.
+    where (select count(*) from logged) >= 0
     order by booked.start_time`,
   ),
 )
 
 export type BookingWrite = {
   organisationId: string
+  actor: Actor
   timeZone: string
   shared: SharedEventValues
   events: NewEvent[]
@@ -217,9 +248,11 @@ export type BookingWrite = {
   keepId: string | null
 }
 
-export async function writeBooking(db: Db, { organisationId, timeZone, shared, events, charges, replaceIds, keepId }: BookingWrite) {
+export async function writeBooking(db: Db, { organisationId, actor, timeZone, shared, events, charges, replaceIds, keepId }: BookingWrite) {
   const rows = await writeBookingStatement(db)({
     organisationId,
+    actorId: actor.id,
+    actorName: actor.name,
     timeZone,
     clientId: shared.clientId,
     roomId: shared.roomId,
@@ -261,32 +294,39 @@ export async function writeBooking(db: Db, { organisationId, timeZone, shared, e
 
 /**
  * Deletes an event and, for a part of an event split at midnight, its partner: the two are one
- * booking. Their usage rows cascade, and with them their hours (ADR 0014). The ids deleted, none
- * when the event is not the organisation's.
+ * booking. Their usage rows cascade, and with them their hours (ADR 0014). The trail's entry is
+ * written by the same statement. The ids deleted, none when the event is not the organisation's.
  */
-export async function deleteBooking(db: Executor, organisationId: string, eventId: string) {
-  const deleted = await db
-    .delete(schedules)
-    .where(
-      and(
-        eq(schedules.organisationId, organisationId),
-        or(
-          eq(schedules.id, eventId),
-          sql`${schedules.eventGroupId} = (select event_group_id from ${schedules} as edited
-            where edited.organisation_id = ${organisationId} and edited.id = ${eventId})`,
-        ),
-      ),
+export async function deleteBooking(db: Executor, organisationId: string, actor: Actor, eventId: string) {
+  const result = await db.execute(sql`
+    with removed as (
+      delete from ${schedules}
+      where ${schedules.organisationId} = ${organisationId}
+        and (${schedules.id} = ${eventId} or ${schedules.eventGroupId} = (select event_group_id from ${schedules} as edited
+          where edited.organisation_id = ${organisationId} and edited.id = ${eventId}))
+      returning ${schedules.id} as id, ${schedules.title} as title, ${schedules.startTime} as start_time,
+        ${schedules.endTime} as end_time, ${schedules.roomId} as room_id
+    ), logged as (
+      insert into activity_entries (organisation_id, actor_id, actor_name, action, entity, entity_id, label, facility_id, time_zone, changes)
+      select ${organisationId}, ${actor.id}, ${actor.name}, 'deleted', 'event', ${eventId}, ${untitledPart(sql`(array_agg(r.title order by r.start_time))[1]`)},
+        min(${facilities.id}::text)::uuid, min(${facilities.timeZone}),
+        jsonb_build_object(
+          'start', jsonb_build_object('before', ${isoInstant(sql`min(r.start_time)`)}, 'after', null),
+          'end', jsonb_build_object('before', ${isoInstant(sql`max(r.end_time)`)}, 'after', null),
+          'space', jsonb_build_object('before', to_jsonb(min(${rooms.name})), 'after', null))
+      from removed as r
+      inner join ${rooms} on ${rooms.organisationId} = ${organisationId} and ${rooms.id} = r.room_id
+      inner join ${facilities} on ${facilities.organisationId} = ${rooms.organisationId} and ${facilities.id} = ${rooms.facilityId}
+      having count(*) > 0
     )
-    .returning({ id: schedules.id })
-  return deleted.map((row) => row.id)
+    select id from removed`)
+  // Both drivers answer with { rows }.
+  return (result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id)
 }
 
-type BookedEventRow = {
-  // The answer's one row has no event when nothing was booked.
-  id: string | null
-  room_ok: boolean
-  client_ok: boolean
-  replaced_ok: boolean
+// An event's row as a raw statement returns it: snake_case, instants as Date or text by driver.
+type EventRow = {
+  id: string
   room_id: string
   title: string
   description: string | null
@@ -302,7 +342,15 @@ type BookedEventRow = {
   event_group_id: string | null
 }
 
-function toEvent(row: BookedEventRow) {
+type BookedEventRow = Omit<EventRow, 'id'> & {
+  // The answer's one row has no event when nothing was booked.
+  id: string | null
+  room_ok: boolean
+  client_ok: boolean
+  replaced_ok: boolean
+}
+
+function toEvent(row: Omit<EventRow, 'id'> & { id: string | null }) {
   return {
     id: row.id!,
     roomId: row.room_id,
@@ -473,48 +521,6 @@ export function listEventsInRange(
     .orderBy(asc(schedules.startTime), asc(rooms.name))
 }
 
-/**
- * The first `perDay` events of each local day (the facility's calendar) among those that may
- * overlap [from, to), with the day's total: what a month grid shows, without sending every event.
- * The days are ranked on the (organisation_id, room_id, start_time) index alone (a room never holds
- * two events at once, so the triple is unique); only the few events shown are read in full.
- */
-export function listDayPreviews(db: Executor, organisationId: string, { from, to, perDay }: { from: Date; to: Date; perDay: number }) {
-  const localStartDate = sql`(${schedules.startTime} at time zone ${facilities.timeZone})::date`
-  const ranked = db
-    .select({
-      roomId: sql<string>`${schedules.roomId}`.as('ranked_room_id'),
-      startTime: sql<Date>`${schedules.startTime}`.as('ranked_start_time'),
-      date: sql<string>`${localStartDate}::text`.as('local_date'),
-      position: sql<number>`row_number() over (partition by ${localStartDate} order by ${schedules.startTime}, ${schedules.roomId})`.as(
-        'position',
-      ),
-      dayTotal: sql<number>`(count(*) over (partition by ${localStartDate}))::int`.as('day_total'),
-    })
-    .from(schedules)
-    .innerJoin(rooms, roomOfSchedule)
-    .innerJoin(facilities, facilityOfRoom)
-    .where(
-      and(
-        eq(schedules.organisationId, organisationId),
-        gte(schedules.startTime, new Date(from.getTime() - MAX_EVENT_MS)),
-        lt(schedules.startTime, to),
-      ),
-    )
-    .as('ranked')
-  return db
-    .select({ ...placedEventColumns, date: ranked.date, position: ranked.position, dayTotal: ranked.dayTotal })
-    .from(ranked)
-    .innerJoin(
-      schedules,
-      and(eq(schedules.organisationId, organisationId), eq(schedules.roomId, ranked.roomId), eq(schedules.startTime, ranked.startTime)),
-    )
-    .innerJoin(rooms, roomOfSchedule)
-    .innerJoin(facilities, facilityOfRoom)
-    .where(lte(ranked.position, perDay))
-    .orderBy(asc(ranked.date), asc(ranked.position))
-}
-
 /** The rooms an event can be booked in from All Events: every space but change rooms, by name. */
 export function listBookableRooms(db: Executor, organisationId: string) {
   return db
@@ -532,4 +538,103 @@ export function listBookableRooms(db: Executor, organisationId: string) {
     .innerJoin(facilities, facilityOfRoom)
     .where(and(eq(rooms.organisationId, organisationId), ne(rooms.type, 'change_room')))
     .orderBy(asc(sql`lower(${rooms.name})`), asc(sql`lower(${facilities.name})`), asc(rooms.id))
+}
+
+type DayPreviewRow = EventRow & {
+  date: string
+  total: number
+  room_name: string
+  facility_id: string
+  facility_name: string
+  time_zone: string
+}
+
+/**
+ * One statement, on schedules_local_date_idx (organisation_id, local_date, start_time, room_id)
+ * and the local_date the database keeps for each event (migration 0012), so no zone arithmetic
+ * touches an event:
+ * - days: the range of local dates [from, to) reaches on the calendars of the organisation's
+ *   facilities, from its earliest to its latest. `to` is exclusive, hence its last microsecond.
+ * - totals: each day's count, from the index alone where the visibility map allows.
+ * - previews: each day with events reads its first `perDay` from the index in order, stopping
+ *   there; only those few rows are read in full.
+ * previews is materialized so that the rooms and facilities are joined once, to the few rows
+ * shown; inlined, the planner joins them inside each day's lookup and scans the rooms every day.
+ *
+ * `perDay` is written into the text rather than bound: with a bound LIMIT the generic plan
+ * guesses a tenth of each day's rows and costs far more than a custom one, so PostgreSQL would
+ * plan the statement afresh on every call, which costs as much as running it.
+ */
+function dayPreviewsStatement(db: Db, perDay: number) {
+  return prepareRaw<DayPreviewRow>(
+    db,
+    `month_day_previews_${perDay}`,
+    sql`
+    with days as (
+      select min((${placeholder('from')}::timestamptz at time zone time_zone)::date) as first_day,
+        max(((${placeholder('to')}::timestamptz - interval '1 microsecond') at time zone time_zone)::date) as last_day
+      from ${facilities} where organisation_id = ${placeholder('organisationId')}::uuid
+    ), totals as (
+      select counted.local_date, count(*)::int as total
+      from ${schedules} as counted
+      where counted.organisation_id = ${placeholder('organisationId')}::uuid
+        and counted.local_date >= (select first_day from days) and counted.local_date <= (select last_day from days)
+      group by counted.local_date
+    ), previews as materialized (
+      select totals.local_date, totals.total, shown.*
+      from totals
+      cross join lateral (
+        select id, organisation_id, room_id, title, description, start_time, end_time, color, event_type, team1_name, team2_name,
+          change_room1_id, change_room2_id, client_id, event_group_id
+        from ${schedules} as day_event
+        where day_event.organisation_id = ${placeholder('organisationId')}::uuid and day_event.local_date = totals.local_date
+        order by day_event.start_time, day_event.room_id
+        limit ${sql.raw(String(perDay))}
+      ) as shown
+    )
+    select previews.local_date::text as date, previews.total, previews.id, previews.room_id, previews.title, previews.description,
+      previews.start_time, previews.end_time, previews.color, previews.event_type, previews.team1_name, previews.team2_name,
+      previews.change_room1_id, previews.change_room2_id, previews.client_id, previews.event_group_id,
+      room.name as room_name, facility.id as facility_id, facility.name as facility_name, facility.time_zone
+    from previews
+    inner join ${rooms} as room on room.organisation_id = previews.organisation_id and room.id = previews.room_id
+    inner join ${facilities} as facility on facility.organisation_id = room.organisation_id and facility.id = room.facility_id
+    order by previews.local_date, previews.start_time, previews.room_id`,
+  )
+}
+
+// One prepared statement per database and number of events a day.
+const dayPreviewsStatements = perDatabase((db: Db) => {
+  const byPerDay = new Map<number, ReturnType<typeof dayPreviewsStatement>>()
+  return (perDay: number) => {
+    let statement = byPerDay.get(perDay)
+    if (!statement) {
+      statement = dayPreviewsStatement(db, perDay)
+      byPerDay.set(perDay, statement)
+    }
+    return statement
+  }
+})
+
+/**
+ * A month grid's days: every local date that [from, to) reaches on some facility's calendar and
+ * that has events, earliest first, each with its first `perDay` events (by start, then room) and
+ * its total. A day is always whole: its total counts every event of that date on its
+ * facility's calendar, whether or not the event itself falls inside [from, to).
+ */
+export async function listDayPreviews(db: Db, organisationId: string, { from, to, perDay }: { from: Date; to: Date; perDay: number }) {
+  if (!Number.isSafeInteger(perDay) || perDay < 1) throw new Error(`perDay must be a positive integer, not ${perDay}`)
+  const rows = await dayPreviewsStatements(db)(perDay)({ organisationId, from: from.toISOString(), to: to.toISOString() })
+  const days: { date: string; total: number; events: ReturnType<typeof toPlacedEvent>[] }[] = []
+  for (const row of rows) {
+    const last = days.at(-1)
+    const day = last?.date === row.date ? last : { date: row.date, total: row.total, events: [] }
+    if (day !== last) days.push(day)
+    day.events.push(toPlacedEvent(row))
+  }
+  return days
+}
+
+function toPlacedEvent(row: DayPreviewRow) {
+  return { ...toEvent(row), roomName: row.room_name, facilityId: row.facility_id, facilityName: row.facility_name, timeZone: row.time_zone }
 }

@@ -38,15 +38,15 @@ export function eventRoutes({ database: { db } }: AppDeps) {
   app.get('/events/rooms', allow('read'), async (c) => c.json({ rooms: await service.listBookableRooms(db, c.get('organisation').id) }))
 
   app.post('/events', allow('book'), jsonBody(createEventInput), async (c) =>
-    c.json(await service.createEvents(db, c.get('organisation').id, c.req.valid('json')), 201),
+    c.json(await service.createEvents(db, c.get('organisation').id, c.get('user'), c.req.valid('json')), 201),
   )
 
   app.put('/events/:id', allow('book'), eventId, jsonBody(updateEventInput), async (c) =>
-    c.json(await service.updateEvent(db, c.get('organisation').id, c.req.param('id'), c.req.valid('json'))),
+    c.json(await service.updateEvent(db, c.get('organisation').id, c.get('user'), c.req.param('id'), c.req.valid('json'))),
   )
 
   app.delete('/events/:id', allow('book'), eventId, async (c) => {
-    await service.deleteEvent(db, c.get('organisation').id, c.req.param('id'))
+    await service.deleteEvent(db, c.get('organisation').id, c.get('user'), c.req.param('id'))
     return c.body(null, 204)
   })
 

@@ -5,6 +5,7 @@ import { findOverlapping } from '@shared/scheduling/overlap'
 import { stripSplitSuffix } from '@shared/scheduling/split-at-midnight'
 import type { Db, Executor } from '../../db/client'
 import { AppError, findPostgresError, notFound, SQLSTATE } from '../../errors'
+import type { Actor } from '../activity/service'
 import { usageOfEvents } from '../contracts/service'
 import { formatConflictMessage, type Conflict } from './conflict-message'
 import { findOverlapWithin, planNewEvents, splitIntoParts, type PlannedEvent } from './plan-events'
@@ -44,15 +45,15 @@ const CHANGE_ROOM_MESSAGE = 'Please select a change room of this facility'
  * from the room as it is now (ADR 0015). The zone is never the reason for a refusal, so a zone
  * changed on another instance only costs this one a second round trip.
  */
-export async function createEvents(db: Db, organisationId: string, input: CreateEventInput) {
+export async function createEvents(db: Db, organisationId: string, actor: Actor, input: CreateEventInput) {
   const details = detailsOf(input)
   const knownZone = repository.knownRoomZone(db, organisationId, input.roomId)
   if (knownZone !== null) {
-    const booked = await bookInZone(db, organisationId, input, details, { timeZone: knownZone, isRemembered: true })
+    const booked = await bookInZone(db, organisationId, actor, input, details, { timeZone: knownZone, isRemembered: true })
     if (booked) return booked
   }
   const room = await findRoomOrExplain(db, organisationId, input.roomId, details)
-  const booked = await bookInZone(db, organisationId, input, details, { timeZone: room.timeZone, isRemembered: false })
+  const booked = await bookInZone(db, organisationId, actor, input, details, { timeZone: room.timeZone, isRemembered: false })
   // The room changed zone, or went, between the two statements.
   if (!booked) throw notFound('Room')
   return booked
@@ -66,6 +67,7 @@ export async function createEvents(db: Db, organisationId: string, input: Create
 async function bookInZone(
   db: Db,
   organisationId: string,
+  actor: Actor,
   input: CreateEventInput,
   details: EventDetails,
   { timeZone, isRemembered }: { timeZone: string; isRemembered: boolean },
@@ -78,6 +80,7 @@ async function bookInZone(
 
   const result = await writeBooking(db, {
     organisationId,
+    actor,
     roomId: input.roomId,
     details,
     planned: plan.events,
@@ -103,7 +106,7 @@ const EDIT_ATTEMPTS = 3
  * It keeps its id; the contract charge follows the new times. A move to another space is the
  * same write with another room of the same facility.
  */
-export async function updateEvent(db: Db, organisationId: string, eventId: string, input: UpdateEventInput) {
+export async function updateEvent(db: Db, organisationId: string, actor: Actor, eventId: string, input: UpdateEventInput) {
   const details = detailsOf(input)
   for (let attempt = 1; ; attempt++) {
     const found = await repository.findOwnedEvent(db, organisationId, eventId)
@@ -117,6 +120,7 @@ export async function updateEvent(db: Db, organisationId: string, eventId: strin
     const planned = parts.map((part, index) => (index === 0 ? { ...part, id: eventId } : part))
     const result = await writeBooking(db, {
       organisationId,
+      actor,
       roomId,
       details,
       planned,
@@ -139,9 +143,18 @@ export async function updateEvent(db: Db, organisationId: string, eventId: strin
  * Deletes the event and, for a part of an event split at midnight, its partner: the two are one
  * booking. Their usage rows cascade, and with them their hours (ADR 0014).
  */
-export async function deleteEvent(db: Db, organisationId: string, eventId: string) {
-  const deleted = await repository.deleteBooking(db, organisationId, eventId)
+export async function deleteEvent(db: Db, organisationId: string, actor: Actor, eventId: string) {
+  const deleted = await repository.deleteBooking(db, organisationId, actor, eventId)
   if (deleted.length === 0) throw notFound('Event')
+}
+
+/**
+ * The ids of the booking an event belongs to: itself, or both parts of an event split at
+ * midnight, whichever part is asked about. Its history is kept under whichever id the booking had.
+ */
+export async function bookingIdsOf(db: Db, organisationId: string, eventId: string): Promise<string[]> {
+  const found = await repository.findOwnedEvent(db, organisationId, eventId)
+  return found?.bookingIds ?? [eventId]
 }
 
 export function listUpcomingEvents(db: Db, organisationId: string, { roomId }: { roomId: string | null }) {
@@ -156,16 +169,13 @@ export function listEventsInRange(db: Db, organisationId: string, query: EventRa
   return repository.listEventsInRange(db, organisationId, query)
 }
 
-/** A month grid's days: each local day's first events and how many it has in all. */
-export async function listMonthDays(db: Db, organisationId: string, range: { from: Date; to: Date }) {
-  const rows = await repository.listDayPreviews(db, organisationId, { ...range, perDay: LIMITS.calendar.monthCellEvents })
-  const days = new Map<string, { date: string; total: number; events: Omit<(typeof rows)[number], 'date' | 'position' | 'dayTotal'>[] }>()
-  for (const { date, position: _position, dayTotal, ...event } of rows) {
-    const day = days.get(date) ?? { date, total: dayTotal, events: [] }
-    day.events.push(event)
-    days.set(date, day)
-  }
-  return [...days.values()]
+/**
+ * A month grid's days: each local day [from, to) reaches on a facility's calendar, with its first
+ * events and how many it has in all. The web asks a day more either side of the grid, in the
+ * viewer's zone, so that every facility's calendar covers every day the grid shows.
+ */
+export function listMonthDays(db: Db, organisationId: string, range: { from: Date; to: Date }) {
+  return repository.listDayPreviews(db, organisationId, { ...range, perDay: LIMITS.calendar.monthCellEvents })
 }
 
 export function listBookableRooms(db: Db, organisationId: string) {
@@ -179,6 +189,7 @@ const STALE_EDIT_MESSAGE = 'This event was changed by someone else. Reload to se
 
 type BookingRequest = {
   organisationId: string
+  actor: Actor
   roomId: string
   details: EventDetails
   planned: (PlannedEvent & { id?: string })[]
@@ -188,7 +199,7 @@ type BookingRequest = {
 }
 
 /** The one write of every booking, with a clash explained after the constraint refused it. */
-function writeBooking(db: Db, { organisationId, roomId, details, planned, timeZone, replaceIds, keepId }: BookingRequest) {
+function writeBooking(db: Db, { organisationId, actor, roomId, details, planned, timeZone, replaceIds, keepId }: BookingRequest) {
   const events = planned.map((event) => ({
     id: event.id ?? randomUUID(),
     title: event.title,
@@ -200,6 +211,7 @@ function writeBooking(db: Db, { organisationId, roomId, details, planned, timeZo
   return insertOrExplainConflict(db, check, () =>
     repository.writeBooking(db, {
       organisationId,
+      actor,
       timeZone,
       shared: { roomId, ...details },
       events,

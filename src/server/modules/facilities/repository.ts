@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, gte, or, sql } from 'drizzle-orm'
 import type { FacilityInput } from '@shared/facilities/schema'
 import type { RoomInput } from '@shared/rooms/schema'
 import type { Executor } from '../../db/client'
-import { facilities, rooms } from '../../db/schema'
+import { facilities, rooms, schedules, screenRooms } from '../../db/schema'
+import { LIMITS } from '@shared/limits'
 import { wallClock } from '../../db/wall-clock'
 
 // Every query names the organisation, in the same statement that loads the row: another
@@ -71,13 +72,13 @@ export async function insertFacility(db: Executor, organisationId: string, input
   return row!
 }
 
-/** One statement: the foreign keys cascade to the rooms, their events and the events' usage rows. */
-export async function deleteOwnedFacility(db: Executor, organisationId: string, facilityId: string): Promise<boolean> {
-  const deleted = await db
+/** One statement: the foreign keys cascade to the rooms, their events and the events' usage rows. Null when not found. */
+export async function deleteOwnedFacility(db: Executor, organisationId: string, facilityId: string) {
+  const [row] = await db
     .delete(facilities)
     .where(and(eq(facilities.organisationId, organisationId), eq(facilities.id, facilityId)))
-    .returning({ id: facilities.id })
-  return deleted.length > 0
+    .returning(facilityColumns)
+  return row ?? null
 }
 
 export function listRooms(db: Executor, organisationId: string, facilityId: string) {
@@ -124,11 +125,114 @@ export async function findRoom(db: Executor, organisationId: string, roomId: str
   return row ?? null
 }
 
-/** One statement, checking the organisation in it: the foreign keys cascade to the room's events. */
-export async function deleteOwnedRoom(db: Executor, organisationId: string, roomId: string): Promise<boolean> {
-  const deleted = await db
+/** One statement, checking the organisation in it: the foreign keys cascade to the room's events. Null when not found. */
+export async function deleteOwnedRoom(db: Executor, organisationId: string, roomId: string) {
+  const [row] = await db
     .delete(rooms)
     .where(and(eq(rooms.organisationId, organisationId), eq(rooms.id, roomId)))
-    .returning({ id: rooms.id })
-  return deleted.length > 0
+    .returning(roomColumns)
+  return row ?? null
+}
+
+/** Held FOR UPDATE to the end of the caller's transaction, so an edit's "before" is the row it replaces. */
+export async function lockOwnedFacility(db: Executor, organisationId: string, facilityId: string) {
+  const [row] = await db
+    .select(facilityColumns)
+    .from(facilities)
+    .where(and(eq(facilities.organisationId, organisationId), eq(facilities.id, facilityId)))
+    .for('update')
+  return row ?? null
+}
+
+export async function updateOwnedFacility(db: Executor, organisationId: string, facilityId: string, input: FacilityInput) {
+  const [row] = await db
+    .update(facilities)
+    .set(input)
+    .where(and(eq(facilities.organisationId, organisationId), eq(facilities.id, facilityId)))
+    .returning(facilityColumns)
+  return row ?? null
+}
+
+/**
+ * The room held FOR UPDATE, with its facility. The lock also waits out, and then holds off, any
+ * booking or change room assignment that references the room (their foreign key checks take a
+ * KEY SHARE lock on it), so the type check that follows sees every event there is.
+ */
+export async function lockOwnedRoom(db: Executor, organisationId: string, roomId: string) {
+  const [row] = await db
+    .select({ room: roomColumns, facility: { id: facilities.id, name: facilities.name, timeZone: facilities.timeZone } })
+    .from(rooms)
+    .innerJoin(facilities, and(eq(facilities.organisationId, rooms.organisationId), eq(facilities.id, rooms.facilityId)))
+    .where(and(eq(rooms.organisationId, organisationId), eq(rooms.id, roomId)))
+    .for('update', { of: rooms })
+  return row ?? null
+}
+
+export async function updateOwnedRoom(db: Executor, organisationId: string, roomId: string, input: RoomInput) {
+  const [row] = await db
+    .update(rooms)
+    .set(input)
+    .where(and(eq(rooms.organisationId, organisationId), eq(rooms.id, roomId)))
+    .returning(roomColumns)
+  return row ?? null
+}
+
+/** What a space's type change would break: events booked in it, events naming it as change room, screens showing it. */
+export async function roomDependents(db: Executor, organisationId: string, roomId: string) {
+  const [row] = await db
+    .select({
+      bookedEvents: sql<boolean>`exists (select from ${schedules} where ${schedules.organisationId} = ${organisationId} and ${schedules.roomId} = ${roomId})`,
+      changeRoomEvents: sql<boolean>`exists (select from ${schedules} where ${schedules.organisationId} = ${organisationId} and (${schedules.changeRoom1Id} = ${roomId} or ${schedules.changeRoom2Id} = ${roomId}))`,
+      screens: sql<boolean>`exists (select from ${screenRooms} where ${screenRooms.organisationId} = ${organisationId} and ${screenRooms.roomId} = ${roomId})`,
+    })
+    .from(rooms)
+    .where(and(eq(rooms.organisationId, organisationId), eq(rooms.id, roomId)))
+  return { bookedEvents: Boolean(row?.bookedEvents), changeRoomEvents: Boolean(row?.changeRoomEvents), screens: Boolean(row?.screens) }
+}
+
+export type UpcomingEvent = Awaited<ReturnType<typeof upcomingEvents>>[number]
+
+// No event lasts more than a day (schedules_at_most_a_day), so one still running at `now` started
+// at most that long before it: a lower bound that keeps the scan on the start_time index.
+const MAX_EVENT_MS = LIMITS.event.maxDurationMinutes * 60_000
+
+/**
+ * One page of the events of a facility's spaces (or of one space) that end at or after `now`,
+ * by start then id, each with its space's hours; `after` is the last row of the page before.
+ */
+export function upcomingEvents(
+  db: Executor,
+  organisationId: string,
+  scope: { facilityId: string } | { roomId: string },
+  now: Date,
+  after: { startTime: Date; id: string } | null,
+  limit: number,
+) {
+  return db
+    .select({
+      id: schedules.id,
+      title: schedules.title,
+      startTime: schedules.startTime,
+      endTime: schedules.endTime,
+      roomId: rooms.id,
+      roomName: rooms.name,
+      operatingStartTime: wallClock(rooms.operatingStartTime),
+      operatingEndTime: wallClock(rooms.operatingEndTime),
+      bookingInterval: rooms.bookingInterval,
+    })
+    .from(schedules)
+    .innerJoin(rooms, and(eq(rooms.organisationId, schedules.organisationId), eq(rooms.id, schedules.roomId)))
+    .where(
+      and(
+        eq(schedules.organisationId, organisationId),
+        'facilityId' in scope ? eq(rooms.facilityId, scope.facilityId) : eq(rooms.id, scope.roomId),
+        gte(schedules.startTime, new Date(now.getTime() - MAX_EVENT_MS)),
+        gte(schedules.endTime, now),
+        after
+          ? or(gt(schedules.startTime, after.startTime), and(eq(schedules.startTime, after.startTime), gt(schedules.id, after.id)))
+          : undefined,
+      ),
+    )
+    .orderBy(asc(schedules.startTime), asc(schedules.id))
+    .limit(limit)
 }

@@ -17,15 +17,19 @@ export function facilityRoutes({ database: { db } }: AppDeps) {
   app.get('/facilities/count', allow('read'), async (c) => c.json({ count: await service.countFacilities(db, c.get('organisation').id) }))
 
   app.post('/facilities', allow('manageVenue'), jsonBody(facilityInput), async (c) =>
-    c.json({ facility: await service.createFacility(db, c.get('organisation').id, c.req.valid('json')) }, 201),
+    c.json({ facility: await service.createFacility(db, c.get('organisation').id, c.get('user'), c.req.valid('json')) }, 201),
   )
 
   app.get('/facilities/:id', allow('read'), facilityId, async (c) =>
     c.json({ facility: await service.getFacility(db, c.get('organisation').id, c.req.param('id')) }),
   )
 
+  app.put('/facilities/:id', allow('manageVenue'), facilityId, jsonBody(facilityInput), async (c) =>
+    c.json(await service.updateFacility(db, c.get('organisation').id, c.get('user'), c.req.param('id'), c.req.valid('json'))),
+  )
+
   app.delete('/facilities/:id', allow('manageVenue'), facilityId, async (c) => {
-    await service.deleteFacility(db, c.get('organisation').id, c.req.param('id'))
+    await service.deleteFacility(db, c.get('organisation').id, c.get('user'), c.req.param('id'))
     return c.body(null, 204)
   })
 
@@ -34,7 +38,7 @@ export function facilityRoutes({ database: { db } }: AppDeps) {
   )
 
   app.post('/facilities/:id/rooms', allow('manageVenue'), facilityId, jsonBody(roomInput), async (c) =>
-    c.json({ room: await service.createRoom(db, c.get('organisation').id, c.req.param('id'), c.req.valid('json')) }, 201),
+    c.json({ room: await service.createRoom(db, c.get('organisation').id, c.get('user'), c.req.param('id'), c.req.valid('json')) }, 201),
   )
 
   app.get('/facilities/:id/change-rooms', allow('read'), facilityId, async (c) =>
@@ -43,8 +47,12 @@ export function facilityRoutes({ database: { db } }: AppDeps) {
 
   app.get('/rooms/:id', allow('read'), roomId, async (c) => c.json(await service.getRoom(db, c.get('organisation').id, c.req.param('id'))))
 
+  app.put('/rooms/:id', allow('manageVenue'), roomId, jsonBody(roomInput), async (c) =>
+    c.json(await service.updateRoom(db, c.get('organisation').id, c.get('user'), c.req.param('id'), c.req.valid('json'))),
+  )
+
   app.delete('/rooms/:id', allow('manageVenue'), roomId, async (c) => {
-    await service.deleteRoom(db, c.get('organisation').id, c.req.param('id'))
+    await service.deleteRoom(db, c.get('organisation').id, c.get('user'), c.req.param('id'))
     return c.body(null, 204)
   })
 

@@ -31,11 +31,13 @@ export function listScreens(db: Executor, organisationId: string) {
     .orderBy(desc(screens.createdAt), desc(screens.id))
 }
 
-export async function findOwnedScreen(db: Executor, organisationId: string, screenId: string) {
-  const [row] = await db
+/** `lock` holds the row against other edits (not against its rooms' rows) until the transaction ends. */
+export async function findOwnedScreen(db: Executor, organisationId: string, screenId: string, { lock = false } = {}) {
+  const query = db
     .select(screenColumns)
     .from(screens)
     .where(and(eq(screens.organisationId, organisationId), eq(screens.id, screenId)))
+  const [row] = lock ? await query.for('no key update') : await query
   return row ?? null
 }
 
@@ -107,13 +109,13 @@ export async function replaceScreenRooms(db: Executor, organisationId: string, s
     .values(roomList.map(({ roomId, color }, position) => ({ organisationId, screenId, roomId, color, position })))
 }
 
-/** One statement: the foreign keys take the screen's rooms and logo with it. */
-export async function deleteOwnedScreen(db: Executor, organisationId: string, screenId: string): Promise<boolean> {
-  const deleted = await db
+/** One statement: the foreign keys take the screen's rooms and logo with it. The screen as it was, or null. */
+export async function deleteOwnedScreen(db: Executor, organisationId: string, screenId: string) {
+  const [row] = await db
     .delete(screens)
     .where(and(eq(screens.organisationId, organisationId), eq(screens.id, screenId)))
-    .returning({ id: screens.id })
-  return deleted.length > 0
+    .returning(screenColumns)
+  return row ?? null
 }
 
 export async function setOwnedScreenLogoUrl(db: Executor, organisationId: string, screenId: string, logoUrl: string | null) {

@@ -15,7 +15,7 @@ export function screenRoutes({ database: { db } }: AppDeps) {
   app.get('/screens', allow('read'), async (c) => c.json({ screens: await service.listScreens(db, c.get('organisation').id) }))
 
   app.post('/screens', allow('manageVenue'), jsonBody(screenInput), async (c) =>
-    c.json({ screen: await service.createScreen(db, c.get('organisation').id, c.req.valid('json')) }, 201),
+    c.json({ screen: await service.createScreen(db, c.get('organisation').id, c.get('user'), c.req.valid('json')) }, 201),
   )
 
   app.get('/screens/:id', allow('read'), screenId, async (c) =>
@@ -23,11 +23,11 @@ export function screenRoutes({ database: { db } }: AppDeps) {
   )
 
   app.put('/screens/:id', allow('manageVenue'), screenId, jsonBody(screenInput), async (c) =>
-    c.json({ screen: await service.updateScreen(db, c.get('organisation').id, c.req.param('id'), c.req.valid('json')) }),
+    c.json({ screen: await service.updateScreen(db, c.get('organisation').id, c.get('user'), c.req.param('id'), c.req.valid('json')) }),
   )
 
   app.delete('/screens/:id', allow('manageVenue'), screenId, async (c) => {
-    await service.deleteScreen(db, c.get('organisation').id, c.req.param('id'))
+    await service.deleteScreen(db, c.get('organisation').id, c.get('user'), c.req.param('id'))
     return c.body(null, 204)
   })
 
@@ -36,11 +36,11 @@ export function screenRoutes({ database: { db } }: AppDeps) {
   app.put('/screens/:id/logo', allow('manageVenue'), screenId, async (c) => {
     // A body that is not a readable form holds no image either.
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
-    return c.json({ screen: await service.replaceLogo(db, c.get('organisation').id, c.req.param('id'), form.logo) })
+    return c.json({ screen: await service.replaceLogo(db, c.get('organisation').id, c.get('user'), c.req.param('id'), form.logo) })
   })
 
   app.delete('/screens/:id/logo', allow('manageVenue'), screenId, async (c) =>
-    c.json({ screen: await service.removeLogo(db, c.get('organisation').id, c.req.param('id')) }),
+    c.json({ screen: await service.removeLogo(db, c.get('organisation').id, c.get('user'), c.req.param('id')) }),
   )
 
   return app

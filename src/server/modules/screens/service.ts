@@ -2,11 +2,27 @@ import type { ScreenInput } from '@shared/screens/schema'
 import { SCREEN_MESSAGES, slugify } from '@shared/screens/schema'
 import type { Db, Executor } from '../../db/client'
 import { AppError, findPostgresError, notFound, SQLSTATE } from '../../errors'
+import { changedFields, createdChanges, deletedChanges, recordActivity, type Actor } from '../activity/service'
 import { publicLogoPath } from '../public-display/service'
 import { readLogo } from './logo'
 import * as repository from './repository'
 
 type ScreenRow = NonNullable<Awaited<ReturnType<typeof repository.findOwnedScreen>>>
+type ShownRoom = { name: string; color: string }
+
+// A board's rooms as one value, in board order and each with its colour, so that a reordering or
+// a new colour shows in the trail as well as a room added or taken off.
+function roomList(rooms: ShownRoom[]) {
+  return rooms.length === 0 ? null : rooms.map(({ name, color }) => `${name} (${color})`).join(', ')
+}
+
+// The fields the trail keeps of a screen; the logo is recorded on its own, as its address.
+function screenValues(screen: ScreenRow, rooms?: ShownRoom[]) {
+  const { name, location, size, theme, showTicker, tickerText } = screen
+  return { name, location, size, theme, showTicker, tickerText, ...(rooms ? { rooms: roomList(rooms) } : {}) }
+}
+
+const hasChanges = (changes: object) => Object.keys(changes).length > 0
 
 export async function listScreens(db: Db, organisationId: string) {
   const screens = await repository.listScreens(db, organisationId)
@@ -22,12 +38,20 @@ export async function getScreen(db: Db, organisationId: string, screenId: string
 
 // The slug is the board's public address, so it is set once from the first name and kept when
 // the screen is renamed: a lobby TV pointed at it keeps working.
-export async function createScreen(db: Db, organisationId: string, { rooms, ...fields }: ScreenInput) {
+export async function createScreen(db: Db, organisationId: string, actor: Actor, { rooms, ...fields }: ScreenInput) {
   await requireDisplayableRooms(db, organisationId, rooms)
   try {
     const screen = await db.transaction(async (tx) => {
       const inserted = await repository.insertScreen(tx, organisationId, slugify(fields.name), fields)
       await repository.replaceScreenRooms(tx, organisationId, inserted.id, rooms)
+      const shown = await repository.listScreenRooms(tx, organisationId, [inserted.id])
+      await recordActivity(tx, organisationId, actor, {
+        action: 'created',
+        entity: 'screen',
+        entityId: inserted.id,
+        label: inserted.name,
+        changes: createdChanges({ ...screenValues(inserted, shown), slug: inserted.slug }),
+      })
       return inserted
     })
     return (await withRooms(db, organisationId, [screen]))[0]!
@@ -37,13 +61,29 @@ export async function createScreen(db: Db, organisationId: string, { rooms, ...f
 }
 
 /** The screen and its room list are replaced together or not at all. */
-export async function updateScreen(db: Db, organisationId: string, screenId: string, { rooms, ...fields }: ScreenInput) {
+export async function updateScreen(db: Db, organisationId: string, actor: Actor, screenId: string, { rooms, ...fields }: ScreenInput) {
   await requireDisplayableRooms(db, organisationId, rooms)
   try {
     const screen = await db.transaction(async (tx) => {
+      // Held from here to the write, so the trail's before is the one this edit replaced.
+      const before = await repository.findOwnedScreen(tx, organisationId, screenId, { lock: true })
+      if (!before) throw notFound('Screen')
+      const shownBefore = await repository.listScreenRooms(tx, organisationId, [screenId])
       const updated = await repository.updateOwnedScreen(tx, organisationId, screenId, fields)
       if (!updated) throw notFound('Screen')
       await repository.replaceScreenRooms(tx, organisationId, screenId, rooms)
+      const shown = await repository.listScreenRooms(tx, organisationId, [screenId])
+      const changes = changedFields(screenValues(before, shownBefore), screenValues(updated, shown))
+      // Saving the form unchanged writes nothing worth reading.
+      if (hasChanges(changes)) {
+        await recordActivity(tx, organisationId, actor, {
+          action: 'updated',
+          entity: 'screen',
+          entityId: screenId,
+          label: updated.name,
+          changes,
+        })
+      }
       return updated
     })
     return (await withRooms(db, organisationId, [screen]))[0]!
@@ -52,33 +92,57 @@ export async function updateScreen(db: Db, organisationId: string, screenId: str
   }
 }
 
-export async function deleteScreen(db: Db, organisationId: string, screenId: string) {
-  if (!(await repository.deleteOwnedScreen(db, organisationId, screenId))) throw notFound('Screen')
+export async function deleteScreen(db: Db, organisationId: string, actor: Actor, screenId: string) {
+  await db.transaction(async (tx) => {
+    const screen = await repository.deleteOwnedScreen(tx, organisationId, screenId)
+    if (!screen) throw notFound('Screen')
+    await recordActivity(tx, organisationId, actor, {
+      action: 'deleted',
+      entity: 'screen',
+      entityId: screen.id,
+      label: screen.name,
+      changes: deletedChanges({ ...screenValues(screen), slug: screen.slug }),
+    })
+  })
 }
 
-export async function replaceLogo(db: Db, organisationId: string, screenId: string, file: unknown) {
+export async function replaceLogo(db: Db, organisationId: string, actor: Actor, screenId: string, file: unknown) {
   // Someone else's screen is a 404 whatever the file is.
   const owned = await repository.findOwnedScreen(db, organisationId, screenId)
   if (!owned) throw notFound('Screen')
   const logo = await readLogo(file)
   const screen = await db.transaction(async (tx) => {
+    const before = await repository.findOwnedScreen(tx, organisationId, screenId, { lock: true })
+    if (!before) throw notFound('Screen')
     // The slug never changes, so the address built from it stays right.
     const updated = await repository.setOwnedScreenLogoUrl(tx, organisationId, screenId, publicLogoPath(owned.slug, logo.version))
     if (!updated) throw notFound('Screen')
     await repository.saveLogo(tx, organisationId, screenId, logo)
+    await recordLogoChange(tx, organisationId, actor, before, updated)
     return updated
   })
   return (await withRooms(db, organisationId, [screen]))[0]!
 }
 
-export async function removeLogo(db: Db, organisationId: string, screenId: string) {
+export async function removeLogo(db: Db, organisationId: string, actor: Actor, screenId: string) {
   const screen = await db.transaction(async (tx) => {
+    const before = await repository.findOwnedScreen(tx, organisationId, screenId, { lock: true })
+    if (!before) throw notFound('Screen')
     const updated = await repository.setOwnedScreenLogoUrl(tx, organisationId, screenId, null)
     if (!updated) throw notFound('Screen')
     await repository.deleteLogo(tx, organisationId, screenId)
+    await recordLogoChange(tx, organisationId, actor, before, updated)
     return updated
   })
   return (await withRooms(db, organisationId, [screen]))[0]!
+}
+
+// The logo's address names its image (publicLogoPath), so the same image again changes nothing.
+async function recordLogoChange(tx: Executor, organisationId: string, actor: Actor, before: ScreenRow, after: ScreenRow) {
+  const changes = changedFields({ logo: before.logoUrl }, { logo: after.logoUrl })
+  if (hasChanges(changes)) {
+    await recordActivity(tx, organisationId, actor, { action: 'updated', entity: 'screen', entityId: after.id, label: after.name, changes })
+  }
 }
 
 // Only the organisation's own rooms, and never a change room: a board lists what happens in a
@@ -124,10 +188,39 @@ async function withRooms(db: Executor, organisationId: string, screens: ScreenRo
 export { isAddressTaken, listScreenRooms } from './repository'
 
 /** A screen at this address with no rooms yet; a taken address fails with an error isAddressTaken knows. */
-export function createScreenAt(tx: Executor, organisationId: string, slug: string, fields: repository.ScreenFields) {
-  return repository.insertScreen(tx, organisationId, slug, fields)
+export async function createScreenAt(tx: Executor, organisationId: string, actor: Actor, slug: string, fields: repository.ScreenFields) {
+  const screen = await repository.insertScreen(tx, organisationId, slug, fields)
+  await recordActivity(tx, organisationId, actor, {
+    action: 'created',
+    entity: 'screen',
+    entityId: screen.id,
+    label: screen.name,
+    changes: createdChanges({ ...screenValues(screen), slug: screen.slug }),
+  })
+  return screen
 }
 
-export function replaceScreenRooms(tx: Executor, organisationId: string, screenId: string, rooms: ScreenInput['rooms']) {
-  return repository.replaceScreenRooms(tx, organisationId, screenId, rooms)
+/** The screen's rooms, replaced and recorded in the caller's transaction; not found unless the screen is the organisation's. */
+export async function replaceScreenRooms(
+  tx: Executor,
+  organisationId: string,
+  actor: Actor,
+  screenId: string,
+  rooms: ScreenInput['rooms'],
+) {
+  const screen = await repository.findOwnedScreen(tx, organisationId, screenId, { lock: true })
+  if (!screen) throw notFound('Screen')
+  const shownBefore = await repository.listScreenRooms(tx, organisationId, [screenId])
+  await repository.replaceScreenRooms(tx, organisationId, screenId, rooms)
+  const shown = await repository.listScreenRooms(tx, organisationId, [screenId])
+  const changes = changedFields({ rooms: roomList(shownBefore) }, { rooms: roomList(shown) })
+  if (hasChanges(changes)) {
+    await recordActivity(tx, organisationId, actor, {
+      action: 'updated',
+      entity: 'screen',
+      entityId: screenId,
+      label: screen.name,
+      changes,
+    })
+  }
 }

@@ -23,27 +23,27 @@ export function setupRoutes({ database: { db } }: AppDeps) {
   app.get('/setup/progress', allow('read'), async (c) => c.json({ progress: await service.getProgress(db, c.get('organisation').id) }))
 
   app.post('/setup/facility', allow('manageVenue'), jsonBody(facilityInput), async (c) =>
-    c.json({ progress: await service.startSetup(db, c.get('organisation').id, c.req.valid('json')) }, 201),
+    c.json({ progress: await service.startSetup(db, c.get('organisation').id, c.get('user'), c.req.valid('json')) }, 201),
   )
 
   app.post('/setup/spaces', allow('manageVenue'), jsonBody(setupSpacesInput), async (c) =>
-    c.json({ progress: await service.addSpaces(db, c.get('organisation').id, c.req.valid('json')) }, 201),
+    c.json({ progress: await service.addSpaces(db, c.get('organisation').id, c.get('user'), c.req.valid('json')) }, 201),
   )
 
   app.post('/setup/change-rooms', allow('manageVenue'), jsonBody(setupChangeRoomsInput), async (c) =>
-    c.json({ progress: await service.addChangeRooms(db, c.get('organisation').id, c.req.valid('json')) }, 201),
+    c.json({ progress: await service.addChangeRooms(db, c.get('organisation').id, c.get('user'), c.req.valid('json')) }, 201),
   )
 
   app.post('/setup/displays', allow('manageVenue'), jsonBody(setupDisplaysInput), async (c) =>
-    c.json({ progress: await service.addDisplays(db, c.get('organisation').id, c.req.valid('json')) }, 201),
+    c.json({ progress: await service.addDisplays(db, c.get('organisation').id, c.get('user'), c.req.valid('json')) }, 201),
   )
 
   app.post('/setup/display-rooms', allow('manageVenue'), jsonBody(setupDisplayRoomsInput), async (c) =>
-    c.json({ progress: await service.configureDisplays(db, c.get('organisation').id, c.req.valid('json')) }, 201),
+    c.json({ progress: await service.configureDisplays(db, c.get('organisation').id, c.get('user'), c.req.valid('json')) }, 201),
   )
 
   app.post('/setup/client', allow('manageVenue'), jsonBody(clientInput), async (c) =>
-    c.json({ progress: await service.addClient(db, c.get('organisation').id, c.req.valid('json')) }, 201),
+    c.json({ progress: await service.addClient(db, c.get('organisation').id, c.get('user'), c.req.valid('json')) }, 201),
   )
 
   app.post('/setup/skip', allow('manageVenue'), jsonBody(skipSetupStepInput), async (c) =>

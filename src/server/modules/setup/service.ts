@@ -11,6 +11,7 @@ import type {
 } from '@shared/setup/schema'
 import type { Db, Executor, Tx } from '../../db/client'
 import { AppError, findPostgresError, notFound, SQLSTATE } from '../../errors'
+import type { Actor } from '../activity/service'
 import { createClient } from '../clients/service'
 import { createFacility, createRooms } from '../facilities/service'
 import { createScreenAt, isAddressTaken, listScreenRooms, replaceScreenRooms } from '../screens/service'
@@ -21,6 +22,8 @@ import type { SetupRun } from './repository'
 // The wizard's state is the rows its steps created, plus the skips and the finish recorded on
 // the run (ADR 0010). Every step is one transaction holding the run, so a step's rows appear
 // together or not at all, and a repeated submission finds the step done instead of doing it twice.
+// The rows a step creates are recorded in the activity trail as their own modules record them, in
+// the step's transaction; skipping and finishing write only the run, and record nothing.
 
 const SETUP_CONFLICTS = {
   alreadyStarted: 'The facility of this setup was already created',
@@ -46,27 +49,27 @@ export async function getProgress(db: Db, organisationId: string) {
 }
 
 /** Step 1: the facility and the run that remembers it, together. */
-export async function startSetup(db: Db, organisationId: string, input: FacilityInput) {
+export async function startSetup(db: Db, organisationId: string, actor: Actor, input: FacilityInput) {
   await db.transaction(async (tx) => {
-    const facility = await createFacility(tx, organisationId, input)
+    const facility = await createFacility(tx, organisationId, actor, input)
     if (!(await repository.startRun(tx, organisationId, facility.id))) throw new AppError('CONFLICT', SETUP_CONFLICTS.alreadyStarted)
   })
   return (await getProgress(db, organisationId))!
 }
 
 /** Step 2: one insert for the whole batch. */
-export function addSpaces(db: Db, organisationId: string, { spaces }: SetupSpacesInput) {
-  return runStep(db, organisationId, 2, async (tx, run) => {
-    const created = await createRooms(tx, organisationId, run.facilityId, spaces)
+export function addSpaces(db: Db, organisationId: string, actor: Actor, { spaces }: SetupSpacesInput) {
+  return runStep(db, organisationId, 2, async (tx, _run, progress) => {
+    const created = await createRooms(tx, organisationId, actor, progress.facility, spaces)
     await repository.updateRun(tx, organisationId, { spaceIds: created.map(({ id }) => id) })
   })
 }
 
 /** Step 3: change rooms take the space defaults for everything but their name. */
-export function addChangeRooms(db: Db, organisationId: string, { changeRooms }: SetupChangeRoomsInput) {
-  return runStep(db, organisationId, 3, async (tx, run) => {
+export function addChangeRooms(db: Db, organisationId: string, actor: Actor, { changeRooms }: SetupChangeRoomsInput) {
+  return runStep(db, organisationId, 3, async (tx, _run, progress) => {
     const rows = changeRooms.map(({ name }) => roomInput.parse({ name, type: 'change_room' }))
-    const created = await createRooms(tx, organisationId, run.facilityId, rows)
+    const created = await createRooms(tx, organisationId, actor, progress.facility, rows)
     await repository.updateRun(tx, organisationId, { changeRoomIds: created.map(({ id }) => id) })
   })
 }
@@ -75,14 +78,14 @@ export function addChangeRooms(db: Db, organisationId: string, { changeRooms }: 
  * Step 4: screens without rooms yet. The address is the name's slug plus a timestamp (docs/product.md#setup-wizard),
  * one millisecond apart within the batch so that two displays of the same name differ too.
  */
-export async function addDisplays(db: Db, organisationId: string, { displays }: SetupDisplaysInput) {
+export async function addDisplays(db: Db, organisationId: string, actor: Actor, { displays }: SetupDisplaysInput) {
   const timestamp = Date.now()
   try {
     return await runStep(db, organisationId, 4, async (tx) => {
       const created = []
       for (const [index, display] of displays.entries()) {
         const slug = `${slugify(display.name)}-${timestamp + index}`
-        created.push(await createScreenAt(tx, organisationId, slug, displayFields.parse(display)))
+        created.push(await createScreenAt(tx, organisationId, actor, slug, displayFields.parse(display)))
       }
       await repository.updateRun(tx, organisationId, { screenIds: created.map(({ id }) => id) })
     })
@@ -93,7 +96,7 @@ export async function addDisplays(db: Db, organisationId: string, { displays }: 
 }
 
 /** Step 5: the spaces this run created onto the displays it created, each in its colour. */
-export async function configureDisplays(db: Db, organisationId: string, { displays }: SetupDisplayRoomsInput) {
+export async function configureDisplays(db: Db, organisationId: string, actor: Actor, { displays }: SetupDisplayRoomsInput) {
   try {
     return await runStep(db, organisationId, 5, async (tx, _run, progress) => {
       const runDisplays = new Set(progress.displays.map(({ id }) => id))
@@ -110,7 +113,7 @@ export async function configureDisplays(db: Db, organisationId: string, { displa
           if (!canShow) throw new AppError('VALIDATION', CHANGE_ROOM_ON_DISPLAY, { displays: CHANGE_ROOM_ON_DISPLAY })
         }
       }
-      for (const display of displays) await replaceScreenRooms(tx, organisationId, display.screenId, display.rooms)
+      for (const display of displays) await replaceScreenRooms(tx, organisationId, actor, display.screenId, display.rooms)
     })
   } catch (error) {
     // A display or space was deleted elsewhere between the check and the write.
@@ -122,9 +125,9 @@ export async function configureDisplays(db: Db, organisationId: string, { displa
 }
 
 /** Step 6. */
-export function addClient(db: Db, organisationId: string, input: ClientInput) {
+export function addClient(db: Db, organisationId: string, actor: Actor, input: ClientInput) {
   return runStep(db, organisationId, 6, async (tx) => {
-    const client = await createClient(tx, organisationId, input)
+    const client = await createClient(tx, organisationId, actor, input)
     await repository.updateRun(tx, organisationId, { clientId: client.id })
   })
 }

@@ -66,6 +66,16 @@ export function setActiveOrganisation(tx: Executor, userId: string, organisation
   return tx.update(users).set({ activeOrganisationId: organisationId }).where(eq(users.id, userId))
 }
 
+/** The organisation's name, its row held against other edits until the transaction ends. */
+export async function lockOrganisation(tx: Executor, organisationId: string) {
+  const [row] = await tx
+    .select({ id: organisations.id, name: organisations.name })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId))
+    .for('no key update')
+  return row ?? null
+}
+
 export async function renameOrganisation(db: Executor, organisationId: string, name: string) {
   const [row] = await db.update(organisations).set({ name }).where(eq(organisations.id, organisationId)).returning({ id: organisations.id })
   return Boolean(row)
@@ -102,12 +112,14 @@ export async function updateMemberRole(tx: Executor, organisationId: string, use
   return Boolean(row)
 }
 
-export async function findMember(db: Executor, organisationId: string, userId: string) {
-  const [row] = await db
+/** `lock` holds the membership (not the account) against other changes until the transaction ends. */
+export async function findMember(db: Executor, organisationId: string, userId: string, { lock = false } = {}) {
+  const query = db
     .select(memberColumns)
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.organisationId, organisationId), eq(memberships.userId, userId)))
+  const [row] = lock ? await query.for('no key update', { of: memberships }) : await query
   return row ?? null
 }
 

@@ -25,7 +25,7 @@ export function teamRoutes({ database: { db }, env }: AppDeps) {
   )
 
   app.patch('/organisation', allow('manageTeam'), jsonBody(organisationInput), async (c) =>
-    c.json({ organisation: await service.renameOrganisation(db, c.get('organisation'), c.req.valid('json').name) }),
+    c.json({ organisation: await service.renameOrganisation(db, c.get('organisation'), c.get('user'), c.req.valid('json').name) }),
   )
 
   app.delete('/organisation', allow('manageTeam'), async (c) => {
@@ -36,16 +36,16 @@ export function teamRoutes({ database: { db }, env }: AppDeps) {
   app.get('/team/members', async (c) => c.json({ members: await service.listMembers(db, c.get('organisation').id) }))
 
   app.patch('/team/members/:id', allow('manageTeam'), memberId, jsonBody(memberRoleInput), async (c) =>
-    c.json({ member: await service.changeRole(db, c.get('organisation').id, c.req.param('id'), c.req.valid('json').role) }),
+    c.json({ member: await service.changeRole(db, c.get('organisation').id, c.get('user'), c.req.param('id'), c.req.valid('json').role) }),
   )
 
   app.delete('/team/members/:id', allow('manageTeam'), memberId, async (c) => {
-    await service.removeMember(db, c.get('organisation').id, c.req.param('id'))
+    await service.removeMember(db, c.get('organisation').id, c.get('user'), c.req.param('id'))
     return c.body(null, 204)
   })
 
   app.post('/team/leave', async (c) => {
-    await service.removeMember(db, c.get('organisation').id, c.get('user').id)
+    await service.removeMember(db, c.get('organisation').id, c.get('user'), c.get('user').id)
     return c.body(null, 204)
   })
 
@@ -58,7 +58,7 @@ export function teamRoutes({ database: { db }, env }: AppDeps) {
     const origin = resetLinkOrigin(env, c.req.url)
     const created = await service.createInvitation(db, {
       organisationId: c.get('organisation').id,
-      invitedBy: c.get('user').id,
+      actor: c.get('user'),
       email,
       role,
       origin,

@@ -5,11 +5,14 @@ import type { Role } from '@shared/team/roles'
 import type { Db, Tx } from '../../db/client'
 import { AppError, findPostgresError, notFound } from '../../errors'
 import type { CurrentOrganisation, SessionUser } from '../../http/context'
+import { createdChanges, deletedChanges, recordActivity, type Actor } from '../activity/service'
 import * as repository from './repository'
 
 // Organisations, members, roles and invitations (docs/product.md#teams). Who may call what is
 // decided by the routes (auth/middleware.ts allow); this service keeps the rules that hold
-// whoever calls: an organisation keeps an Owner, a link works once, emails must match.
+// whoever calls: an organisation keeps an Owner, a link works once, emails must match. Each change
+// is recorded in the activity trail in its own transaction; deleting the organisation records
+// nothing, for its trail goes with it.
 
 /** "{Full Name}'s organisation", cut so that it fits the name column. */
 export function defaultOrganisationName(fullName: string): string {
@@ -38,6 +41,13 @@ export async function ensureMembership(db: Db, user: Pick<SessionUser, 'id' | 'n
     const organisation = await repository.insertOrganisation(tx, defaultOrganisationName(account.name))
     await repository.insertMembership(tx, organisation.id, user.id, 'owner')
     await repository.setActiveOrganisation(tx, user.id, organisation.id)
+    await recordActivity(tx, organisation.id, account, {
+      action: 'created',
+      entity: 'organisation',
+      entityId: organisation.id,
+      label: organisation.name,
+      changes: createdChanges({ name: organisation.name }),
+    })
     return { ...organisation, role: 'owner' as const }
   })
 }
@@ -54,8 +64,21 @@ export async function switchOrganisation(db: Db, userId: string, organisationId:
   return membership
 }
 
-export async function renameOrganisation(db: Db, organisation: CurrentOrganisation, name: string) {
-  if (!(await repository.renameOrganisation(db, organisation.id, name))) throw notFound('Organisation')
+export async function renameOrganisation(db: Db, organisation: CurrentOrganisation, actor: Actor, name: string) {
+  await db.transaction(async (tx) => {
+    // Held from here to the write, so the trail's before is the name this one replaced.
+    const before = await repository.lockOrganisation(tx, organisation.id)
+    if (!before || !(await repository.renameOrganisation(tx, organisation.id, name))) throw notFound('Organisation')
+    if (before.name !== name) {
+      await recordActivity(tx, organisation.id, actor, {
+        action: 'updated',
+        entity: 'organisation',
+        entityId: organisation.id,
+        label: name,
+        changes: { name: { before: before.name, after: name } },
+      })
+    }
+  })
   return { ...organisation, name }
 }
 
@@ -68,19 +91,38 @@ export function listMembers(db: Db, organisationId: string) {
   return repository.listMembers(db, organisationId)
 }
 
-export async function changeRole(db: Db, organisationId: string, userId: string, role: Role) {
+// A member is recorded under their account's id, by the name they have now.
+export async function changeRole(db: Db, organisationId: string, actor: Actor, userId: string, role: Role) {
   await keepingAnOwner(db, organisationId, userId, async (tx) => {
-    if (!(await repository.updateMemberRole(tx, organisationId, userId, role))) throw notFound('Member')
+    const before = await repository.findMember(tx, organisationId, userId, { lock: true })
+    if (!before || !(await repository.updateMemberRole(tx, organisationId, userId, role))) throw notFound('Member')
+    if (before.role !== role) {
+      await recordActivity(tx, organisationId, actor, {
+        action: 'updated',
+        entity: 'member',
+        entityId: userId,
+        label: before.name,
+        changes: { role: { before: before.role, after: role } },
+      })
+    }
   })
   const member = await repository.findMember(db, organisationId, userId)
   if (!member) throw notFound('Member')
   return member
 }
 
-/** Removing a member, or a member leaving: their sessions lose the organisation at once. */
-export async function removeMember(db: Db, organisationId: string, userId: string) {
+/** Removing a member, or a member leaving (the actor is then the member): their sessions lose the organisation at once. */
+export async function removeMember(db: Db, organisationId: string, actor: Actor, userId: string) {
   await keepingAnOwner(db, organisationId, userId, async (tx) => {
-    if (!(await repository.deleteMember(tx, organisationId, userId))) throw notFound('Member')
+    const member = await repository.findMember(tx, organisationId, userId, { lock: true })
+    if (!member || !(await repository.deleteMember(tx, organisationId, userId))) throw notFound('Member')
+    await recordActivity(tx, organisationId, actor, {
+      action: 'deleted',
+      entity: 'member',
+      entityId: userId,
+      label: member.name,
+      changes: deletedChanges({ email: member.email, role: member.role }),
+    })
   })
 }
 
@@ -123,15 +165,10 @@ function readToken(token: string): { organisationId: string; tokenHash: string }
   return { organisationId, tokenHash: hashToken(token) }
 }
 
+// The trail keeps whom the link was for and in which role, never the link.
 export async function createInvitation(
   db: Db,
-  {
-    organisationId,
-    invitedBy,
-    email,
-    role,
-    origin,
-  }: { organisationId: string; invitedBy: string; email: string; role: Role; origin: string },
+  { organisationId, actor, email, role, origin }: { organisationId: string; actor: Actor; email: string; role: Role; origin: string },
 ) {
   const existing = await repository.findUserByEmail(db, email)
   if (existing && (await repository.findMember(db, organisationId, existing.id))) {
@@ -139,13 +176,23 @@ export async function createInvitation(
   }
   const token = `${organisationId.replaceAll('-', '')}${randomBytes(24).toString('base64url')}`
   const expiresAt = new Date(Date.now() + LIMITS.organisation.invitationDays * 24 * 60 * 60 * 1000)
-  const invitation = await repository.insertInvitation(db, {
-    organisationId,
-    email,
-    role,
-    tokenHash: hashToken(token),
-    invitedBy,
-    expiresAt,
+  const invitation = await db.transaction(async (tx) => {
+    const inserted = await repository.insertInvitation(tx, {
+      organisationId,
+      email,
+      role,
+      tokenHash: hashToken(token),
+      invitedBy: actor.id,
+      expiresAt,
+    })
+    await recordActivity(tx, organisationId, actor, {
+      action: 'created',
+      entity: 'invitation',
+      entityId: inserted.id,
+      label: inserted.email,
+      changes: createdChanges({ email: inserted.email, role: inserted.role }),
+    })
+    return inserted
   })
   return { invitation, link: `${origin}/invite/${token}` }
 }
@@ -162,15 +209,28 @@ export async function previewInvitation(db: Db, token: string) {
 /**
  * Uses the link up for the signed-in account whose email it was sent to: the account joins in
  * the invitation's role, is approved (the Owner vouches for it), and works in the organisation
- * from now on. The invitation's row is locked, so of two parallel acceptances one wins.
+ * from now on. The invitation's row is locked, so of two parallel acceptances one wins. The trail
+ * records the new member as joining by themselves; one who already belonged joins nothing.
  */
-export async function acceptInvitation(db: Db, token: string, user: Pick<SessionUser, 'id' | 'email'>): Promise<CurrentOrganisation> {
+export async function acceptInvitation(
+  db: Db,
+  token: string,
+  user: Pick<SessionUser, 'id' | 'email' | 'name'>,
+): Promise<CurrentOrganisation> {
   const { organisationId, tokenHash } = readToken(token)
   return db.transaction(async (tx) => {
     const invitation = await repository.findOpenInvitation(tx, organisationId, tokenHash, { lock: true })
     if (!invitation) throw new AppError('GONE', TEAM_MESSAGES.invitationGone)
     if (invitation.email !== user.email.toLowerCase()) throw new AppError('FORBIDDEN', TEAM_MESSAGES.wrongEmail)
-    await repository.insertMembership(tx, organisationId, user.id, invitation.role)
+    if (await repository.insertMembership(tx, organisationId, user.id, invitation.role)) {
+      await recordActivity(tx, organisationId, user, {
+        action: 'created',
+        entity: 'member',
+        entityId: user.id,
+        label: user.name,
+        changes: createdChanges({ email: user.email.toLowerCase(), role: invitation.role }),
+      })
+    }
     await repository.markInvitationAccepted(tx, invitation.id, user.id)
     await repository.approveUser(tx, user.id)
     await repository.setActiveOrganisation(tx, user.id, organisationId)

@@ -1,0 +1,77 @@
+import { z } from 'zod'
+
+// The activity trail's vocabulary (docs/product.md#activity). The database's checks on
+// activity_entries list the same words.
+
+export const ACTIVITY_ACTIONS = ['created', 'updated', 'deleted'] as const
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number]
+
+export const ACTIVITY_ENTITIES = [
+  'event',
+  'facility',
+  'space',
+  'client',
+  'contract',
+  'usage',
+  'screen',
+  'member',
+  'invitation',
+  'organisation',
+] as const
+export type ActivityEntity = (typeof ACTIVITY_ENTITIES)[number]
+
+/** The 'kind of thing' filter's labels. */
+export const ACTIVITY_ENTITY_LABELS: Record<ActivityEntity, string> = {
+  event: 'Events',
+  facility: 'Facilities',
+  space: 'Spaces',
+  client: 'Clients',
+  contract: 'Contracts',
+  usage: 'Usage',
+  screen: 'Screens',
+  member: 'Members',
+  invitation: 'Invitations',
+  organisation: 'Organisation',
+}
+
+/** A changed field's value as the trail keeps it: names rather than ids, instants as ISO strings. */
+export type ActivityValue = string | number | boolean | null
+export const activityValue = z.union([z.string(), z.number(), z.boolean(), z.null()])
+
+/** Each changed field, before → after; a creation has only afters, a deletion only befores. */
+export type ActivityChanges = Record<string, { before: ActivityValue; after: ActivityValue }>
+export const activityChanges = z.record(z.string(), z.object({ before: activityValue, after: activityValue }))
+
+export const ACTIVITY_PAGE_SIZE = 50
+
+// Years the database and every calendar agree on: PostgreSQL has no year 0000.
+const optionalInstant = z.iso
+  .datetime({ offset: true, error: 'Please enter a valid date' })
+  .refine((value) => {
+    const year = new Date(value).getUTCFullYear()
+    return year >= 1900 && year <= 9999
+  }, 'Please enter a valid date')
+  .optional()
+
+/**
+ * GET /api/activity: newest first, a page at a time. `before` is the cursor the previous page
+ * returned (the last entry's instant and id). `from` and `to` bound the date range as instants (the browser turns the chosen days
+ * into its own midnights); `entityId` asks for one thing's history, as the event sheet does.
+ */
+export const activityQuery = z
+  .object({
+    person: z.string().trim().min(1).max(100).optional(),
+    kind: z.enum(ACTIVITY_ENTITIES, { error: 'Please choose a kind of thing' }).optional(),
+    from: optionalInstant,
+    to: optionalInstant,
+    entityId: z.string().trim().min(1).max(100).optional(),
+    before: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z_\d{1,18}$/, 'Invalid cursor')
+      .optional(),
+  })
+  .refine((query) => !query.from || !query.to || new Date(query.from) < new Date(query.to), {
+    message: 'The end of the range must be after its start',
+    path: ['to'],
+  })
+export type ActivityQuery = z.infer<typeof activityQuery>

@@ -1,0 +1,60 @@
+import { describe, expect, test } from 'vitest'
+import { isWithinOperatingHours, type OperatingHours } from './operating-hours'
+
+const TORONTO = 'America/Toronto'
+const hours: OperatingHours = { operatingStartTime: '09:00', operatingEndTime: '22:00', bookingInterval: 30 }
+// 2024-06-03 in Toronto is EDT, UTC-4.
+const event = (start: string, end: string) => ({ start: new Date(`${start}-04:00`), end: new Date(`${end}-04:00`) })
+const fits = (start: string, end: string, overrides: Partial<OperatingHours> = {}, zone = TORONTO) =>
+  isWithinOperatingHours(event(start, end), { ...hours, ...overrides }, zone)
+
+describe('isWithinOperatingHours', () => {
+  test('an event from the opening to the closing fits, read on the facility’s clock', () => {
+    expect(fits('2024-06-03T09:00', '2024-06-03T22:00')).toBe(true)
+    expect(fits('2024-06-03T10:30', '2024-06-03T11:30')).toBe(true)
+  })
+
+  test('starting before the opening or ending after the closing does not', () => {
+    expect(fits('2024-06-03T08:30', '2024-06-03T09:30')).toBe(false)
+    expect(fits('2024-06-03T21:30', '2024-06-03T22:30')).toBe(false)
+    expect(fits('2024-06-03T10:00', '2024-06-03T11:00', { operatingStartTime: '10:30' })).toBe(false)
+    expect(fits('2024-06-03T10:00', '2024-06-03T11:00', { operatingEndTime: '10:59' })).toBe(false)
+  })
+
+  test('the start must sit on the booking grid measured from the opening', () => {
+    expect(fits('2024-06-03T10:15', '2024-06-03T11:15')).toBe(false)
+    expect(fits('2024-06-03T10:15', '2024-06-03T11:15', { bookingInterval: 15 })).toBe(true)
+    expect(fits('2024-06-03T10:30', '2024-06-03T12:00', { bookingInterval: 90 })).toBe(true)
+    expect(fits('2024-06-03T10:00', '2024-06-03T11:30', { bookingInterval: 90 })).toBe(false)
+    expect(fits('2024-06-03T09:45', '2024-06-03T10:45', { operatingStartTime: '09:15', bookingInterval: 30 })).toBe(true)
+  })
+
+  test('seconds off the minute are off the grid', () => {
+    expect(isWithinOperatingHours({ start: new Date('2024-06-03T14:00:01Z'), end: new Date('2024-06-03T15:00:00Z') }, hours, TORONTO)).toBe(
+      false,
+    )
+  })
+
+  test('an event running into the next local day ends after the closing, even at midnight', () => {
+    expect(fits('2024-06-03T21:00', '2024-06-04T00:00', { operatingEndTime: '23:59' })).toBe(false)
+    expect(fits('2024-06-03T23:00', '2024-06-03T23:59:59.999', { operatingEndTime: '23:59' })).toBe(false)
+    expect(fits('2024-06-03T23:00', '2024-06-03T23:59', { operatingEndTime: '23:59' })).toBe(true)
+  })
+
+  test('the same instants read in another zone give another answer', () => {
+    // 10:00–11:00 in Toronto is 14:00–15:00 UTC, 23:00–00:00 in Tokyo.
+    expect(fits('2024-06-03T10:00', '2024-06-03T11:00', {}, 'UTC')).toBe(true)
+    expect(fits('2024-06-03T10:00', '2024-06-03T11:00', {}, 'Asia/Tokyo')).toBe(false)
+    expect(fits('2024-06-03T06:00', '2024-06-03T07:00', {}, 'UTC')).toBe(true)
+    expect(fits('2024-06-03T06:00', '2024-06-03T07:00')).toBe(false)
+  })
+
+  test('on a DST change day the grid is read on the wall clock', () => {
+    // 2024-03-10 springs forward in Toronto: 10:00 EDT is 14:00Z, eight wall hours after 01:00 EST.
+    const start = new Date('2024-03-10T14:00:00Z')
+    const end = new Date('2024-03-10T15:30:00Z')
+    expect(
+      isWithinOperatingHours({ start, end }, { operatingStartTime: '01:00', operatingEndTime: '22:00', bookingInterval: 90 }, TORONTO),
+    ).toBe(true)
+  })
+})
