@@ -78,6 +78,10 @@ const InvitePage = screen(
   () => import('./features/team/invite-page'),
   (m) => m.InvitePage,
 )
+const ActivityPage = screen(
+  () => import('./features/activity/activity-page'),
+  (m) => m.ActivityPage,
+)
 const AdminPage = screen(
   () => import('./features/admin/admin-page'),
   (m) => m.AdminPage,
@@ -120,6 +124,7 @@ export function AppRoutes() {
             <Route path="/contracts" element={<ContractsPage />} />
             <Route path="/marketing" element={<MarketingPage />} />
             <Route path="/team" element={<TeamPage />} />
+            <Route path="/activity" element={<ActivityPage />} />
             <Route path="/admin" element={<AdminPage />} />
           </Route>
           <Route path="/dashboard" element={<Navigate to="/facilities" replace />} />

@@ -1,5 +1,17 @@
 import { Suspense, useState } from 'react'
-import { Building2, CalendarDays, FileText, LogOut, Megaphone, Monitor, Shield, Users, UsersRound } from 'lucide-react'
+import {
+  Building2,
+  CalendarDays,
+  FileText,
+  History,
+  LogOut,
+  Megaphone,
+  Monitor,
+  Shield,
+  Users,
+  UsersRound,
+  type LucideIcon,
+} from 'lucide-react'
 import { NavLink, Outlet, useLocation } from 'react-router'
 import { toast } from 'sonner'
 import {
@@ -18,30 +30,35 @@ import {
   SidebarRail,
   SidebarTrigger,
 } from '@web/components/ui/sidebar'
-import { useAuth, usePermission } from '@web/features/auth'
+import { useAuth } from '@web/features/auth'
 import { OrganisationSwitcher } from '@web/features/team'
 import { LoadingScreen } from './loading-screen'
 import { PRODUCT_NAME } from '@shared/product'
+import { can, type Permission } from '@shared/team/roles'
 
-const NAVIGATION = [
+type NavigationEntry = { title: string; to: string; icon: LucideIcon; matches: string[]; permission?: Permission }
+
+const NAVIGATION: NavigationEntry[] = [
   { title: 'Facility Setup', to: '/facilities', icon: Building2, matches: ['/facilities', '/facility/'] },
   { title: 'Events', to: '/events', icon: CalendarDays, matches: ['/events'] },
   { title: 'Display Management', to: '/displays', icon: Monitor, matches: ['/displays'] },
   { title: 'Clients', to: '/clients', icon: Users, matches: ['/clients'] },
   // The business side: not for the Front Desk (src/shared/team/roles.ts).
-  { title: 'Contracts', to: '/contracts', icon: FileText, matches: ['/contracts'], permission: 'readBusiness' as const },
-  { title: 'Marketing', to: '/marketing', icon: Megaphone, matches: ['/marketing'], permission: 'readBusiness' as const },
+  { title: 'Contracts', to: '/contracts', icon: FileText, matches: ['/contracts'], permission: 'readBusiness' },
+  { title: 'Marketing', to: '/marketing', icon: Megaphone, matches: ['/marketing'], permission: 'readBusiness' },
   { title: 'Team', to: '/team', icon: UsersRound, matches: ['/team'] },
+  // The trail: Owners and Managers only.
+  { title: 'Activity', to: '/activity', icon: History, matches: ['/activity'], permission: 'readActivity' },
 ]
 
-const ADMIN_ENTRY = { title: 'Admin', to: '/admin', icon: Shield, matches: ['/admin'] }
+const ADMIN_ENTRY: NavigationEntry = { title: 'Admin', to: '/admin', icon: Shield, matches: ['/admin'] }
 
 export function AppLayout() {
   const { user, signOut } = useAuth()
   const { pathname } = useLocation()
   const [isSwitchingOrganisation, setIsSwitchingOrganisation] = useState(false)
-  const mayReadBusiness = usePermission('readBusiness')
-  const allowed = NAVIGATION.filter((entry) => !('permission' in entry) || mayReadBusiness)
+  const role = user?.organisation?.role
+  const allowed = NAVIGATION.filter((entry) => !entry.permission || can(role, entry.permission))
   const entries = user?.isAdmin ? [...allowed, ADMIN_ENTRY] : allowed
 
   const handleSignOut = async () => {

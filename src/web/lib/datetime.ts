@@ -1,5 +1,5 @@
 import { tz } from '@date-fns/tz'
-import { format } from 'date-fns'
+import { format, formatDistanceStrict } from 'date-fns'
 
 // The only module that turns instants into text. Every function takes the zone to show the
 // instant in (a facility's zone for schedules); without one it uses the browser's zone.
@@ -57,6 +57,22 @@ export function formatCalendarDay(date: string): string {
 /** "November 2026", a month calendar's heading */
 export function formatMonthYear(value: Instant, timeZone?: string): string {
   return format(toDate(value), 'MMMM yyyy', inZone(timeZone))
+}
+
+/** "Tue, Dec 1, 10:00 AM", an event's start in a sentence of the activity trail */
+export function formatDayDateTime(value: Instant, timeZone?: string): string {
+  return format(toDate(value), 'EEE, MMM d, h:mm a', inZone(timeZone))
+}
+
+/**
+ * "just now", "5 minutes ago", "3 days ago": how long before `now` the instant was. Relative
+ * text has no zone, so it reads the same wherever the viewer is.
+ */
+export function formatTimeAgo(value: Instant, now: Instant): string {
+  const date = toDate(value)
+  const reference = toDate(now)
+  if (reference.getTime() - date.getTime() < 60_000) return 'just now'
+  return formatDistanceStrict(date, reference, { addSuffix: true })
 }
 
 /** "Fri, Nov 20", a compact day label */

@@ -9,13 +9,23 @@ import { browserTimeZone } from '@web/lib/datetime'
 export const useBrowserTimeZone = () => useMemo(browserTimeZone, [])
 
 /** A facility's IANA time zone, as in the facility dialog and the wizard's first step. */
-export function TimeZoneField({ registration, error }: { registration: UseFormRegisterReturn; error?: string }) {
+export function TimeZoneField({
+  registration,
+  error,
+  current,
+}: {
+  registration: UseFormRegisterReturn
+  error?: string
+  /** A saved facility's zone, offered even when this browser's list leaves it out, so editing keeps it. */
+  current?: string
+}) {
   const defaultTimeZone = useBrowserTimeZone()
   // A browser may report a legacy zone name (Asia/Calcutta) that the engine's list leaves out.
   const zones = useMemo(() => {
     const options = timeZoneOptions()
-    return options.includes(defaultTimeZone) ? options : [defaultTimeZone, ...options]
-  }, [defaultTimeZone])
+    const missing = [...new Set([current, defaultTimeZone])].filter((zone): zone is string => !!zone && !options.includes(zone))
+    return [...missing, ...options]
+  }, [current, defaultTimeZone])
 
   return (
     <FormField label="Time Zone" description="Every day and midnight of this facility's schedule is counted in this zone." error={error}>

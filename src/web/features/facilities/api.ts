@@ -1,8 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
-import type { facility, facilityCountResponse, facilityListResponse, facilityResponse } from '@shared/facilities/responses'
+import type {
+  eventOutsideHours,
+  facility,
+  facilityCountResponse,
+  facilityListResponse,
+  facilityResponse,
+  facilityUpdatedResponse,
+} from '@shared/facilities/responses'
 import type { FacilityInput } from '@shared/facilities/schema'
-import type { room, roomDetailResponse, roomListResponse, roomResponse } from '@shared/rooms/responses'
+import type { room, roomDetailResponse, roomListResponse, roomResponse, roomUpdatedResponse } from '@shared/rooms/responses'
 import type { RoomInput } from '@shared/rooms/schema'
 import { apiFetch } from '@web/lib/api-client'
 import { EVENTS_QUERY_ROOT } from '@web/lib/query-keys'
@@ -12,6 +19,14 @@ export type Facility = z.infer<typeof facility>
 export type Room = z.infer<typeof room>
 
 export type RoomWithFacility = z.infer<typeof roomDetailResponse>
+
+/** An upcoming event an edit left outside its space's hours or interval: listed, never moved. */
+export type EventOutsideHours = z.infer<typeof eventOutsideHours>
+
+/** What saving a facility answers: a new one has no events, so none can fall outside. */
+export type SavedFacility = z.infer<typeof facilityUpdatedResponse>
+
+export type SavedRoom = z.infer<typeof roomUpdatedResponse>
 
 export const facilityKeys = {
   all: ['facilities'] as const,
@@ -58,12 +73,25 @@ export const useRooms = (facilityId: string) => useQuery(roomsQueryOptions(facil
 
 export const useRoom = (id: string) => useQuery(roomQueryOptions(id))
 
-export function useCreateFacility() {
+/** Creates a facility, or with `id` changes that one. */
+export function useSaveFacility(id?: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: FacilityInput) =>
-      apiFetch<z.infer<typeof facilityResponse>>('/api/facilities', { method: 'POST', body: input }).then((result) => result.facility),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: facilityKeys.all }),
+    mutationFn: (input: FacilityInput): Promise<SavedFacility> =>
+      id
+        ? apiFetch<SavedFacility>(`/api/facilities/${id}`, { method: 'PUT', body: input })
+        : apiFetch<z.infer<typeof facilityResponse>>('/api/facilities', { method: 'POST', body: input }).then(({ facility }) => ({
+            facility,
+            eventsOutsideHours: [],
+          })),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: facilityKeys.all }),
+        // A space's page shows its facility's name and zone; events are shown on the facility's clock.
+        ...(id
+          ? [queryClient.invalidateQueries({ queryKey: roomKeys.all }), queryClient.invalidateQueries({ queryKey: EVENTS_QUERY_ROOT })]
+          : []),
+      ]),
   })
 }
 
@@ -80,14 +108,24 @@ export function useDeleteFacility() {
   })
 }
 
-export function useCreateRoom(facilityId: string) {
+/** Adds a space to the facility, or with `roomId` changes that one. */
+export function useSaveRoom(facilityId: string, roomId?: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: RoomInput) =>
-      apiFetch<z.infer<typeof roomResponse>>(`/api/facilities/${facilityId}/rooms`, { method: 'POST', body: input }).then(
-        (result) => result.room,
-      ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: facilityKeys.rooms(facilityId) }),
+    mutationFn: (input: RoomInput): Promise<SavedRoom> =>
+      roomId
+        ? apiFetch<SavedRoom>(`/api/rooms/${roomId}`, { method: 'PUT', body: input })
+        : apiFetch<z.infer<typeof roomResponse>>(`/api/facilities/${facilityId}/rooms`, { method: 'POST', body: input }).then(
+            ({ room }) => ({ room, eventsOutsideHours: [] }),
+          ),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: facilityKeys.rooms(facilityId) }),
+        // The space's page, and the events that show its name and sit on its grid.
+        ...(roomId
+          ? [queryClient.invalidateQueries({ queryKey: roomKeys.all }), queryClient.invalidateQueries({ queryKey: EVENTS_QUERY_ROOT })]
+          : []),
+      ]),
   })
 }
 

@@ -14,7 +14,7 @@ import { useOrganisations } from '@web/features/team'
 import { errorDescription } from '@web/lib/api-client'
 import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { facilityCountQueryOptions, useDeleteFacility, useFacilities, type Facility } from './api'
-import { CreateFacilityDialog } from './components/create-facility-dialog'
+import { FacilityDialog } from './components/facility-dialog'
 import { FacilityCard } from './components/facility-card'
 
 export function FacilitiesPage() {
@@ -79,7 +79,7 @@ export function FacilitiesPage() {
           action={newFacilityButton('Create Facility')}
         />
       ) : null}
-      <CreateFacilityDialog open={canManageVenue && isCreating} onOpenChange={setIsCreating} />
+      <FacilityDialog open={canManageVenue && isCreating} onOpenChange={setIsCreating} />
       <ConfirmDialog
         open={canManageVenue && pendingDeletion !== null}
         onOpenChange={(open) => (open ? undefined : setPendingDeletion(null))}

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react'
-import { ArrowLeft, DoorOpen, Globe, MapPin, Plus } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { ArrowLeft, DoorOpen, Globe, MapPin, Pencil, Plus } from 'lucide-react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { toast } from 'sonner'
 import { ConfirmDialog } from '@web/components/confirm-dialog'
@@ -19,8 +19,9 @@ import {
 } from '@web/features/events'
 import { errorDescription } from '@web/lib/api-client'
 import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
-import { useDeleteRoom, useFacility, useRooms, type Facility, type Room } from './api'
-import { CreateRoomDialog } from './components/deferred-dialogs'
+import { useDeleteRoom, useFacility, useRooms, type EventOutsideHours, type Facility, type Room } from './api'
+import { FacilityDialog, RoomDialog } from './components/deferred-dialogs'
+import { EventsOutsideHoursNotice } from './components/events-outside-hours-notice'
 import { FacilityEvents } from './components/facility-events'
 import { RoomCard } from './components/room-card'
 
@@ -40,7 +41,7 @@ export function FacilityPage() {
   return (
     <div className="grid gap-10">
       <FacilityHeader facility={facility.data} />
-      <FacilityRooms facilityId={facility.data.id} />
+      <FacilityRooms facility={facility.data} />
       <FacilityEventsWithDialogs facility={facility.data} />
     </div>
   )
@@ -84,6 +85,12 @@ function FacilityEventsWithDialogs({ facility }: { facility: Facility }) {
 }
 
 function FacilityHeader({ facility }: { facility: Facility }) {
+  const [isEditing, setIsEditing] = useState(false)
+  const [outside, setOutside] = useState<{ events: EventOutsideHours[]; timeZone: string } | null>(null)
+  const editButton = useRef<HTMLButtonElement>(null)
+  // The facility is the venue's: only an owner or a manager edits it (docs/product.md#teams).
+  const canManageVenue = usePermission('manageVenue')
+
   return (
     <header className="grid gap-3">
       <Button asChild variant="ghost" size="sm" className="-ml-2.5 w-fit">
@@ -92,7 +99,15 @@ function FacilityHeader({ facility }: { facility: Facility }) {
           Back to Facilities
         </Link>
       </Button>
-      <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{facility.name}</h1>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h1 className="min-w-0 text-2xl font-bold tracking-tight break-words sm:text-3xl">{facility.name}</h1>
+        {canManageVenue ? (
+          <Button ref={editButton} variant="outline" onClick={() => setIsEditing(true)}>
+            <Pencil aria-hidden="true" />
+            Edit Facility
+          </Button>
+        ) : null}
+      </div>
       {facility.address ? (
         <p className="flex items-start gap-1.5 text-muted-foreground">
           <MapPin className="mt-1 size-4 shrink-0" aria-hidden="true" />
@@ -104,16 +119,36 @@ function FacilityHeader({ facility }: { facility: Facility }) {
         <Globe className="size-4 shrink-0" aria-hidden="true" />
         Time zone: {facility.timeZone.replaceAll('_', ' ')}
       </p>
+      <FacilityDialog
+        facility={facility}
+        open={canManageVenue && isEditing}
+        onOpenChange={setIsEditing}
+        onSaved={(saved) => setOutside({ events: saved.eventsOutsideHours, timeZone: saved.facility.timeZone })}
+      />
+      <EventsOutsideHoursNotice
+        events={outside?.events ?? null}
+        timeZone={outside?.timeZone ?? facility.timeZone}
+        onClose={() => setOutside(null)}
+        returnFocusTo={editButton}
+      />
     </header>
   )
 }
 
-function FacilityRooms({ facilityId }: { facilityId: string }) {
+function FacilityRooms({ facility }: { facility: Facility }) {
+  const facilityId = facility.id
   const rooms = useRooms(facilityId)
   const deleteRoom = useDeleteRoom(facilityId)
   const [isCreating, setIsCreating] = useState(false)
+  // The space last opened for editing stays set while its dialog closes, so the closing dialog
+  // keeps its title instead of turning into Create New Space.
+  const [editedRoom, setEditedRoom] = useState<Room | null>(null)
+  const [isEditing, setIsEditing] = useState(false)
+  const [outside, setOutside] = useState<EventOutsideHours[] | null>(null)
+  // The card's Edit button that opened the dialog, for the notice to give focus back to.
+  const editButton = useRef<HTMLElement>(null)
   const [pendingDeletion, setPendingDeletion] = useState<Room | null>(null)
-  // Spaces are the venue's: only an owner or a manager adds or deletes them (docs/product.md#teams).
+  // Spaces are the venue's: only an owner or a manager adds, edits or deletes them (docs/product.md#teams).
   const canManageVenue = usePermission('manageVenue')
 
   useQueryErrorToast(rooms, 'Failed to load rooms')
@@ -127,6 +162,12 @@ function FacilityRooms({ facilityId }: { facilityId: string }) {
       },
       onError: (error) => toast.error('Failed to delete room', { description: errorDescription(error) }),
     })
+  }
+
+  const startEditing = (room: Room) => {
+    editButton.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    setEditedRoom(room)
+    setIsEditing(true)
   }
 
   const addRoomButton = canManageVenue ? (
@@ -152,7 +193,11 @@ function FacilityRooms({ facilityId }: { facilityId: string }) {
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-labelledby="rooms-heading">
           {rooms.data.map((room) => (
             <li key={room.id} className="grid">
-              <RoomCard room={room} onDelete={canManageVenue ? setPendingDeletion : undefined} />
+              <RoomCard
+                room={room}
+                onEdit={canManageVenue ? startEditing : undefined}
+                onDelete={canManageVenue ? setPendingDeletion : undefined}
+              />
             </li>
           ))}
         </ul>
@@ -168,7 +213,19 @@ function FacilityRooms({ facilityId }: { facilityId: string }) {
           action={addRoomButton}
         />
       ) : null}
-      <CreateRoomDialog facilityId={facilityId} open={canManageVenue && isCreating} onOpenChange={setIsCreating} />
+      <RoomDialog facilityId={facilityId} open={canManageVenue && isCreating} onOpenChange={setIsCreating} />
+      {editedRoom ? (
+        <RoomDialog
+          // One form per space: another space's dialog starts from its own values.
+          key={editedRoom.id}
+          facilityId={facilityId}
+          room={editedRoom}
+          open={canManageVenue && isEditing}
+          onOpenChange={setIsEditing}
+          onSaved={(saved) => setOutside(saved.eventsOutsideHours)}
+        />
+      ) : null}
+      <EventsOutsideHoursNotice events={outside} timeZone={facility.timeZone} onClose={() => setOutside(null)} returnFocusTo={editButton} />
       <ConfirmDialog
         open={canManageVenue && pendingDeletion !== null}
         onOpenChange={(open) => (open ? undefined : setPendingDeletion(null))}

@@ -1,5 +1,5 @@
-import { useEffect, type ReactNode } from 'react'
-import { ArrowLeft } from 'lucide-react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { ArrowLeft, Pencil } from 'lucide-react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { toast } from 'sonner'
 import { ROOM_TYPE_LABELS } from '@shared/limits'
@@ -8,8 +8,11 @@ import { Badge } from '@web/components/ui/badge'
 import { Button } from '@web/components/ui/button'
 import { errorDescription } from '@web/lib/api-client'
 import { formatTimeOfDay } from '@web/lib/datetime'
+import { usePermission } from '@web/features/auth'
 import { RoomSchedule } from '@web/features/events'
-import { useRoom } from './api'
+import { useRoom, type EventOutsideHours } from './api'
+import { RoomDialog } from './components/deferred-dialogs'
+import { EventsOutsideHoursNotice } from './components/events-outside-hours-notice'
 
 export function RoomPage() {
   const { facilityId = '', roomId = '' } = useParams()
@@ -18,6 +21,11 @@ export function RoomPage() {
   // A real room reached through another facility's address is refused like a missing one.
   const isInOtherFacility = loaded.data !== undefined && loaded.data.facility.id !== facilityId
   const hasFailed = loaded.isError || isInOtherFacility
+  const [isEditing, setIsEditing] = useState(false)
+  const [outside, setOutside] = useState<EventOutsideHours[] | null>(null)
+  const editButton = useRef<HTMLButtonElement>(null)
+  // The space is the venue's: only an owner or a manager edits it (docs/product.md#teams).
+  const canManageVenue = usePermission('manageVenue')
 
   useEffect(() => {
     if (!hasFailed) return
@@ -37,9 +45,17 @@ export function RoomPage() {
             Back to {facility.name}
           </Link>
         </Button>
-        <div className="flex flex-wrap items-center gap-3">
-          <h1 className="min-w-0 text-2xl font-bold tracking-tight break-words sm:text-3xl">{room.name}</h1>
-          <Badge variant={room.type === 'change_room' ? 'outline' : 'secondary'}>{ROOM_TYPE_LABELS[room.type]}</Badge>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="flex min-w-0 flex-wrap items-center gap-3">
+            <h1 className="min-w-0 text-2xl font-bold tracking-tight break-words sm:text-3xl">{room.name}</h1>
+            <Badge variant={room.type === 'change_room' ? 'outline' : 'secondary'}>{ROOM_TYPE_LABELS[room.type]}</Badge>
+          </div>
+          {canManageVenue ? (
+            <Button ref={editButton} variant="outline" onClick={() => setIsEditing(true)}>
+              <Pencil aria-hidden="true" />
+              Edit Space
+            </Button>
+          ) : null}
         </div>
         {room.description ? <p className="max-w-prose break-words text-muted-foreground">{room.description}</p> : null}
         <dl className="grid gap-x-8 gap-y-3 text-sm sm:grid-cols-[repeat(3,max-content)]">
@@ -51,6 +67,15 @@ export function RoomPage() {
         </dl>
       </header>
       <RoomSchedule room={room} facility={facility} />
+      <RoomDialog
+        key={room.id}
+        facilityId={facility.id}
+        room={room}
+        open={canManageVenue && isEditing}
+        onOpenChange={setIsEditing}
+        onSaved={(saved) => setOutside(saved.eventsOutsideHours)}
+      />
+      <EventsOutsideHoursNotice events={outside} timeZone={facility.timeZone} onClose={() => setOutside(null)} returnFocusTo={editButton} />
     </div>
   )
 }

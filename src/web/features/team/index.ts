@@ -1,3 +1,3 @@
 // What the rest of the app uses of teams; everything else here is the feature's own (ADR 0019).
 export { OrganisationSwitcher } from './organisation-switcher'
-export { useOrganisations } from './api'
+export { useMembers, useOrganisations } from './api'

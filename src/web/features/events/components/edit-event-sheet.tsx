@@ -12,6 +12,7 @@ import { Sheet, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetT
 import { ApiError, errorDescription } from '@web/lib/api-client'
 import { toDateTimeLocalValue } from '@web/lib/datetime'
 import { showServerFieldErrors } from '@web/components/form/show-server-field-errors'
+import { EventHistory } from '@web/features/activity'
 import { usePermission } from '@web/features/auth'
 import { useUpdateEvent, type ScheduledEvent } from '../api'
 import { EventClientAndTitleFields, EventKindFields } from './event-details-fields'
@@ -160,6 +161,10 @@ function EditEventForm({ target, isReadOnly, onDone }: EditEventFormProps) {
             </p>
           ) : null}
         </fieldset>
+        {/* The event's trail, shown only to who may read it (Owners and Managers). */}
+        <div className="px-4 pb-4 empty:hidden">
+          <EventHistory eventId={target.event.id} />
+        </div>
         <SheetFooter className="sticky bottom-0 border-t bg-background sm:flex-row sm:justify-end">
           <Button type="button" variant="outline" onClick={onDone}>
             {isReadOnly ? 'Close' : 'Cancel'}

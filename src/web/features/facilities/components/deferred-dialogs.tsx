@@ -1,17 +1,30 @@
 import type { ComponentProps } from 'react'
 import { usePermission } from '@web/features/auth'
 import { deferred, useDeferred } from '@web/lib/deferred'
-import type { CreateRoomDialog as LoadedCreateRoomDialog } from './create-room-dialog'
+import type { FacilityDialog as LoadedFacilityDialog } from './facility-dialog'
+import type { RoomDialog as LoadedRoomDialog } from './room-dialog'
 
-// Create New Space as the facility page uses it: the component of create-room-dialog.tsx, whose
-// code (its form, react-hook-form, the shared schemas) loads after the page has rendered instead
-// of with it, which keeps the page within its JavaScript budget (docs/benchmarks.md).
+// The space and facility dialogs as the facility and room pages use them: the components of
+// room-dialog.tsx and facility-dialog.tsx, whose code (the form, react-hook-form, the shared
+// schemas) loads after the page has rendered instead of with it, which keeps the pages within
+// their JavaScript budget (docs/benchmarks.md). Only who may manage the venue opens them.
 
-const createRoomDialog = deferred(() => import('./create-room-dialog').then((module) => module.CreateRoomDialog))
+const roomDialog = deferred(() => import('./room-dialog').then((module) => module.RoomDialog))
+const facilityDialog = deferred(() => import('./facility-dialog').then((module) => module.FacilityDialog))
 
-export function CreateRoomDialog(props: ComponentProps<typeof LoadedCreateRoomDialog>) {
+export function RoomDialog(props: ComponentProps<typeof LoadedRoomDialog>) {
   const canManageVenue = usePermission('manageVenue')
-  const Loaded = useDeferred(createRoomDialog, {
+  const Loaded = useDeferred(roomDialog, {
+    isOpen: props.open,
+    shouldPrefetch: canManageVenue,
+    close: () => props.onOpenChange(false),
+  })
+  return Loaded ? <Loaded {...props} /> : null
+}
+
+export function FacilityDialog(props: ComponentProps<typeof LoadedFacilityDialog>) {
+  const canManageVenue = usePermission('manageVenue')
+  const Loaded = useDeferred(facilityDialog, {
     isOpen: props.open,
     shouldPrefetch: canManageVenue,
     close: () => props.onOpenChange(false),

@@ -1,4 +1,4 @@
-import { CalendarDays, Trash2, Users } from 'lucide-react'
+import { CalendarDays, Pencil, Trash2, Users } from 'lucide-react'
 import { Link } from 'react-router'
 import { ROOM_TYPE_LABELS } from '@shared/limits'
 import { Badge } from '@web/components/ui/badge'
@@ -8,11 +8,13 @@ import type { Room } from '../api'
 
 type RoomCardProps = {
   room: Room
+  /** Left out for a member who may not edit spaces (docs/product.md#teams). */
+  onEdit?: (room: Room) => void
   /** Left out for a member who may not delete spaces (docs/product.md#teams). */
   onDelete?: (room: Room) => void
 }
 
-export function RoomCard({ room, onDelete }: RoomCardProps) {
+export function RoomCard({ room, onEdit, onDelete }: RoomCardProps) {
   const path = `/facility/${room.facilityId}/room/${room.id}`
   return (
     // The title's link is stretched over the card, so a click anywhere on it opens the schedule;
@@ -49,6 +51,11 @@ export function RoomCard({ room, onDelete }: RoomCardProps) {
             Schedule
           </Link>
         </Button>
+        {onEdit ? (
+          <Button variant="outline" size="icon" className="size-8" aria-label={`Edit Space ${room.name}`} onClick={() => onEdit(room)}>
+            <Pencil aria-hidden="true" />
+          </Button>
+        ) : null}
         {onDelete ? (
           <Button variant="outline" size="icon" className="size-8" aria-label={`Delete ${room.name}`} onClick={() => onDelete(room)}>
             <Trash2 className="text-destructive" aria-hidden="true" />

@@ -1,3 +1,4 @@
+import { useEffect, useEffectEvent } from 'react'
 import { useForm, useWatch, type DefaultValues } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { toast } from 'sonner'
@@ -10,14 +11,18 @@ import { Input } from '@web/components/ui/input'
 import { NativeSelect, NativeSelectOption } from '@web/components/ui/native-select'
 import { Textarea } from '@web/components/ui/textarea'
 import { errorDescription } from '@web/lib/api-client'
-import { useCreateRoom } from '../api'
+import { useSaveRoom, type Room, type SavedRoom } from '../api'
 import { OptionalLabel } from '@web/components/form/optional-label'
 import { showServerFieldErrors } from '@web/components/form/show-server-field-errors'
 
-type CreateRoomDialogProps = {
+type RoomDialogProps = {
   facilityId: string
+  /** The space to edit; without it the dialog adds one to the facility. */
+  room?: Room
   open: boolean
   onOpenChange: (open: boolean) => void
+  /** After a save, with the events the change left outside the space's hours. */
+  onSaved?: (saved: SavedRoom) => void
 }
 
 // No type until the operator picks one: submit stays disabled until then (docs/product.md#facilities-and-spaces).
@@ -30,35 +35,63 @@ const DEFAULT_VALUES: DefaultValues<RoomFormValues> = {
   bookingInterval: LIMITS.room.defaultBookingInterval,
 }
 
+const toFormValues = (room: Room): RoomFormValues => ({
+  name: room.name,
+  type: room.type,
+  capacity: room.capacity,
+  description: room.description ?? '',
+  operatingStartTime: room.operatingStartTime,
+  operatingEndTime: room.operatingEndTime,
+  bookingInterval: room.bookingInterval,
+})
+
 // An empty number field means "no capacity"; anything else goes to the schema as typed.
 const toCapacity = (value: unknown) => (value === '' || value == null ? null : Number(value))
 
-export function CreateRoomDialog({ facilityId, open, onOpenChange }: CreateRoomDialogProps) {
-  const createRoom = useCreateRoom(facilityId)
-  const form = useForm<RoomFormValues, unknown, RoomInput>({ resolver: zodResolver(roomInput), defaultValues: DEFAULT_VALUES })
+// Create New Space and Edit Space: one form, one schema, so both validate alike.
+export function RoomDialog({ facilityId, room, open, onOpenChange, onSaved }: RoomDialogProps) {
+  const isEditing = room !== undefined
+  const saveRoom = useSaveRoom(facilityId, room?.id)
+  const form = useForm<RoomFormValues, unknown, RoomInput>({
+    resolver: zodResolver(roomInput),
+    defaultValues: room ? toFormValues(room) : DEFAULT_VALUES,
+  })
   const { errors, isSubmitting } = form.formState
   const [name, type] = useWatch({ control: form.control, name: ['name', 'type'] })
 
+  // Editing starts from what is saved now, not from an earlier, abandoned attempt; only on
+  // opening, so that a refetch while the dialog is open keeps what the operator typed.
+  const startFromSaved = useEffectEvent(() => (room ? form.reset(toFormValues(room)) : undefined))
+  useEffect(() => {
+    if (open) startFromSaved()
+  }, [open])
+
   const onSubmit = form.handleSubmit((values) =>
-    createRoom.mutateAsync(values).then(
-      () => {
-        toast.success('Space created successfully!')
-        form.reset()
+    saveRoom.mutateAsync(values).then(
+      (saved) => {
+        toast.success(isEditing ? 'Space updated successfully!' : 'Space created successfully!')
+        if (!isEditing) form.reset()
         onOpenChange(false)
+        onSaved?.(saved)
       },
       (error: unknown) => {
-        toast.error('Failed to create room', { description: errorDescription(error) })
+        toast.error(isEditing ? 'Failed to update space' : 'Failed to create room', { description: errorDescription(error) })
         showServerFieldErrors(error, form.setError)
       },
     ),
   )
 
+  const idleLabel = isEditing ? 'Save Changes' : 'Create Space'
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Create New Space</DialogTitle>
-          <DialogDescription>A room, rink, court, field or change room of this facility.</DialogDescription>
+          <DialogTitle>{isEditing ? 'Edit Space' : 'Create New Space'}</DialogTitle>
+          <DialogDescription>
+            {isEditing
+              ? 'Change its details, hours or booking interval. Events already booked keep their times.'
+              : 'A room, rink, court, field or change room of this facility.'}
+          </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           <FormField label="Name" error={errors.name?.message}>
@@ -117,7 +150,7 @@ export function CreateRoomDialog({ facilityId, open, onOpenChange }: CreateRoomD
               Cancel
             </Button>
             <Button type="submit" disabled={!name?.trim() || !type || isSubmitting}>
-              {isSubmitting ? 'Creating...' : 'Create Space'}
+              {isSubmitting ? (isEditing ? 'Saving...' : 'Creating...') : idleLabel}
             </Button>
           </DialogFooter>
         </form>

@@ -1,3 +1,4 @@
+import { useEffect, useEffectEvent } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { toast } from 'sonner'
@@ -9,46 +10,72 @@ import { Input } from '@web/components/ui/input'
 import { Textarea } from '@web/components/ui/textarea'
 import { errorDescription } from '@web/lib/api-client'
 import { TimeZoneField, useBrowserTimeZone } from '@web/components/form/time-zone-field'
-import { useCreateFacility } from '../api'
+import { useSaveFacility, type Facility, type SavedFacility } from '../api'
 import { OptionalLabel } from '@web/components/form/optional-label'
 import { showServerFieldErrors } from '@web/components/form/show-server-field-errors'
 
-type CreateFacilityDialogProps = {
+type FacilityDialogProps = {
+  /** The facility to edit; without it the dialog creates one. */
+  facility?: Facility
   open: boolean
   onOpenChange: (open: boolean) => void
+  /** After a save, with the events the change left outside their space's hours. */
+  onSaved?: (saved: SavedFacility) => void
 }
 
-export function CreateFacilityDialog({ open, onOpenChange }: CreateFacilityDialogProps) {
-  const createFacility = useCreateFacility()
+const toFormValues = (facility: Facility): FacilityFormValues => ({
+  name: facility.name,
+  address: facility.address ?? '',
+  description: facility.description ?? '',
+  timeZone: facility.timeZone,
+})
+
+// Create New Facility and Edit Facility: one form, one schema, so both validate alike.
+export function FacilityDialog({ facility, open, onOpenChange, onSaved }: FacilityDialogProps) {
+  const isEditing = facility !== undefined
+  const saveFacility = useSaveFacility(facility?.id)
   const defaultTimeZone = useBrowserTimeZone()
 
   const form = useForm<FacilityFormValues, unknown, FacilityInput>({
     resolver: zodResolver(facilityInput),
-    defaultValues: { name: '', address: '', description: '', timeZone: defaultTimeZone },
+    defaultValues: facility ? toFormValues(facility) : { name: '', address: '', description: '', timeZone: defaultTimeZone },
   })
-  const { errors } = form.formState
+  const { errors, isSubmitting } = form.formState
   const name = useWatch({ control: form.control, name: 'name' })
 
+  // Editing starts from what is saved now, not from an earlier, abandoned attempt; only on
+  // opening, so that a refetch while the dialog is open keeps what the operator typed.
+  const startFromSaved = useEffectEvent(() => (facility ? form.reset(toFormValues(facility)) : undefined))
+  useEffect(() => {
+    if (open) startFromSaved()
+  }, [open])
+
   const onSubmit = form.handleSubmit((values) =>
-    createFacility.mutateAsync(values).then(
-      () => {
-        toast.success('Facility created successfully!')
-        form.reset()
+    saveFacility.mutateAsync(values).then(
+      (saved) => {
+        toast.success(isEditing ? 'Facility updated successfully!' : 'Facility created successfully!')
+        if (!isEditing) form.reset()
         onOpenChange(false)
+        onSaved?.(saved)
       },
       (error: unknown) => {
-        toast.error('Failed to create facility', { description: errorDescription(error) })
+        toast.error(isEditing ? 'Failed to update facility' : 'Failed to create facility', { description: errorDescription(error) })
         showServerFieldErrors(error, form.setError)
       },
     ),
   )
 
+  const idleLabel = isEditing ? 'Save Changes' : 'Create Facility'
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Create New Facility</DialogTitle>
-          <DialogDescription>Add a facility, then add its rooms and courts.</DialogDescription>
+          <DialogTitle>{isEditing ? 'Edit Facility' : 'Create New Facility'}</DialogTitle>
+          <DialogDescription>
+            {isEditing
+              ? 'Change its details or time zone. Events already booked keep their times.'
+              : 'Add a facility, then add its rooms and courts.'}
+          </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           <FormField label="Name" error={errors.name?.message}>
@@ -60,13 +87,13 @@ export function CreateFacilityDialog({ open, onOpenChange }: CreateFacilityDialo
           <FormField label={<OptionalLabel>Description</OptionalLabel>} error={errors.description?.message}>
             {(control) => <Textarea {...control} rows={3} {...form.register('description')} />}
           </FormField>
-          <TimeZoneField registration={form.register('timeZone')} error={errors.timeZone?.message} />
+          <TimeZoneField registration={form.register('timeZone')} error={errors.timeZone?.message} current={facility?.timeZone} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={!name?.trim() || form.formState.isSubmitting}>
-              {form.formState.isSubmitting ? 'Creating...' : 'Create Facility'}
+            <Button type="submit" disabled={!name?.trim() || isSubmitting}>
+              {isSubmitting ? (isEditing ? 'Saving...' : 'Creating...') : idleLabel}
             </Button>
           </DialogFooter>
         </form>

@@ -1,0 +1,215 @@
+import { describe, expect, it } from 'vitest'
+import type { ActivityEntry } from '@shared/activity/responses'
+import { describeActivity, describeChanges, fieldLabel } from './sentence'
+
+const TORONTO = 'America/Toronto'
+// Tue, Dec 1, 2026 in Toronto (UTC-5).
+const TEN_AM = '2026-12-01T15:00:00.000Z'
+const ELEVEN_AM = '2026-12-01T16:00:00.000Z'
+const NOON = '2026-12-01T17:00:00.000Z'
+const NEXT_DAY_NINE_AM = '2026-12-02T14:00:00.000Z'
+
+const entry = (overrides: Partial<ActivityEntry>): ActivityEntry => ({
+  id: '1',
+  at: '2026-11-20T12:00:00.000Z',
+  actorId: 'user-dana',
+  actorName: 'Dana Lee',
+  action: 'updated',
+  entity: 'event',
+  entityId: 'event-1',
+  label: 'U11 Practice',
+  timeZone: TORONTO,
+  changes: {},
+  ...overrides,
+})
+
+const change = (before: string | number | boolean | null, after: string | number | boolean | null) => ({ before, after })
+
+describe('an event’s sentence', () => {
+  it('reads a booking with its space and times on the facility’s wall clock', () => {
+    const booked = entry({
+      action: 'created',
+      changes: {
+        start: change(null, TEN_AM),
+        end: change(null, ELEVEN_AM),
+        space: change(null, 'Main Rink'),
+        client: change(null, 'Jets'),
+      },
+    })
+    expect(describeActivity(booked)).toBe('Dana Lee booked "U11 Practice" on Main Rink for Tue, Dec 1, 10:00 AM – 11:00 AM')
+  })
+
+  it('gives a booking’s end its date when it ends on another day', () => {
+    const overnight = entry({ action: 'created', changes: { start: change(null, TEN_AM), end: change(null, NEXT_DAY_NINE_AM) } })
+    expect(describeActivity(overnight)).toBe('Dana Lee booked "U11 Practice" for Tue, Dec 1, 10:00 AM – Wed, Dec 2, 9:00 AM')
+  })
+
+  it('reads a move on the same day with only the new time', () => {
+    const moved = entry({ changes: { start: change(TEN_AM, ELEVEN_AM), end: change(ELEVEN_AM, NOON) } })
+    expect(describeActivity(moved)).toBe('Dana Lee moved "U11 Practice" from Tue, Dec 1, 10:00 AM to 11:00 AM')
+  })
+
+  it('reads a move to another day and space with the full date and the space', () => {
+    const moved = entry({ changes: { start: change(TEN_AM, NEXT_DAY_NINE_AM), space: change('Main Rink', 'Half Ice A') } })
+    expect(describeActivity(moved)).toBe('Dana Lee moved "U11 Practice" from Tue, Dec 1, 10:00 AM to Wed, Dec 2, 9:00 AM on Half Ice A')
+  })
+
+  it('names what else a move changed', () => {
+    const moved = entry({
+      changes: { start: change(TEN_AM, ELEVEN_AM), color: change('#111111', '#222222'), title: change('U11', 'U11 Practice') },
+    })
+    expect(describeActivity(moved)).toBe(
+      'Dana Lee moved "U11 Practice" from Tue, Dec 1, 10:00 AM to 11:00 AM and changed the title and colour',
+    )
+  })
+
+  it('reads a change of space alone as a move between spaces', () => {
+    expect(describeActivity(entry({ changes: { space: change('Main Rink', 'Half Ice A') } }))).toBe(
+      'Dana Lee moved "U11 Practice" from Main Rink to Half Ice A',
+    )
+  })
+
+  it('reads a new title as a rename', () => {
+    expect(describeActivity(entry({ changes: { title: change('U11', 'U11 Practice'), color: change('#111111', '#222222') } }))).toBe(
+      'Dana Lee renamed "U11" to "U11 Practice" and changed the colour',
+    )
+  })
+
+  it('names other changes with their values where short', () => {
+    const changed = entry({
+      changes: {
+        eventType: change('practice', 'game'),
+        team1Name: change(null, 'Hawks'),
+        team2Name: change('Owls', null),
+        end: change(ELEVEN_AM, NOON),
+        color: change('#111111', '#222222'),
+        description: change(null, 'Bring pucks'),
+      },
+    })
+    expect(describeActivity(changed)).toBe(
+      'Dana Lee changed "U11 Practice": end from Tue, Dec 1, 11:00 AM to 12:00 PM, description, colour, type from Practice to Game, team 1 set to Hawks, team 2 cleared',
+    )
+  })
+
+  it('reads a deletion with the time the event had', () => {
+    const deleted = entry({
+      action: 'deleted',
+      changes: { start: change(TEN_AM, null), end: change(ELEVEN_AM, null), space: change('Main Rink', null) },
+    })
+    expect(describeActivity(deleted)).toBe('Dana Lee deleted "U11 Practice" (Tue, Dec 1, 10:00 AM)')
+  })
+
+  it('says so when a save changed nothing', () => {
+    expect(describeActivity(entry({}))).toBe('Dana Lee saved "U11 Practice" without changes')
+  })
+
+  it('reads times in the browser’s zone when the entry has none (UTC in tests)', () => {
+    const booked = entry({ action: 'created', timeZone: null, changes: { start: change(null, TEN_AM), end: change(null, ELEVEN_AM) } })
+    expect(describeActivity(booked)).toBe('Dana Lee booked "U11 Practice" for Tue, Dec 1, 3:00 PM – 4:00 PM')
+  })
+})
+
+describe('the sentences of other things', () => {
+  it('reads creating, renaming, changing and deleting a venue’s things', () => {
+    expect(
+      describeActivity(entry({ entity: 'space', action: 'created', label: 'Half Ice A', changes: { name: change(null, 'Half Ice A') } })),
+    ).toBe('Dana Lee created space "Half Ice A"')
+    expect(describeActivity(entry({ entity: 'facility', label: 'North', changes: { name: change('South', 'North') } }))).toBe(
+      'Dana Lee renamed facility "South" to "North"',
+    )
+    expect(describeActivity(entry({ entity: 'client', label: 'Jets', changes: { email: change(null, 'jets@example.com') } }))).toBe(
+      'Dana Lee changed client "Jets": email set to jets@example.com',
+    )
+    expect(describeActivity(entry({ entity: 'screen', action: 'deleted', label: 'Lobby' }))).toBe('Dana Lee deleted screen "Lobby"')
+  })
+
+  it('reads a rename of the organisation', () => {
+    expect(describeActivity(entry({ entity: 'organisation', label: 'B', changes: { name: change('A', 'B') } }))).toBe(
+      'Dana Lee renamed the organisation from "A" to "B"',
+    )
+  })
+
+  it('reads members joining, changing role, leaving and being removed', () => {
+    const sam = { entity: 'member' as const, entityId: 'user-sam', label: 'Sam Roe' }
+    expect(
+      describeActivity(
+        entry({ ...sam, actorId: 'user-sam', actorName: 'Sam Roe', action: 'created', changes: { role: change(null, 'scheduler') } }),
+      ),
+    ).toBe('Sam Roe joined as Scheduler')
+    expect(describeActivity(entry({ ...sam, changes: { role: change('scheduler', 'front_desk') } }))).toBe(
+      "Dana Lee changed Sam Roe's role from Scheduler to Front Desk",
+    )
+    expect(describeActivity(entry({ ...sam, actorId: 'user-sam', actorName: 'Sam Roe', action: 'deleted' }))).toBe(
+      'Sam Roe left the organisation',
+    )
+    expect(describeActivity(entry({ ...sam, action: 'deleted' }))).toBe('Dana Lee removed Sam Roe from the organisation')
+  })
+
+  it('reads an invitation with its email and role', () => {
+    const invited = entry({
+      entity: 'invitation',
+      action: 'created',
+      label: 'sam@example.com',
+      changes: { email: change(null, 'sam@example.com'), role: change(null, 'scheduler') },
+    })
+    expect(describeActivity(invited)).toBe('Dana Lee invited sam@example.com as Scheduler')
+  })
+
+  it('reads logged usage with its hours and day', () => {
+    const logged = entry({
+      entity: 'usage',
+      action: 'created',
+      label: 'Jets',
+      changes: { hours: change(null, '2.00'), date: change(null, '2026-12-01') },
+    })
+    expect(describeActivity(logged)).toBe('Dana Lee logged 2 h of usage for "Jets" on Dec 1, 2026')
+    expect(describeActivity(entry({ entity: 'usage', action: 'created', label: 'Jets', changes: { hours: change(null, 1.5) } }))).toBe(
+      'Dana Lee logged 1.5 h of usage for "Jets"',
+    )
+  })
+})
+
+describe('the details of an entry', () => {
+  it('lists each changed field before and after, formatted', () => {
+    const moved = entry({
+      changes: { start: change(TEN_AM, ELEVEN_AM), eventType: change('practice', 'game'), team1Name: change(null, 'Hawks') },
+    })
+    expect(describeChanges(moved)).toEqual([
+      { field: 'start', label: 'start', before: 'Tue, Dec 1, 10:00 AM', after: 'Tue, Dec 1, 11:00 AM' },
+      { field: 'eventType', label: 'type', before: 'Practice', after: 'Game' },
+      { field: 'team1Name', label: 'team 1', before: null, after: 'Hawks' },
+    ])
+  })
+
+  it('lists the known fields in a set order, whatever the order they came in', () => {
+    const changed = entry({
+      changes: { end: change(ELEVEN_AM, NOON), title: change('U11', 'U11 Practice'), start: change(TEN_AM, ELEVEN_AM) },
+    })
+    expect(describeChanges(changed).map(({ field }) => field)).toEqual(['title', 'start', 'end'])
+  })
+
+  it('reads a space’s settings as the app shows them', () => {
+    const space = entry({
+      entity: 'space',
+      action: 'created',
+      timeZone: TORONTO,
+      changes: {
+        type: change(null, 'rink'),
+        bookingInterval: change(null, 30),
+        operatingStartTime: change(null, '06:00'),
+        operatingEndTime: change(null, '23:30'),
+      },
+    })
+    expect(describeChanges(space).map(({ label, after }) => `${label}: ${after}`)).toEqual([
+      'type: Rink',
+      'booking interval: 30 min',
+      'operating start time: 6:00 AM',
+      'operating end time: 11:30 PM',
+    ])
+  })
+
+  it('names a field it does not know from its key', () => {
+    expect(fieldLabel('totalHours')).toBe('total hours')
+    expect(fieldLabel('operating_start')).toBe('operating start')
+  })
+})
