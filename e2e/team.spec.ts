@@ -81,7 +81,34 @@ test.describe('teams', () => {
     await addDialog.getByLabel('Duration').selectOption({ label: '1 hr' })
     await addDialog.getByRole('button', { name: 'Create Event' }).click()
     await expect(scheduler.getByText('Event created successfully!')).toBeVisible()
+    // The trail is for Owners and Managers: no Activity in a Scheduler's sidebar.
+    await expect(scheduler.getByRole('link', { name: 'Activity' })).toHaveCount(0)
     await schedulerContext.close()
+
+    // The Owner reads the booking in the trail, as a sentence on the facility's wall clock.
+    await page.goto('/team')
+    await page.getByRole('link', { name: 'Activity' }).click()
+    await expect(page).toHaveURL(/\/activity$/)
+    await expect(page.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible()
+    const booking = page.getByText(/^Sam Scheduler booked "U11 Practice" on Rink A for .+, 10:00 AM – 11:00 AM$/)
+    await expect(booking).toBeVisible()
+    await checkA11y(page)
+    // Narrowed to the Scheduler's events, the booking stays; to another kind of thing, it goes.
+    await page.getByLabel('Person').selectOption({ label: 'Sam Scheduler' })
+    await page.getByLabel('Kind').selectOption({ label: 'Events' })
+    await expect(booking).toBeVisible()
+    await page.getByLabel('Kind').selectOption({ label: 'Spaces' })
+    await expect(page.getByRole('heading', { name: 'No activity matches these filters' })).toBeVisible()
+    await page.getByRole('button', { name: 'Clear Filters' }).first().click()
+    await expect(booking).toBeVisible()
+
+    // The event's sheet shows its own history.
+    await page.goto('/events')
+    await page.getByRole('button', { name: 'Edit U11 Practice' }).click()
+    const sheet = page.getByRole('dialog', { name: 'Edit Event' })
+    await expect(sheet.getByRole('heading', { name: 'History' })).toBeVisible()
+    await expect(sheet.getByText(/^Sam Scheduler booked "U11 Practice"/)).toBeVisible()
+    await sheet.getByRole('button', { name: 'Cancel' }).click()
 
     // The used link says so.
     const visitor = await browser.newPage()
@@ -102,6 +129,10 @@ test.describe('teams', () => {
     await expect(frontDesk.getByText('U11 Practice')).toBeVisible()
     await expect(frontDesk.getByRole('button', { name: 'Add Event' })).toHaveCount(0)
     await checkA11y(frontDesk)
+    // Nor does the trail open for the Front Desk.
+    await expect(frontDesk.getByRole('link', { name: 'Activity' })).toHaveCount(0)
+    await frontDesk.goto('/activity')
+    await expect(frontDesk.getByRole('heading', { name: 'Not available for your role' })).toBeVisible()
     const refused = await frontDesk.request.post('/api/events', {
       data: {
         roomId: venue.roomId,
@@ -154,11 +185,16 @@ test.describe('teams', () => {
     await visitor.close()
   })
 
-  test('the Team page works at phone width', async ({ page, operator }) => {
+  test('the Team and Activity pages work at phone width', async ({ page, operator }) => {
     void operator
     await page.setViewportSize({ width: 375, height: 800 })
     await page.goto('/team')
     await expect(page.getByRole('heading', { name: 'Team', level: 1 })).toBeVisible()
+    await checkA11y(page)
+    await seedRink(page, 'Pocket Arena')
+    await page.goto('/activity')
+    await expect(page.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible()
+    await expect(page.getByLabel('Person')).toBeVisible()
     await checkA11y(page)
   })
 })
