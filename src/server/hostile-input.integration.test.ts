@@ -21,7 +21,7 @@ import {
 import { ROLES } from '@shared/team/roles'
 import { invitationInput, invitationSignUpInput, memberRoleInput, organisationInput, switchOrganisationInput } from '@shared/team/schema'
 import type { Db } from './db/client'
-import { clients, contracts, facilities, memberships, screens, setupRuns, users } from './db/schema'
+import { clients, contracts, facilities, memberships, rooms, screens, setupRuns, users } from './db/schema'
 import { listAppRoutes, routeKey } from './test/app-routes'
 import { DST_EDGES, hostileBody, hostileScalar, MARKUP_TEXTS, type HostileBody } from './test/hostile-values'
 import { PNG_1X1, seedOwnerData, type OwnerData } from './test/owner-data'
@@ -98,6 +98,10 @@ const wallTimes = fc.constantFrom(...DST_EDGES.filter((edge) => edge.length <= 8
 const dates = fc.constantFrom(...DST_EDGES.filter((edge) => edge.length === 10), '2026-03-07', '2027-03-14', '0000-01-01', '9999-12-31')
 const instants = fc.constantFrom(...DST_EDGES.filter((edge) => edge.includes('T')))
 
+const wholes = (a: OwnerData) =>
+  fc.constantFrom(null, a.rinkId, a.changeRoomId, a.setupSpaceIds[0], a.facilityId, a.clientId, '', 'not-a-uuid', 7)
+const changeovers = fc.constantFrom(0, 5, 30, 7, -5, 60, 1e9, '10', null, 'None')
+
 const bodyRoutes: BodyRoute[] = [
   {
     route: 'POST /api/facilities',
@@ -111,11 +115,14 @@ const bodyRoutes: BodyRoute[] = [
     path: (a) => `/api/facilities/${a.facilityId}/rooms`,
     valid: () => validRoom,
     accepts: roomInput,
-    focus: () =>
+    focus: (a) =>
       fc.record({
         operatingStartTime: wallTimes,
         operatingEndTime: wallTimes,
         bookingInterval: fc.constantFrom(0, 15, 45, -30, 120, 1e9, '30'),
+        // A whole: the rink (fine), a change room, a space of another facility, not a space at all.
+        parentId: wholes(a),
+        changeoverMinutes: changeovers,
       }),
   },
   {
@@ -131,12 +138,15 @@ const bodyRoutes: BodyRoute[] = [
     path: (a) => `/api/rooms/${a.rinkId}`,
     valid: () => ({ ...validRoom, name: 'Owner-A rink', type: 'rink' }),
     accepts: roomInput,
-    focus: () =>
+    focus: (a) =>
       fc.record({
         type: fc.constantFrom('rink', 'change_room', 'Change Room', '', null),
         operatingStartTime: wallTimes,
         operatingEndTime: wallTimes,
         bookingInterval: fc.constantFrom(0, 15, 45, -30, 120, 1e9, '30'),
+        // Itself (a loop), a change room, a space of another facility, not a space at all.
+        parentId: wholes(a),
+        changeoverMinutes: changeovers,
       }),
   },
   { route: 'POST /api/clients', path: () => '/api/clients', valid: () => validClient, accepts: clientInput },
@@ -182,6 +192,10 @@ const bodyRoutes: BodyRoute[] = [
       recurrence: { frequency: 'weekly', endDate: '2026-04-08', weekdays: [0] },
     }),
     accepts: createEventInput,
+    // The space edits before may have left the rink a changeover; bookings start from none.
+    arrange: async (db, a) => {
+      await db.update(rooms).set({ changeoverMinutes: 0 }).where(eq(rooms.id, a.rinkId))
+    },
     focus: () =>
       fc.record({
         date: dates,

@@ -20,6 +20,12 @@ export const LIMITS = {
     defaultOperatingEnd: '22:00',
     bookingIntervalOptions: [15, 30, 60, 90, 120],
     defaultBookingInterval: 30,
+    // Minutes a space stays blocked after each booking made in it: a resurface, a reset.
+    changeoverOptions: [0, 5, 10, 15, 20, 30],
+    defaultChangeover: 0,
+    // Linked spaces: building → sheet → half → quarter. Deeper trees describe no venue we know of,
+    // and each level multiplies the rows a booking of the top space holds (ADR 0024).
+    maxTreeDepth: 4,
   },
   event: {
     title: 100,
@@ -85,6 +91,7 @@ export const LIMITS = {
 } as const
 
 export type BookingInterval = (typeof LIMITS.room.bookingIntervalOptions)[number]
+export type ChangeoverMinutes = (typeof LIMITS.room.changeoverOptions)[number]
 
 export const ROOM_TYPES = ['room', 'rink', 'court', 'field', 'change_room'] as const
 export type RoomType = (typeof ROOM_TYPES)[number]

@@ -1,4 +1,4 @@
-import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core'
+import { getTableConfig, PgDialect, type PgTable } from 'drizzle-orm/pg-core'
 import { describe, expect, it } from 'vitest'
 import { LIMITS } from '@shared/limits'
 import { clients, contracts, facilities, rooms, schedules, screens } from './schema'
@@ -39,5 +39,20 @@ describe('database limits agree with LIMITS', () => {
     [contracts, 'notes', LIMITS.contract.notes],
   ] as const)('%#: %s', (table, column, limit) => {
     expect(lengthOf(table, column)).toBe(limit)
+  })
+})
+
+describe('database choices agree with LIMITS', () => {
+  const checkText = (table: PgTable, name: string) => {
+    const found = getTableConfig(table).checks.find((candidate) => candidate.name === name)
+    return new PgDialect().sqlToQuery(found!.value).sql
+  }
+
+  it('a space’s changeover is one of LIMITS.room.changeoverOptions', () => {
+    expect(checkText(rooms, 'rooms_changeover_valid')).toContain(`in (${LIMITS.room.changeoverOptions.join(', ')})`)
+  })
+
+  it('a space’s booking interval is one of LIMITS.room.bookingIntervalOptions', () => {
+    expect(checkText(rooms, 'rooms_booking_interval_valid')).toContain(`in (${LIMITS.room.bookingIntervalOptions.join(', ')})`)
   })
 })

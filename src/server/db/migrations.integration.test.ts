@@ -236,6 +236,25 @@ describe.each(testDatabaseKinds())('moving every row into an organisation (migra
         { title: 'Late', local_date: '2026-01-05' },
         { title: 'Practice', local_date: '2026-01-05' },
       ])
+
+      // Migration 0014: every event holds its own space, and the new guarantee refuses what the
+      // old one did. No space has parts or a changeover yet.
+      const linked = migrationsUpTo('0014_linked_spaces_and_changeovers')
+      folders.push(linked)
+      await database.migrateTo(linked)
+      const held = await database.query<{ title: string; unit_is_room: boolean; during_matches: boolean }>(
+        `select s.title, o.unit_id = s.room_id as unit_is_room, o.during = tstzrange(s.start_time, s.end_time, '[)') as during_matches
+         from space_occupancy o join schedules s on s.id = o.schedule_id order by s.title`,
+      )
+      expect(held).toEqual([
+        { title: 'Game', unit_is_room: true, during_matches: true },
+        { title: 'Late', unit_is_room: true, during_matches: true },
+        { title: 'Practice', unit_is_room: true, during_matches: true },
+      ])
+      await expect(
+        database.exec(`insert into schedules (organisation_id, room_id, title, start_time, end_time)
+          select organisation_id, room_id, 'Clash', '2026-01-05 15:30Z', '2026-01-05 16:30Z' from schedules where id = '${id(41)}'`),
+      ).rejects.toThrow(/space_occupancy_no_overlap/)
     } finally {
       await database.close()
     }

@@ -239,16 +239,32 @@ export const rooms = pgTable(
     operatingStartTime: time('operating_start_time').notNull().default('09:00'),
     operatingEndTime: time('operating_end_time').notNull().default('22:00'),
     bookingInterval: integer('booking_interval').notNull().default(30),
+    // Linked spaces (ADR 0024): the whole this space is a part of. Booking a space blocks its
+    // wholes and its parts; the rooms_tree trigger keeps the tree within one facility, free of
+    // loops and change rooms, and space_occupancy holds the guarantee.
+    parentId: uuid('parent_id'),
+    // Minutes blocked after each booking made from now on (copied to the booking when made).
+    changeoverMinutes: integer('changeover_minutes').notNull().default(0),
     createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('rooms_organisation_id_id_idx').on(table.organisationId, table.id),
     index('rooms_organisation_id_facility_id_idx').on(table.organisationId, table.facilityId),
+    index('rooms_parent_id_idx').on(table.organisationId, table.parentId),
     foreignKey({
       name: 'rooms_facility_fk',
       columns: [table.organisationId, table.facilityId],
       foreignColumns: [facilities.organisationId, facilities.id],
     }).onDelete('cascade'),
+    // no action: deleting a whole decides what becomes of its parts (the rooms service); checked
+    // at the end of the statement, so a facility's rooms still go together when it is deleted.
+    foreignKey({
+      name: 'rooms_parent_fk',
+      columns: [table.organisationId, table.parentId],
+      foreignColumns: [table.organisationId, table.id],
+    }).onDelete('no action'),
+    check('rooms_not_own_parent', sql`${table.parentId} is distinct from ${table.id}`),
+    check('rooms_changeover_valid', sql`${table.changeoverMinutes} in (0, 5, 10, 15, 20, 30)`),
     check('rooms_name_not_blank', sql`btrim(${table.name}) <> ''`),
     check('rooms_type_valid', sql`${table.type} in ('room', 'rink', 'court', 'field', 'change_room')`),
     check('rooms_capacity_positive', sql`${table.capacity} is null or ${table.capacity} >= 1`),
@@ -350,6 +366,9 @@ export const schedules = pgTable(
     localDate: date('local_date', { mode: 'string' })
       .notNull()
       .default(sql`current_date`),
+    // The space's changeover when the event was booked or last moved (trigger schedules_changeover):
+    // the space stays blocked until end_time plus these minutes (space_occupancy).
+    changeoverMinutes: integer('changeover_minutes').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -373,6 +392,41 @@ export const schedules = pgTable(
     check('schedules_at_most_a_day', sql`${table.endTime} - ${table.startTime} <= interval '24 hours'`),
     check('schedules_event_type_valid', sql`${table.eventType} in ('practice', 'game')`),
     check('schedules_color_hex', sql`${table.color} ~ '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$'`),
+    check('schedules_changeover_valid', sql`${table.changeoverMinutes} >= 0 and ${table.changeoverMinutes} <= 60`),
+  ],
+)
+
+// PostgreSQL's range of instants; written and read as its text form, e.g. '["2026-01-01 10:00+00","2026-01-01 11:10+00")'.
+const tstzrange = customType<{ data: string; driverData: string }>({ dataType: () => 'tstzrange' })
+
+/**
+ * What a booking holds (ADR 0024): one row per space it blocks, the booked space and every part
+ * of it, over [start, end + changeover). The exclusion constraint space_occupancy_no_overlap
+ * (migration 0014) is the no-double-booking guarantee: two bookings clash exactly when their
+ * spaces are one the other's whole or part, so they share a row's space. The rows are written by
+ * triggers on schedules and rooms, never by the application.
+ */
+export const spaceOccupancy = pgTable(
+  'space_occupancy',
+  {
+    organisationId: uuid('organisation_id').notNull(),
+    scheduleId: uuid('schedule_id').notNull(),
+    unitId: uuid('unit_id').notNull(),
+    during: tstzrange('during').notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'space_occupancy_pk', columns: [table.organisationId, table.scheduleId, table.unitId] }),
+    // The exclusion constraint's gist index (organisation_id, unit_id, during) also finds a unit's rows.
+    foreignKey({
+      name: 'space_occupancy_schedule_fk',
+      columns: [table.organisationId, table.scheduleId],
+      foreignColumns: [schedules.organisationId, schedules.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'space_occupancy_unit_fk',
+      columns: [table.organisationId, table.unitId],
+      foreignColumns: [rooms.organisationId, rooms.id],
+    }).onDelete('cascade'),
   ],
 )
 

@@ -13,6 +13,8 @@ describe('checkResponse', () => {
     operatingStartTime: '06:00',
     operatingEndTime: '23:00',
     bookingInterval: 30,
+    parentId: null,
+    changeoverMinutes: 0,
     createdAt: '2026-01-02T03:04:05.678Z',
   }
 

@@ -19,6 +19,8 @@ export const scheduledEvent = z.object({
   // Null once the client is deleted: the event stays as history.
   clientId: z.uuid().nullable(),
   eventGroupId: z.uuid().nullable(),
+  /** Minutes the space stays blocked after the event: its space's changeover when it was booked. */
+  changeoverMinutes: z.int().min(0),
 })
 
 /** The one event every read answers: the event with where it happens and the zone its times are shown in. */

@@ -14,6 +14,10 @@ export const room = z.object({
   operatingEndTime: wallClockTime,
   /** Minutes */
   bookingInterval: z.literal(LIMITS.room.bookingIntervalOptions),
+  /** The whole this space is a part of (linked spaces), or null. */
+  parentId: z.uuid().nullable(),
+  /** Minutes blocked after each booking made from now on. */
+  changeoverMinutes: z.literal(LIMITS.room.changeoverOptions),
   createdAt: instant,
 })
 

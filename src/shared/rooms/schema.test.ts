@@ -13,6 +13,8 @@ describe('roomInput', () => {
       operatingStartTime: '09:00',
       operatingEndTime: '22:00',
       bookingInterval: 30,
+      parentId: null,
+      changeoverMinutes: 0,
     })
   })
 
@@ -61,5 +63,16 @@ describe('roomInput', () => {
   test('the name and description have their maxima', () => {
     expect(messages({ name: 'x'.repeat(101), type: 'rink' })).toEqual(['Name must be 100 characters or less'])
     expect(messages({ name: 'A', type: 'rink', description: 'x'.repeat(501) })).toEqual(['Description must be 500 characters or less'])
+  })
+
+  test('a changeover is one of 0, 5, 10, 15, 20 or 30 minutes, and a change room is part of nothing', () => {
+    expect(roomInput.parse({ name: 'A', type: 'rink', changeoverMinutes: 15 }).changeoverMinutes).toBe(15)
+    expect(messages({ name: 'A', type: 'rink', changeoverMinutes: 7 })).toEqual([
+      'Please choose a changeover of 0, 5, 10, 15, 20 or 30 minutes',
+    ])
+    expect(messages({ name: 'A', type: 'rink', parentId: 'full-sheet' })).toEqual(['Please choose a space of this facility'])
+    expect(messages({ name: 'A', type: 'change_room', parentId: '6f1c7a5e-2b8d-4c1e-9a3f-0d2e4b6c8a10' })).toEqual([
+      'A change room cannot be part of another space or have parts',
+    ])
   })
 })

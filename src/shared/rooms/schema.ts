@@ -1,8 +1,10 @@
 import { z } from 'zod'
 import { LIMITS, ROOM_TYPES } from '@shared/limits'
+import { PART_OF_MESSAGES } from '@shared/scheduling/space-tree'
 import { optionalText, requiredText, timeOfDay, whenValid } from '@shared/schema-fields'
 
 const INTERVALS = LIMITS.room.bookingIntervalOptions
+const CHANGEOVERS = LIMITS.room.changeoverOptions
 const CAPACITY_MESSAGE = `Capacity must be a whole number of at least ${LIMITS.room.capacityMin}`
 
 export const roomInput = z
@@ -24,6 +26,17 @@ export const roomInput = z
         error: `Please choose a booking interval of ${INTERVALS.slice(0, -1).join(', ')} or ${INTERVALS.at(-1)} minutes`,
       })
       .default(LIMITS.room.defaultBookingInterval),
+    // 'Part of': the whole this space is a part of, a non-change-room space of the same facility;
+    // null for 'None'. The server checks the facility, the type and that no loop forms.
+    parentId: z
+      .uuid({ error: 'Please choose a space of this facility' })
+      .nullish()
+      .transform((value) => value ?? null),
+    changeoverMinutes: z
+      .literal(CHANGEOVERS, {
+        error: `Please choose a changeover of ${CHANGEOVERS.slice(0, -1).join(', ')} or ${CHANGEOVERS.at(-1)} minutes`,
+      })
+      .default(LIMITS.room.defaultChangeover),
   })
   // 'HH:MM' strings sort like the times they name.
   .refine(({ operatingStartTime, operatingEndTime }) => operatingEndTime > operatingStartTime, {
@@ -31,5 +44,20 @@ export const roomInput = z
     path: ['operatingEndTime'],
     ...whenValid('operatingStartTime', 'operatingEndTime'),
   })
+  .refine(({ type, parentId }) => type !== 'change_room' || parentId === null, {
+    message: PART_OF_MESSAGES.changeRoom,
+    path: ['parentId'],
+    ...whenValid('type', 'parentId'),
+  })
 export type RoomFormValues = z.input<typeof roomInput>
 export type RoomInput = z.output<typeof roomInput>
+
+/**
+ * DELETE /api/rooms/:id?parts=keep|delete: what becomes of a whole's parts. 'keep' (the default)
+ * keeps them and their events, as parts of the deleted space's own whole or standalone; 'delete'
+ * deletes them with it, events and all.
+ */
+export const roomDeleteQuery = z.object({
+  parts: z.enum(['keep', 'delete'], { error: 'Please choose what happens to its parts' }).default('keep'),
+})
+export type RoomDeleteQuery = z.output<typeof roomDeleteQuery>

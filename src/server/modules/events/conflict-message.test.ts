@@ -49,4 +49,12 @@ describe('formatConflictMessage', () => {
     const message = formatConflictMessage([conflict('a', '<b>"Bold"</b>', '2026-06-01T09:00:00Z', '2026-06-01T10:00:00Z')], 'UTC')
     expect(message).toContain('"<b>"Bold"</b>"')
   })
+
+  test('a clash on a linked space names that space after the times', () => {
+    const onWhole = { ...conflict('a', 'Senior game', '2026-06-01T09:00:00Z', '2026-06-01T10:00:00Z'), spaceName: 'Full Sheet' }
+    const sameSpace = { ...conflict('b', 'Learn to skate', '2026-06-01T10:00:00Z', '2026-06-01T11:00:00Z'), spaceName: null }
+    expect(formatConflictMessage([sameSpace, onWhole], 'UTC')).toBe(
+      'Time slot conflicts with: "Senior game" (Jun 1, 2026 9:00 AM - 10:00 AM) on Full Sheet, "Learn to skate" (Jun 1, 2026 10:00 AM - 11:00 AM)',
+    )
+  })
 })

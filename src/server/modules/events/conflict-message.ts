@@ -6,18 +6,24 @@ import { localDateOf } from '@shared/scheduling/local-day'
 // A long series can collide with hundreds of events; the first few say enough to fix it.
 const LISTED_CONFLICTS = 10
 
-export type Conflict = TimeRange & { id: string; title: string }
+// spaceName: the linked space (a whole or a part of the booked one) the clash is on, if not the booked space itself.
+export type Conflict = TimeRange & { id: string; title: string; spaceName?: string | null }
 
 /**
  * The spec's 'Time slot conflicts with: "{title}" ({start} - {end})' for each conflicting event,
- * in the facility's zone, e.g. '"Jets practice" (Nov 21, 2026 7:00 PM - 8:00 PM)'.
+ * in the facility's zone, e.g. '"Jets practice" (Nov 21, 2026 7:00 PM - 8:00 PM)', followed by
+ * ' on {space name}' when it is booked on a linked space (docs/product.md#linked-spaces).
  * The one place the server formats times for people.
  */
 export function formatConflictMessage(conflicts: readonly Conflict[], timeZone: string): string {
   const distinct = [...new Map(conflicts.map((conflict) => [conflict.id, conflict])).values()].sort(
-    (a, b) => a.start.getTime() - b.start.getTime(),
+    // Ties (the halves of a sheet, booked at one hour) by space, then title, so the words never shuffle.
+    (a, b) =>
+      a.start.getTime() - b.start.getTime() || (a.spaceName ?? '').localeCompare(b.spaceName ?? '') || a.title.localeCompare(b.title),
   )
-  const listed = distinct.slice(0, LISTED_CONFLICTS).map(({ title, start, end }) => `"${title}" (${formatSpan(start, end, timeZone)})`)
+  const listed = distinct
+    .slice(0, LISTED_CONFLICTS)
+    .map(({ title, start, end, spaceName }) => `"${title}" (${formatSpan(start, end, timeZone)})${spaceName ? ` on ${spaceName}` : ''}`)
   const unlisted = distinct.length - listed.length
   return `Time slot conflicts with: ${listed.join(', ')}${unlisted > 0 ? `, and ${unlisted} more` : ''}`
 }

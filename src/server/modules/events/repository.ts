@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, gt, gte, lt, ne, notInArray, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, lt, ne, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { LIMITS, type EventType } from '@shared/limits'
 import type { Db, Executor } from '../../db/client'
 import { perDatabase, prepareRaw } from '../../db/prepared'
 import { wallClock } from '../../db/wall-clock'
-import { clients, facilities, rooms, schedules } from '../../db/schema'
+import { clients, facilities, rooms, schedules, spaceOccupancy } from '../../db/schema'
 import type { Actor } from '../activity/service'
 import { activeContractForCharging, type EventUsage } from '../contracts/service'
 
@@ -27,6 +27,7 @@ export const eventColumns = {
   changeRoom2Id: schedules.changeRoom2Id,
   clientId: schedules.clientId,
   eventGroupId: schedules.eventGroupId,
+  changeoverMinutes: schedules.changeoverMinutes,
 }
 
 // What a list across facilities needs to show an event and open its edit sheet.
@@ -80,29 +81,59 @@ export async function findOwnedEvent(db: Executor, organisationId: string, event
 }
 
 /**
- * The room's events that touch [from, to), the bounding span of a set of new events, leaving out
- * `excludeIds`. The caller checks each new event against them; the span keeps this on the index.
+ * What a booking of the room over [from, to) would meet (ADR 0024): every other booking holding
+ * the room or one of its parts somewhere in that span plus the room's changeover, leaving out
+ * `excludeIds`. Each comes with the span it blocks (its own times plus its changeover) and the
+ * space it was booked in. Also the room's changeover, which the new booking would hold after it.
+ * Read only to explain a refusal: space_occupancy_no_overlap is the guarantee.
  */
-export function listEventsOfRoomInSpan(
+export async function listClashesInSpan(
   db: Executor,
   organisationId: string,
   roomId: string,
   { from, to, excludeIds }: { from: Date; to: Date; excludeIds: string[] },
 ) {
-  return db
-    .select({ id: schedules.id, title: schedules.title, start: schedules.startTime, end: schedules.endTime })
-    .from(schedules)
-    .where(
-      and(
-        eq(schedules.organisationId, organisationId),
-        eq(schedules.roomId, roomId),
-        gte(schedules.startTime, new Date(from.getTime() - MAX_EVENT_MS)),
-        lt(schedules.startTime, to),
-        gt(schedules.endTime, from),
-        excludeIds.length > 0 ? notInArray(schedules.id, excludeIds) : undefined,
-      ),
+  const result = await db.execute(sql`
+    with recursive parts as (
+      select ${rooms.id} as id from ${rooms} where ${rooms.organisationId} = ${organisationId} and ${rooms.id} = ${roomId}
+      union all
+      select part.id from ${rooms} as part inner join parts on part.organisation_id = ${organisationId} and part.parent_id = parts.id
+    ), booked_room as (
+      select changeover_minutes from ${rooms} where ${rooms.organisationId} = ${organisationId} and ${rooms.id} = ${roomId}
     )
-    .orderBy(asc(schedules.startTime))
+    select distinct on (held.schedule_id) held.schedule_id as id, other.title, other.start_time, other.end_time,
+      other.room_id, other_room.name as room_name, lower(held.during) as blocked_from, upper(held.during) as blocked_to,
+      (select changeover_minutes from booked_room) as changeover_minutes
+    from ${spaceOccupancy} as held
+    inner join ${schedules} as other on other.organisation_id = held.organisation_id and other.id = held.schedule_id
+    inner join ${rooms} as other_room on other_room.organisation_id = other.organisation_id and other_room.id = other.room_id
+    where held.organisation_id = ${organisationId} and held.unit_id in (select id from parts)
+      and held.during && tstzrange(${from.toISOString()}::timestamptz,
+        ${to.toISOString()}::timestamptz + make_interval(mins => (select changeover_minutes from booked_room)), '[)')
+      and not (held.schedule_id = any(${`{${excludeIds.join(',')}}`}::uuid[]))
+    order by held.schedule_id`)
+  type Row = {
+    id: string
+    title: string
+    start_time: Date | string
+    end_time: Date | string
+    room_id: string
+    room_name: string
+    blocked_from: Date | string
+    blocked_to: Date | string
+    changeover_minutes: number
+  }
+  // Both drivers answer with { rows }.
+  return (result as unknown as { rows: Row[] }).rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    start: new Date(row.start_time),
+    end: new Date(row.end_time),
+    roomId: row.room_id,
+    roomName: row.room_name,
+    blocked: { start: new Date(row.blocked_from), end: new Date(row.blocked_to) },
+    changeoverMinutes: Number(row.changeover_minutes),
+  }))
 }
 
 export type NewEvent = Pick<EventValues, 'title' | 'startTime' | 'endTime' | 'eventGroupId'> & { id: string }
@@ -226,6 +257,7 @@ const writeBookingStatement = perDatabase((db: Db) =>
     )
     select booked.id, booked.room_id, booked.title, booked.description, booked.start_time, booked.end_time, booked.color, booked.event_type,
       booked.team1_name, booked.team2_name, booked.change_room1_id, booked.change_room2_id, booked.client_id, booked.event_group_id,
+      booked.changeover_minutes,
       exists (select from booked_room) as room_ok, exists (select from owned_client) as client_ok,
       (select count(*) from replaced) = cardinality(${placeholder('replaceIds')}::uuid[]) as replaced_ok
     from (select) as answer
@@ -340,6 +372,7 @@ type EventRow = {
   change_room2_id: string | null
   client_id: string | null
   event_group_id: string | null
+  changeover_minutes: number
 }
 
 type BookedEventRow = Omit<EventRow, 'id'> & {
@@ -366,6 +399,7 @@ function toEvent(row: Omit<EventRow, 'id'> & { id: string | null }) {
     changeRoom2Id: row.change_room2_id,
     clientId: row.client_id,
     eventGroupId: row.event_group_id,
+    changeoverMinutes: Number(row.changeover_minutes),
   }
 }
 
@@ -585,7 +619,7 @@ function dayPreviewsStatement(db: Db, perDay: number) {
       from totals
       cross join lateral (
         select id, organisation_id, room_id, title, description, start_time, end_time, color, event_type, team1_name, team2_name,
-          change_room1_id, change_room2_id, client_id, event_group_id
+          change_room1_id, change_room2_id, client_id, event_group_id, changeover_minutes
         from ${schedules} as day_event
         where day_event.organisation_id = ${placeholder('organisationId')}::uuid and day_event.local_date = totals.local_date
         order by day_event.start_time, day_event.room_id
@@ -594,7 +628,7 @@ function dayPreviewsStatement(db: Db, perDay: number) {
     )
     select previews.local_date::text as date, previews.total, previews.id, previews.room_id, previews.title, previews.description,
       previews.start_time, previews.end_time, previews.color, previews.event_type, previews.team1_name, previews.team2_name,
-      previews.change_room1_id, previews.change_room2_id, previews.client_id, previews.event_group_id,
+      previews.change_room1_id, previews.change_room2_id, previews.client_id, previews.event_group_id, previews.changeover_minutes,
       room.name as room_name, facility.id as facility_id, facility.name as facility_name, facility.time_zone
     from previews
     inner join ${rooms} as room on room.organisation_id = previews.organisation_id and room.id = previews.room_id

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { CreateEventInput, EventRangeQuery, UpdateEventInput } from '@shared/events/schema'
 import { LIMITS } from '@shared/limits'
-import { findOverlapping } from '@shared/scheduling/overlap'
+import { rangesOverlap } from '@shared/scheduling/overlap'
 import { stripSplitSuffix } from '@shared/scheduling/split-at-midnight'
 import type { Db, Executor } from '../../db/client'
 import { AppError, findPostgresError, notFound, SQLSTATE } from '../../errors'
@@ -239,8 +239,21 @@ type ConflictCheck = { organisationId: string; roomId: string; planned: PlannedE
 async function findConflicts(db: Executor, { organisationId, roomId, planned, excludeIds }: ConflictCheck): Promise<Conflict[]> {
   const from = new Date(Math.min(...planned.map((event) => event.start.getTime())))
   const to = new Date(Math.max(...planned.map((event) => event.end.getTime())))
-  const existing = await repository.listEventsOfRoomInSpan(db, organisationId, roomId, { from, to, excludeIds })
-  return planned.flatMap((event) => findOverlapping(event, existing))
+  const clashes = await repository.listClashesInSpan(db, organisationId, roomId, { from, to, excludeIds })
+  // Each new event holds its space to its end plus the space's changeover; each clash, its own.
+  return planned.flatMap((event) =>
+    clashes
+      .filter(({ blocked, changeoverMinutes }) =>
+        rangesOverlap({ start: event.start, end: new Date(event.end.getTime() + changeoverMinutes * 60_000) }, blocked),
+      )
+      .map(({ id, title, start, end, roomId: clashRoomId, roomName }) => ({
+        id,
+        title,
+        start,
+        end,
+        spaceName: clashRoomId === roomId ? null : roomName,
+      })),
+  )
 }
 
 function conflictError(conflicts: Conflict[], timeZone: string): AppError {

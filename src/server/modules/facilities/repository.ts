@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, gte, inArray, or, sql } from 'drizzle-orm'
 import type { FacilityInput } from '@shared/facilities/schema'
 import type { RoomInput } from '@shared/rooms/schema'
 import type { Executor } from '../../db/client'
@@ -47,6 +47,8 @@ const roomColumns = {
   operatingStartTime: wallClock(rooms.operatingStartTime),
   operatingEndTime: wallClock(rooms.operatingEndTime),
   bookingInterval: rooms.bookingInterval,
+  parentId: rooms.parentId,
+  changeoverMinutes: rooms.changeoverMinutes,
   createdAt: rooms.createdAt,
 }
 
@@ -105,11 +107,11 @@ export async function insertRoom(db: Executor, organisationId: string, facilityI
   return row!
 }
 
-/** The whole batch in one statement: every row or none. */
+/** The whole batch in one statement: every row or none. The wizard links no spaces. */
 export function insertRooms(db: Executor, organisationId: string, facilityId: string, inputs: RoomInput[]) {
   return db
     .insert(rooms)
-    .values(inputs.map((input) => ({ organisationId, facilityId, ...input })))
+    .values(inputs.map((input) => ({ organisationId, facilityId, ...input, parentId: null })))
     .returning(roomColumns)
 }
 
@@ -132,6 +134,44 @@ export async function deleteOwnedRoom(db: Executor, organisationId: string, room
     .where(and(eq(rooms.organisationId, organisationId), eq(rooms.id, roomId)))
     .returning(roomColumns)
   return row ?? null
+}
+
+/**
+ * The facility's row taken in turn by every change to its tree of spaces (as the rooms_tree
+ * trigger does, migration 0014), before any room's row, so two changes never each hold a room the
+ * other waits for. Null when it is not the organisation's.
+ */
+export async function lockFacilityTree(db: Executor, organisationId: string, facilityId: string) {
+  const [row] = await db
+    .select(facilityColumns)
+    .from(facilities)
+    .where(and(eq(facilities.organisationId, organisationId), eq(facilities.id, facilityId)))
+    .for('no key update')
+  return row ?? null
+}
+
+/** Every space of the facility as its tree needs it. */
+export function listTree(db: Executor, organisationId: string, facilityId: string) {
+  return db
+    .select({ id: rooms.id, parentId: rooms.parentId, type: rooms.type, name: rooms.name })
+    .from(rooms)
+    .where(and(eq(rooms.organisationId, organisationId), eq(rooms.facilityId, facilityId)))
+}
+
+/** Its parts become parts of `parentId` (the space's own whole, or none). */
+export async function reparentParts(db: Executor, organisationId: string, roomId: string, parentId: string | null) {
+  await db
+    .update(rooms)
+    .set({ parentId })
+    .where(and(eq(rooms.organisationId, organisationId), eq(rooms.parentId, roomId)))
+}
+
+/** Deletes the spaces in one statement (the parent key is checked at its end); their events cascade. */
+export function deleteOwnedRooms(db: Executor, organisationId: string, roomIds: string[]) {
+  return db
+    .delete(rooms)
+    .where(and(eq(rooms.organisationId, organisationId), inArray(rooms.id, roomIds)))
+    .returning(roomColumns)
 }
 
 /** Held FOR UPDATE to the end of the caller's transaction, so an edit's "before" is the row it replaces. */

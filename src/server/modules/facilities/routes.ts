@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
 import { facilityInput } from '@shared/facilities/schema'
-import { roomInput } from '@shared/rooms/schema'
+import { roomDeleteQuery, roomInput } from '@shared/rooms/schema'
 import { allow } from '../../auth/middleware'
 import type { AppDeps, MemberEnv } from '../../http/context'
-import { jsonBody, uuidParams } from '../../http/validate'
+import { jsonBody, queryParams, uuidParams } from '../../http/validate'
 import * as service from './service'
 
 // Every path checks the facility belongs to the current organisation: another one's id is a 404.
@@ -51,8 +51,8 @@ export function facilityRoutes({ database: { db } }: AppDeps) {
     c.json(await service.updateRoom(db, c.get('organisation').id, c.get('user'), c.req.param('id'), c.req.valid('json'))),
   )
 
-  app.delete('/rooms/:id', allow('manageVenue'), roomId, async (c) => {
-    await service.deleteRoom(db, c.get('organisation').id, c.get('user'), c.req.param('id'))
+  app.delete('/rooms/:id', allow('manageVenue'), roomId, queryParams(roomDeleteQuery), async (c) => {
+    await service.deleteRoom(db, c.get('organisation').id, c.get('user'), c.req.param('id'), c.req.valid('query'))
     return c.body(null, 204)
   })
 

@@ -1,5 +1,6 @@
 import type { FacilityInput } from '@shared/facilities/schema'
-import type { RoomInput } from '@shared/rooms/schema'
+import type { RoomDeleteQuery, RoomInput } from '@shared/rooms/schema'
+import { PART_OF_MESSAGES, partOfProblem, partsOf, type TreeSpace } from '@shared/scheduling/space-tree'
 import { isWithinOperatingHours } from '@shared/scheduling/operating-hours'
 import type { Db, Executor } from '../../db/client'
 import { AppError, findPostgresError, notFound, SQLSTATE } from '../../errors'
@@ -27,7 +28,8 @@ function facilityRecord(action: 'created' | 'deleted', facility: Facility): Acti
   }
 }
 
-function spaceValues(room: Room) {
+// partOf: the whole's name, which the trail shows where the row has only its id.
+function spaceValues(room: Room, partOf: string | null = null) {
   return {
     name: room.name,
     type: room.type,
@@ -36,11 +38,13 @@ function spaceValues(room: Room) {
     operatingStartTime: room.operatingStartTime,
     operatingEndTime: room.operatingEndTime,
     bookingInterval: room.bookingInterval,
+    changeoverMinutes: room.changeoverMinutes,
+    partOf,
   }
 }
 
-function spaceRecord(action: 'created' | 'deleted', room: Room, facility: FacilityRef): ActivityRecord {
-  const values = { ...spaceValues(room), facility: facility.name }
+function spaceRecord(action: 'created' | 'deleted', room: Room, facility: FacilityRef, partOf: string | null = null): ActivityRecord {
+  const values = { ...spaceValues(room, partOf), facility: facility.name }
   return {
     action,
     entity: 'space',
@@ -114,32 +118,69 @@ export async function updateFacility(db: Db, organisationId: string, actor: Acto
 }
 
 /**
- * Edits a space in one transaction, its row held from the read to the write. New hours or a new
- * interval move no event: the answer lists the upcoming ones now outside them. A type change to
- * or from a change room is refused when existing data depends on the type it has.
+ * Edits a space in one transaction, its facility's tree and its row held from the read to the
+ * write. New hours or a new interval move no event: the answer lists the upcoming ones now
+ * outside them. A type change to or from a change room is refused when existing data depends on
+ * the type it has. A new changeover applies to bookings made from then on (ADR 0024). A new
+ * whole is refused when the space's bookings and the whole's overlap: the database refuses it
+ * (space_occupancy_no_overlap), and this names the whole.
  */
 export async function updateRoom(db: Db, organisationId: string, actor: Actor, roomId: string, input: RoomInput) {
-  return db.transaction(async (tx) => {
-    const found = await repository.lockOwnedRoom(tx, organisationId, roomId)
-    if (!found) throw notFound('Room')
-    const { room: before, facility } = found
-    await requireTypeChangeAllowed(tx, organisationId, before, input.type)
-    const room = await repository.updateOwnedRoom(tx, organisationId, roomId, input)
-    if (!room) throw notFound('Room')
-    const changes = changedFields(spaceValues(before), spaceValues(room))
-    if (Object.keys(changes).length > 0) {
-      await recordActivity(tx, organisationId, actor, {
-        action: 'updated',
-        entity: 'space',
-        entityId: room.id,
-        label: room.name,
-        facility: { id: facility.id, timeZone: facility.timeZone },
-        changes,
-      })
-    }
-    const eventsOutsideHours = await findEventsOutsideHours(tx, organisationId, { roomId }, facility.timeZone)
-    return { room, eventsOutsideHours }
-  })
+  const found = await repository.findOwnedRoom(db, organisationId, roomId)
+  if (!found) throw notFound('Room')
+  try {
+    return await db.transaction(async (tx) => {
+      if (!(await repository.lockFacilityTree(tx, organisationId, found.facility.id))) throw notFound('Room')
+      const locked = await repository.lockOwnedRoom(tx, organisationId, roomId)
+      if (!locked) throw notFound('Room')
+      const { room: before, facility } = locked
+      await requireTypeChangeAllowed(tx, organisationId, before, input.type)
+      const tree = await repository.listTree(tx, organisationId, facility.id)
+      requireValidWhole(tree, { spaceId: roomId, type: input.type, parentId: input.parentId })
+      const room = await repository.updateOwnedRoom(tx, organisationId, roomId, input)
+      if (!room) throw notFound('Room')
+      const nameOf = (id: string | null) => tree.find((space) => space.id === id)?.name ?? null
+      const changes = changedFields(spaceValues(before, nameOf(before.parentId)), spaceValues(room, nameOf(room.parentId)))
+      if (Object.keys(changes).length > 0) {
+        await recordActivity(tx, organisationId, actor, {
+          action: 'updated',
+          entity: 'space',
+          entityId: room.id,
+          label: room.name,
+          facility: { id: facility.id, timeZone: facility.timeZone },
+          changes,
+        })
+      }
+      const eventsOutsideHours = await findEventsOutsideHours(tx, organisationId, { roomId }, facility.timeZone)
+      return { room, eventsOutsideHours }
+    })
+  } catch (error) {
+    throw explainTreeRefusal(error, input.parentId)
+  }
+}
+
+export const PART_OF_CLASH_MESSAGE = 'This space has bookings at the same time as the space it would be part of. Move or delete them first.'
+
+// The tree's rules are the database's too (rooms_tree, rooms_parent_fk): a change that raced past
+// the service's check is still refused, in the same words.
+function explainTreeRefusal(error: unknown, parentId: string | null): unknown {
+  const postgres = findPostgresError(error)
+  if (postgres?.code === SQLSTATE.exclusionViolation)
+    return new AppError('CONFLICT', PART_OF_CLASH_MESSAGE, { parentId: PART_OF_CLASH_MESSAGE })
+  const isTreeRule =
+    (postgres?.code === SQLSTATE.checkViolation && postgres.constraint === 'rooms_tree') ||
+    (postgres?.code === SQLSTATE.foreignKeyViolation && postgres.constraint === 'rooms_parent_fk')
+  if (isTreeRule && parentId !== null)
+    return new AppError('VALIDATION', PART_OF_MESSAGES.notInFacility, { parentId: PART_OF_MESSAGES.notInFacility })
+  return error
+}
+
+function requireValidWhole(tree: TreeSpace[], request: { spaceId: string | null; type: string; parentId: string | null }) {
+  const problem = partOfProblem(tree, request)
+  if (!problem) return
+  // A space with parts cannot become a change room: that is the type's refusal, not the whole's.
+  const field = request.type === 'change_room' && request.parentId === null ? 'type' : 'parentId'
+  throw new AppError('VALIDATION', problem, { [field]: problem })
 }
 
 export const ROOM_TYPE_MESSAGES = {
@@ -211,15 +252,20 @@ export async function listChangeRooms(db: Db, organisationId: string, facilityId
 export async function createRoom(db: Db, organisationId: string, actor: Actor, facilityId: string, input: RoomInput) {
   try {
     return await db.transaction(async (tx) => {
-      const facility = await requireOwnedFacility(tx, organisationId, facilityId)
+      const facility = await repository.lockFacilityTree(tx, organisationId, facilityId)
+      if (!facility) throw notFound('Facility')
+      const tree = input.parentId === null ? [] : await repository.listTree(tx, organisationId, facilityId)
+      requireValidWhole(tree, { spaceId: null, type: input.type, parentId: input.parentId })
       const room = await repository.insertRoom(tx, organisationId, facilityId, input)
-      await recordActivity(tx, organisationId, actor, spaceRecord('created', room, facility))
+      const partOf = tree.find((space) => space.id === input.parentId)?.name ?? null
+      await recordActivity(tx, organisationId, actor, spaceRecord('created', room, facility, partOf))
       return room
     })
   } catch (error) {
+    const explained = explainTreeRefusal(error, input.parentId)
     // The facility was deleted between the check and the insert.
-    if (findPostgresError(error)?.code === SQLSTATE.foreignKeyViolation) throw notFound('Facility')
-    throw error
+    if (explained === error && findPostgresError(error)?.code === SQLSTATE.foreignKeyViolation) throw notFound('Facility')
+    throw explained
   }
 }
 
@@ -245,13 +291,36 @@ export async function getRoom(db: Db, organisationId: string, roomId: string) {
   return found
 }
 
-export async function deleteRoom(db: Db, organisationId: string, actor: Actor, roomId: string) {
+/**
+ * Deletes a space with its events. A whole's parts are kept, as parts of its own whole (or
+ * standalone), with their events, unless `parts` is 'delete': then they go with it, events and
+ * all. One transaction, the facility's tree held throughout (docs/product.md#linked-spaces).
+ */
+export async function deleteRoom(
+  db: Db,
+  organisationId: string,
+  actor: Actor,
+  roomId: string,
+  { parts }: RoomDeleteQuery = { parts: 'keep' },
+) {
+  const found = await repository.findOwnedRoom(db, organisationId, roomId)
+  if (!found) throw notFound('Room')
   await db.transaction(async (tx) => {
-    const room = await repository.deleteOwnedRoom(tx, organisationId, roomId)
-    if (!room) throw notFound('Room')
-    // Still there: deleting the facility would have had to take this room first.
-    const facility = await requireOwnedFacility(tx, organisationId, room.facilityId)
-    await recordActivity(tx, organisationId, actor, spaceRecord('deleted', room, facility))
+    const facility = await repository.lockFacilityTree(tx, organisationId, found.facility.id)
+    const tree = await repository.listTree(tx, organisationId, found.facility.id)
+    const room = tree.find((space) => space.id === roomId)
+    if (!facility || !room) throw notFound('Room')
+    const doomed = parts === 'delete' ? [roomId, ...partsOf(tree, roomId)] : [roomId]
+    if (parts === 'keep') await repository.reparentParts(tx, organisationId, roomId, room.parentId)
+    const deleted = await repository.deleteOwnedRooms(tx, organisationId, doomed)
+    if (!deleted.some((space) => space.id === roomId)) throw notFound('Room')
+    const nameOf = (id: string | null) => tree.find((space) => space.id === id)?.name ?? null
+    await recordActivity(
+      tx,
+      organisationId,
+      actor,
+      deleted.map((space) => spaceRecord('deleted', space, facility, nameOf(space.parentId))),
+    )
   })
 }
 

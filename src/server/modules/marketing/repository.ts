@@ -1,8 +1,7 @@
-import { and, asc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm'
-import { LIMITS } from '@shared/limits'
+import { and, asc, eq, ne, sql } from 'drizzle-orm'
 import type { TimeRange } from '@shared/scheduling/overlap'
 import type { Executor } from '../../db/client'
-import { rooms, schedules } from '../../db/schema'
+import { rooms, spaceOccupancy } from '../../db/schema'
 import { wallClock } from '../../db/wall-clock'
 
 // Both queries name the organisation, which leads the indexes they read (docs/scaling.md).
@@ -17,29 +16,34 @@ export function listSellableRooms(db: Executor, organisationId: string, facility
       operatingStartTime: wallClock(rooms.operatingStartTime),
       operatingEndTime: wallClock(rooms.operatingEndTime),
       bookingInterval: rooms.bookingInterval,
+      changeoverMinutes: rooms.changeoverMinutes,
     })
     .from(rooms)
     .where(and(eq(rooms.organisationId, organisationId), eq(rooms.facilityId, facilityId), ne(rooms.type, 'change_room')))
     .orderBy(asc(sql`lower(${rooms.name})`), asc(rooms.createdAt))
 }
 
-// No event lasts more than a day (the schedules_at_most_a_day check): whatever overlaps the
-// window started at most this long before it, a lower bound that keeps the scan on the index.
-const MAX_EVENT_MS = LIMITS.event.maxDurationMinutes * 60_000
-
-/** One query for all the rooms: the events of any of them that overlap the window. */
-export function listEventsOverlapping(db: Executor, organisationId: string, roomIds: readonly string[], window: TimeRange) {
-  return db
-    .select({ roomId: schedules.roomId, start: schedules.startTime, end: schedules.endTime })
-    .from(schedules)
-    .where(
-      and(
-        eq(schedules.organisationId, organisationId),
-        inArray(schedules.roomId, [...roomIds]),
-        gte(schedules.startTime, new Date(window.start.getTime() - MAX_EVENT_MS)),
-        // Half-open, like the exclusion constraint: an event ending at the window's start is not in it.
-        lt(schedules.startTime, window.end),
-        gt(schedules.endTime, window.start),
-      ),
+/**
+ * One query for all the rooms: what keeps each of them busy in the window (ADR 0024), as the
+ * rows the bookings hold in space_occupancy: for a room, those of its own unit (its bookings and
+ * its wholes') and of its parts' units (their bookings), each to its end plus its changeover.
+ */
+export async function listBusyOverlapping(db: Executor, organisationId: string, roomIds: readonly string[], window: TimeRange) {
+  const result = await db.execute(sql`
+    with recursive tree as (
+      select ${rooms.id} as room_id, ${rooms.id} as unit_id from ${rooms}
+      where ${rooms.organisationId} = ${organisationId} and ${rooms.id} = any(${`{${roomIds.join(',')}}`}::uuid[])
+      union all
+      select tree.room_id, part.id from ${rooms} as part inner join tree on part.organisation_id = ${organisationId} and part.parent_id = tree.unit_id
     )
+    select distinct tree.room_id, lower(held.during) as start, upper(held.during) as end
+    from tree
+    inner join ${spaceOccupancy} as held on held.organisation_id = ${organisationId} and held.unit_id = tree.unit_id
+      and held.during && tstzrange(${window.start.toISOString()}::timestamptz, ${window.end.toISOString()}::timestamptz, '[)')`)
+  // Both drivers answer with { rows }.
+  return (result as unknown as { rows: { room_id: string; start: Date | string; end: Date | string }[] }).rows.map((row) => ({
+    roomId: row.room_id,
+    start: new Date(row.start),
+    end: new Date(row.end),
+  }))
 }

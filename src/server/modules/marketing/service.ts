@@ -4,37 +4,46 @@ import type { Db } from '../../db/client'
 import { getFacility } from '../facilities/service'
 import * as repository from './repository'
 
-const MS_PER_HOUR = 60 * 60 * 1000
+const MS_PER_MINUTE = 60 * 1000
+const MS_PER_HOUR = 60 * MS_PER_MINUTE
 
 /**
  * Every sellable room of the facility with its slots from now to now + hoursAhead, in three
- * queries whatever the number of rooms: the facility, its rooms, and their events.
+ * queries whatever the number of rooms: the facility, its rooms, and what keeps them busy
+ * (their bookings, their wholes' and their parts', with changeovers).
  */
 export async function readAvailability(db: Db, organisationId: string, { facilityId, hoursAhead }: AvailabilityQuery, now: Date) {
   const facility = await getFacility(db, organisationId, facilityId)
 
   const window = { start: now, end: new Date(now.getTime() + hoursAhead * MS_PER_HOUR) }
   const rooms = await repository.listSellableRooms(db, organisationId, facilityId)
-  const events =
+  // Reaching back by the longest changeover: a slot is sold only if it and the changeover after
+  // it are free, so a booking that starts up to that long after the window's end still matters.
+  const longestChangeover = Math.max(0, ...rooms.map((room) => room.changeoverMinutes))
+  const busy =
     rooms.length > 0
-      ? await repository.listEventsOverlapping(
+      ? await repository.listBusyOverlapping(
           db,
           organisationId,
           rooms.map(({ id }) => id),
-          window,
+          { start: window.start, end: new Date(window.end.getTime() + longestChangeover * MS_PER_MINUTE) },
         )
       : []
 
   return {
     facility: { id: facility.id, name: facility.name, timeZone: facility.timeZone },
     window,
-    rooms: rooms.map(({ operatingStartTime, operatingEndTime, bookingInterval, ...room }) => ({
+    rooms: rooms.map(({ operatingStartTime, operatingEndTime, bookingInterval, changeoverMinutes, ...room }) => ({
       ...room,
       slots: computeSlots({
         operatingStart: operatingStartTime,
         operatingEnd: operatingEndTime,
         bookingInterval,
-        events: events.filter((event) => event.roomId === room.id),
+        // A slot and the room's changeover after it must both be free: each busy span reaches
+        // back by the changeover, which is the same as the slot reaching forward by it.
+        events: busy
+          .filter((span) => span.roomId === room.id)
+          .map((span) => ({ start: new Date(span.start.getTime() - changeoverMinutes * MS_PER_MINUTE), end: span.end })),
         now,
         hoursAhead,
         timeZone: facility.timeZone,

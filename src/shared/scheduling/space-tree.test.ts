@@ -1,0 +1,43 @@
+import { describe, expect, test } from 'vitest'
+import { heightOf, levelOf, partOfProblem, partsOf, PART_OF_MESSAGES } from './space-tree'
+
+// building → sheet → half A / half B, and a change room beside them.
+const spaces = [
+  { id: 'building', parentId: null, type: 'room' },
+  { id: 'sheet', parentId: 'building', type: 'rink' },
+  { id: 'halfA', parentId: 'sheet', type: 'rink' },
+  { id: 'halfB', parentId: 'sheet', type: 'rink' },
+  { id: 'dressing', parentId: null, type: 'change_room' },
+  { id: 'studio', parentId: null, type: 'room' },
+]
+
+describe('space tree', () => {
+  test('parts are every level below, levels count from the top, heights from the bottom', () => {
+    expect([...partsOf(spaces, 'building')].sort()).toEqual(['halfA', 'halfB', 'sheet'])
+    expect([...partsOf(spaces, 'halfA')]).toEqual([])
+    expect(levelOf(spaces, 'halfB')).toBe(3)
+    expect(levelOf(spaces, 'building')).toBe(1)
+    expect(heightOf(spaces, 'building')).toBe(3)
+    expect(heightOf(spaces, 'studio')).toBe(1)
+  })
+
+  test('a space can be part of a non-change-room space of its facility', () => {
+    expect(partOfProblem(spaces, { spaceId: 'studio', type: 'room', parentId: 'building' })).toBeNull()
+    expect(partOfProblem(spaces, { spaceId: null, type: 'rink', parentId: 'halfA' })).toBeNull()
+    expect(partOfProblem(spaces, { spaceId: 'sheet', type: 'rink', parentId: null })).toBeNull()
+  })
+
+  test('refuses a whole elsewhere, a change room either side, loops and a fifth level', () => {
+    expect(partOfProblem(spaces, { spaceId: 'studio', type: 'room', parentId: 'elsewhere' })).toBe(PART_OF_MESSAGES.notInFacility)
+    expect(partOfProblem(spaces, { spaceId: 'studio', type: 'room', parentId: 'dressing' })).toBe(PART_OF_MESSAGES.changeRoom)
+    expect(partOfProblem(spaces, { spaceId: 'dressing', type: 'change_room', parentId: 'building' })).toBe(PART_OF_MESSAGES.changeRoom)
+    expect(partOfProblem(spaces, { spaceId: 'sheet', type: 'change_room', parentId: null })).toBe(PART_OF_MESSAGES.changeRoom)
+    expect(partOfProblem(spaces, { spaceId: 'sheet', type: 'rink', parentId: 'sheet' })).toBe(PART_OF_MESSAGES.loop)
+    expect(partOfProblem(spaces, { spaceId: 'building', type: 'room', parentId: 'halfA' })).toBe(PART_OF_MESSAGES.loop)
+    const withQuarter = [...spaces, { id: 'quarter', parentId: 'halfA', type: 'rink' }]
+    expect(partOfProblem(withQuarter, { spaceId: null, type: 'rink', parentId: 'quarter' })).toBe(PART_OF_MESSAGES.tooDeep)
+    expect(partOfProblem(spaces, { spaceId: 'building', type: 'room', parentId: 'studio' })).toBeNull()
+    const withLobby = [...spaces, { id: 'lobby', parentId: 'studio', type: 'room' }]
+    expect(partOfProblem(withLobby, { spaceId: 'building', type: 'room', parentId: 'lobby' })).toBe(PART_OF_MESSAGES.tooDeep)
+  })
+})
