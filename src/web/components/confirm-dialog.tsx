@@ -16,6 +16,8 @@ type ConfirmDialogProps = {
   onOpenChange: (open: boolean) => void
   title: string
   description: ReactNode
+  /** A choice to make before confirming, shown under the description. */
+  children?: ReactNode
   confirmLabel?: string
   /** What the button says while the request runs. */
   pendingLabel?: string
@@ -34,6 +36,7 @@ export function ConfirmDialog({
   pendingLabel = 'Deleting...',
   isPending = false,
   onConfirm,
+  children,
 }: ConfirmDialogProps) {
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
@@ -44,6 +47,7 @@ export function ConfirmDialog({
             <div>{description}</div>
           </AlertDialogDescription>
         </AlertDialogHeader>
+        {children}
         <AlertDialogFooter>
           <AlertDialogCancel disabled={isPending}>Cancel</AlertDialogCancel>
           <AlertDialogAction

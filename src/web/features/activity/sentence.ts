@@ -34,6 +34,8 @@ const FIELD_LABELS: Record<string, string> = {
   hours: 'hours',
   date: 'date',
   timeZone: 'time zone',
+  partOf: 'part of',
+  changeoverMinutes: 'changeover',
 }
 
 // Values kept as the code words the app stores, read as the words the app shows.

@@ -10,7 +10,7 @@ import type {
 } from '@shared/facilities/responses'
 import type { FacilityInput } from '@shared/facilities/schema'
 import type { room, roomDetailResponse, roomListResponse, roomResponse, roomUpdatedResponse } from '@shared/rooms/responses'
-import type { RoomInput } from '@shared/rooms/schema'
+import type { RoomDeleteQuery, RoomInput } from '@shared/rooms/schema'
 import { apiFetch } from '@web/lib/api-client'
 import { EVENTS_QUERY_ROOT } from '@web/lib/query-keys'
 
@@ -129,10 +129,12 @@ export function useSaveRoom(facilityId: string, roomId?: string) {
   })
 }
 
+/** Deletes a space; `parts` says what becomes of a whole's parts, and is left out for a space without any. */
 export function useDeleteRoom(facilityId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (roomId: string) => apiFetch<void>(`/api/rooms/${roomId}`, { method: 'DELETE' }),
+    mutationFn: ({ roomId, parts }: { roomId: string; parts?: RoomDeleteQuery['parts'] }) =>
+      apiFetch<void>(`/api/rooms/${roomId}${parts ? `?${new URLSearchParams({ parts })}` : ''}`, { method: 'DELETE' }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: facilityKeys.rooms(facilityId) }),

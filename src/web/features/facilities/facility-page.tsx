@@ -2,10 +2,10 @@ import { useEffect, useRef, useState } from 'react'
 import { ArrowLeft, DoorOpen, Globe, MapPin, Pencil, Plus } from 'lucide-react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { toast } from 'sonner'
-import { ConfirmDialog } from '@web/components/confirm-dialog'
 import { EmptyState } from '@web/components/empty-state'
 import { LoadingScreen } from '@web/components/loading-screen'
 import { Button } from '@web/components/ui/button'
+import type { RoomDeleteQuery } from '@shared/rooms/schema'
 import { todayInZone } from '@shared/scheduling/local-day'
 import { usePermission } from '@web/features/auth'
 import {
@@ -20,10 +20,12 @@ import {
 import { errorDescription } from '@web/lib/api-client'
 import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { useDeleteRoom, useFacility, useRooms, type EventOutsideHours, type Facility, type Room } from './api'
+import { DeleteRoomDialog } from './components/delete-room-dialog'
 import { FacilityDialog, RoomDialog } from './components/deferred-dialogs'
 import { EventsOutsideHoursNotice } from './components/events-outside-hours-notice'
 import { FacilityEvents } from './components/facility-events'
 import { RoomCard } from './components/room-card'
+import { inTreeOrder } from './room-tree'
 
 export function FacilityPage() {
   const { id = '' } = useParams()
@@ -153,15 +155,18 @@ function FacilityRooms({ facility }: { facility: Facility }) {
 
   useQueryErrorToast(rooms, 'Failed to load rooms')
 
-  const confirmDeletion = () => {
+  const confirmDeletion = (parts?: RoomDeleteQuery['parts']) => {
     if (!pendingDeletion) return
-    deleteRoom.mutate(pendingDeletion.id, {
-      onSuccess: () => {
-        toast.success('Room deleted successfully')
-        setPendingDeletion(null)
+    deleteRoom.mutate(
+      { roomId: pendingDeletion.id, parts },
+      {
+        onSuccess: () => {
+          toast.success('Room deleted successfully')
+          setPendingDeletion(null)
+        },
+        onError: (error) => toast.error('Failed to delete room', { description: errorDescription(error) }),
       },
-      onError: (error) => toast.error('Failed to delete room', { description: errorDescription(error) }),
-    })
+    )
   }
 
   const startEditing = (room: Room) => {
@@ -190,11 +195,18 @@ function FacilityRooms({ facility }: { facility: Facility }) {
           Loading...
         </p>
       ) : rooms.data?.length ? (
+        // One flat list in tree order, each part after its whole and indented a step per level, so
+        // every space stays one list item; the card says which whole a part belongs to.
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-labelledby="rooms-heading">
-          {rooms.data.map((room) => (
-            <li key={room.id} className="grid">
+          {inTreeOrder(rooms.data).map(({ room, level, whole }) => (
+            <li
+              key={room.id}
+              className={level > 1 ? 'grid border-l-2 border-border pl-3' : 'grid'}
+              style={level > 2 ? { marginInlineStart: `${(level - 2) * 0.75}rem` } : undefined}
+            >
               <RoomCard
                 room={room}
+                wholeName={whole?.name}
                 onEdit={canManageVenue ? startEditing : undefined}
                 onDelete={canManageVenue ? setPendingDeletion : undefined}
               />
@@ -226,16 +238,11 @@ function FacilityRooms({ facility }: { facility: Facility }) {
         />
       ) : null}
       <EventsOutsideHoursNotice events={outside} timeZone={facility.timeZone} onClose={() => setOutside(null)} returnFocusTo={editButton} />
-      <ConfirmDialog
+      <DeleteRoomDialog
+        room={pendingDeletion}
+        rooms={rooms.data ?? []}
         open={canManageVenue && pendingDeletion !== null}
-        onOpenChange={(open) => (open ? undefined : setPendingDeletion(null))}
-        title="Delete Room?"
-        description={
-          <p>
-            “{pendingDeletion?.name}” and all of its scheduled events will be permanently deleted. Hours charged to client contracts for
-            those events are given back. This cannot be undone.
-          </p>
-        }
+        onClose={() => setPendingDeletion(null)}
         isPending={deleteRoom.isPending}
         onConfirm={confirmDeletion}
       />

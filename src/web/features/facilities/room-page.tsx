@@ -58,12 +58,13 @@ export function RoomPage() {
           ) : null}
         </div>
         {room.description ? <p className="max-w-prose break-words text-muted-foreground">{room.description}</p> : null}
-        <dl className="grid gap-x-8 gap-y-3 text-sm sm:grid-cols-[repeat(3,max-content)]">
+        <dl className="grid gap-x-8 gap-y-3 text-sm sm:grid-cols-[repeat(4,max-content)]">
           <Detail term="Capacity">{room.capacity ?? 'Not set'}</Detail>
           <Detail term="Operating Hours">
             {formatTimeOfDay(room.operatingStartTime)} - {formatTimeOfDay(room.operatingEndTime)}
           </Detail>
           <Detail term="Booking Interval">{room.bookingInterval} minutes</Detail>
+          <Detail term="Changeover">{room.changeoverMinutes === 0 ? 'None' : `${room.changeoverMinutes} minutes`}</Detail>
         </dl>
       </header>
       <RoomSchedule room={room} facility={facility} />

@@ -37,6 +37,12 @@ function splitLabel(event: ScheduledEvent): string | null {
 
 const hourLabel = (hour: number) => formatTimeOfDay(`${String(hour).padStart(2, '0')}:00`)
 
+// A shorter changeover is too thin a stripe to hold its label.
+const MIN_LABELLED_CHANGEOVER_MINUTES = 10
+// Diagonal stripes: time the space is blocked but nothing is booked.
+const HATCHED =
+  'repeating-linear-gradient(135deg, var(--muted) 0 6px, color-mix(in oklab, var(--muted-foreground) 35%, var(--muted)) 6px 12px)'
+
 /** One day of a room as a 24-hour grid, each event placed by its time on the facility's clock (docs/product.md#events). */
 export function RoomDayGrid({ events, date, timeZone, onSelect }: RoomDayGridProps) {
   const scroller = useRef<HTMLDivElement>(null)
@@ -47,6 +53,15 @@ export function RoomDayGrid({ events, date, timeZone, onSelect }: RoomDayGridPro
     const top = wallClockMinutes(start, timeZone)
     const length = Math.max((end.getTime() - start.getTime()) / 60_000, MIN_BLOCK_MINUTES)
     return { event, top, height: Math.min(length, 24 * MINUTES_PER_HOUR - top) }
+  })
+  // The changeover after each event (docs/product.md#linked-spaces), from its end, on this day only.
+  const changeovers = events.flatMap((event) => {
+    const end = new Date(event.endTime).getTime()
+    const start = Math.max(end, day.start.getTime())
+    const stop = Math.min(end + event.changeoverMinutes * 60_000, day.end.getTime())
+    if (stop <= start) return []
+    const top = wallClockMinutes(new Date(start), timeZone)
+    return [{ event, top, height: Math.min((stop - start) / 60_000, 24 * MINUTES_PER_HOUR - top) }]
   })
   const firstTop = blocks[0]?.top
 
@@ -75,6 +90,20 @@ export function RoomDayGrid({ events, date, timeZone, onSelect }: RoomDayGridPro
             </div>
           ))}
         </div>
+        {/* Under the events, and announced with them instead: the event's button says it is followed by one. */}
+        <div aria-hidden="true">
+          {changeovers.map(({ event, top, height }) => (
+            <div key={event.id} className="absolute right-1 left-16 px-1 sm:left-20" style={{ top: toRem(top), height: toRem(height) }}>
+              <div className="flex size-full items-center overflow-hidden rounded-sm px-2" style={{ backgroundImage: HATCHED }}>
+                {height >= MIN_LABELLED_CHANGEOVER_MINUTES ? (
+                  <span className="rounded-sm bg-background px-1 text-[0.5625rem] leading-none font-medium text-foreground">
+                    Changeover
+                  </span>
+                ) : null}
+              </div>
+            </div>
+          ))}
+        </div>
         <ol aria-label={`Events of ${formatLongDate(day.start, timeZone)}`}>
           {blocks.map(({ event, top, height }) => {
             const label = splitLabel(event)
@@ -89,6 +118,7 @@ export function RoomDayGrid({ events, date, timeZone, onSelect }: RoomDayGridPro
                   <span className="truncate font-medium text-foreground">{event.title}</span>
                   <span className="truncate text-muted-foreground">{formatTimeRange(event.startTime, event.endTime, timeZone)}</span>
                   {label ? <span className="truncate text-muted-foreground italic">{label}</span> : null}
+                  {event.changeoverMinutes > 0 ? <span className="sr-only">, then {event.changeoverMinutes} min changeover</span> : null}
                 </button>
               </li>
             )

@@ -1,4 +1,4 @@
-import { CalendarDays, Pencil, Trash2, Users } from 'lucide-react'
+import { CalendarDays, CornerDownRight, Pencil, Timer, Trash2, Users } from 'lucide-react'
 import { Link } from 'react-router'
 import { ROOM_TYPE_LABELS } from '@shared/limits'
 import { Badge } from '@web/components/ui/badge'
@@ -8,13 +8,15 @@ import type { Room } from '../api'
 
 type RoomCardProps = {
   room: Room
+  /** The name of the space it is part of, for a part (linked spaces). */
+  wholeName?: string
   /** Left out for a member who may not edit spaces (docs/product.md#teams). */
   onEdit?: (room: Room) => void
   /** Left out for a member who may not delete spaces (docs/product.md#teams). */
   onDelete?: (room: Room) => void
 }
 
-export function RoomCard({ room, onEdit, onDelete }: RoomCardProps) {
+export function RoomCard({ room, wholeName, onEdit, onDelete }: RoomCardProps) {
   const path = `/facility/${room.facilityId}/room/${room.id}`
   return (
     // The title's link is stretched over the card, so a click anywhere on it opens the schedule;
@@ -33,12 +35,24 @@ export function RoomCard({ room, onEdit, onDelete }: RoomCardProps) {
         </CardTitle>
         <Badge variant={room.type === 'change_room' ? 'outline' : 'secondary'}>{ROOM_TYPE_LABELS[room.type]}</Badge>
       </CardHeader>
-      {room.capacity !== null || room.description ? (
+      {wholeName || room.capacity !== null || room.changeoverMinutes > 0 || room.description ? (
         <CardContent className="grid gap-2 text-sm">
+          {wholeName ? (
+            <p className="flex items-start gap-1.5 text-muted-foreground">
+              <CornerDownRight className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <span className="min-w-0 break-words">Part of {wholeName}</span>
+            </p>
+          ) : null}
           {room.capacity !== null ? (
             <p className="flex items-center gap-1.5 text-muted-foreground">
               <Users className="size-4 shrink-0" aria-hidden="true" />
               Capacity: {room.capacity}
+            </p>
+          ) : null}
+          {room.changeoverMinutes > 0 ? (
+            <p className="flex items-center gap-1.5 text-muted-foreground">
+              <Timer className="size-4 shrink-0" aria-hidden="true" />
+              {room.changeoverMinutes} min changeover
             </p>
           ) : null}
           {room.description ? <p className="line-clamp-3 break-words">{room.description}</p> : null}

@@ -1,5 +1,6 @@
-import { useEffect, useEffectEvent } from 'react'
-import { useForm, useWatch, type DefaultValues } from 'react-hook-form'
+import { useEffect, useEffectEvent, type ChangeEvent } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { useController, useForm, useWatch, type DefaultValues } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { toast } from 'sonner'
 import { LIMITS, ROOM_TYPE_LABELS, ROOM_TYPES } from '@shared/limits'
@@ -11,7 +12,8 @@ import { Input } from '@web/components/ui/input'
 import { NativeSelect, NativeSelectOption } from '@web/components/ui/native-select'
 import { Textarea } from '@web/components/ui/textarea'
 import { errorDescription } from '@web/lib/api-client'
-import { useSaveRoom, type Room, type SavedRoom } from '../api'
+import { roomsQueryOptions, useSaveRoom, type Room, type SavedRoom } from '../api'
+import { partOfChoices } from '../room-tree'
 import { OptionalLabel } from '@web/components/form/optional-label'
 import { showServerFieldErrors } from '@web/components/form/show-server-field-errors'
 
@@ -33,6 +35,8 @@ const DEFAULT_VALUES: DefaultValues<RoomFormValues> = {
   operatingStartTime: LIMITS.room.defaultOperatingStart,
   operatingEndTime: LIMITS.room.defaultOperatingEnd,
   bookingInterval: LIMITS.room.defaultBookingInterval,
+  parentId: null,
+  changeoverMinutes: LIMITS.room.defaultChangeover,
 }
 
 const toFormValues = (room: Room): RoomFormValues => ({
@@ -43,10 +47,14 @@ const toFormValues = (room: Room): RoomFormValues => ({
   operatingStartTime: room.operatingStartTime,
   operatingEndTime: room.operatingEndTime,
   bookingInterval: room.bookingInterval,
+  parentId: room.parentId,
+  changeoverMinutes: room.changeoverMinutes,
 })
 
 // An empty number field means "no capacity"; anything else goes to the schema as typed.
 const toCapacity = (value: unknown) => (value === '' || value == null ? null : Number(value))
+
+const changeoverLabel = (minutes: number) => (minutes === 0 ? 'None' : `${minutes} minutes`)
 
 // Create New Space and Edit Space: one form, one schema, so both validate alike.
 export function RoomDialog({ facilityId, room, open, onOpenChange, onSaved }: RoomDialogProps) {
@@ -58,6 +66,12 @@ export function RoomDialog({ facilityId, room, open, onOpenChange, onSaved }: Ro
   })
   const { errors, isSubmitting } = form.formState
   const [name, type] = useWatch({ control: form.control, name: ['name', 'type'] })
+  const isChangeRoom = type === 'change_room'
+  // The facility page's own list of spaces: already loaded there, fetched on opening elsewhere.
+  const rooms = useQuery({ ...roomsQueryOptions(facilityId), enabled: open })
+  const wholes = partOfChoices(rooms.data ?? [], room)
+  // Controlled, so the saved whole shows as chosen once the list arrives after the form was reset.
+  const partOf = useController({ control: form.control, name: 'parentId' })
 
   // Editing starts from what is saved now, not from an earlier, abandoned attempt; only on
   // opening, so that a refetch while the dialog is open keeps what the operator typed.
@@ -100,7 +114,15 @@ export function RoomDialog({ facilityId, room, open, onOpenChange, onSaved }: Ro
           <div className="grid items-start gap-4 sm:grid-cols-2">
             <FormField label="Type" error={errors.type?.message}>
               {(control) => (
-                <NativeSelect {...control} {...form.register('type')}>
+                <NativeSelect
+                  {...control}
+                  // A change room is never part of anything (docs/product.md#linked-spaces).
+                  {...form.register('type', {
+                    onChange: (event: ChangeEvent<HTMLSelectElement>) => {
+                      if (event.target.value === 'change_room') form.setValue('parentId', null)
+                    },
+                  })}
+                >
                   <NativeSelectOption value="">Select a type</NativeSelectOption>
                   {ROOM_TYPES.map((roomType) => (
                     <NativeSelectOption key={roomType} value={roomType}>
@@ -134,12 +156,51 @@ export function RoomDialog({ facilityId, room, open, onOpenChange, onSaved }: Ro
               {(control) => <Input {...control} type="time" step={60} {...form.register('operatingEndTime')} />}
             </FormField>
           </div>
+          <FormField
+            label="Part of"
+            error={errors.parentId?.message}
+            description={isChangeRoom ? 'A change room is never part of another space.' : undefined}
+          >
+            {(control) => (
+              <NativeSelect
+                {...control}
+                ref={partOf.field.ref}
+                name={partOf.field.name}
+                value={partOf.field.value ?? ''}
+                onChange={(event) => partOf.field.onChange(event.target.value === '' ? null : event.target.value)}
+                onBlur={partOf.field.onBlur}
+                disabled={isChangeRoom || rooms.isPending}
+              >
+                <NativeSelectOption value="">None</NativeSelectOption>
+                {wholes.map((whole) => (
+                  <NativeSelectOption key={whole.id} value={whole.id}>
+                    {whole.name}
+                  </NativeSelectOption>
+                ))}
+              </NativeSelect>
+            )}
+          </FormField>
           <FormField label="Booking Interval" error={errors.bookingInterval?.message}>
             {(control) => (
               <NativeSelect {...control} {...form.register('bookingInterval', { valueAsNumber: true })}>
                 {LIMITS.room.bookingIntervalOptions.map((minutes) => (
                   <NativeSelectOption key={minutes} value={minutes}>
                     {minutes} minutes
+                  </NativeSelectOption>
+                ))}
+              </NativeSelect>
+            )}
+          </FormField>
+          <FormField
+            label="Changeover"
+            error={errors.changeoverMinutes?.message}
+            description="Time the space stays blocked after each booking, e.g. to resurface the ice. Applies to bookings made from now on."
+          >
+            {(control) => (
+              <NativeSelect {...control} {...form.register('changeoverMinutes', { valueAsNumber: true })}>
+                {LIMITS.room.changeoverOptions.map((minutes) => (
+                  <NativeSelectOption key={minutes} value={minutes}>
+                    {changeoverLabel(minutes)}
                   </NativeSelectOption>
                 ))}
               </NativeSelect>
