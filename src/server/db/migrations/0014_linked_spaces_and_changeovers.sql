@@ -176,11 +176,26 @@ CREATE TRIGGER schedules_placed BEFORE INSERT OR UPDATE OF "start_time", "end_ti
 -- A booking's rows: its space and the space's parts, from its start to its end plus its changeover.
 -- Written after the row, so that each step of the booking statement (old rows removed, the kept
 -- one rewritten, new ones added) lets go of its time before the next one takes it.
+--
+-- The parts' rows are taken first, top down: the booking statement holds the booked space's
+-- row, so every booking takes its spaces from the top of its tree down. Two bookings that would
+-- hold one unit then meet on that unit's row, one after the other, instead of each inserting
+-- its rows and waiting for the other's in the exclusion index, a deadlock PostgreSQL breaks late.
 CREATE FUNCTION schedules_occupy() RETURNS trigger AS $$
 BEGIN
   IF TG_OP = 'UPDATE' THEN
     DELETE FROM "space_occupancy" WHERE "organisation_id" = OLD."organisation_id" AND "schedule_id" = OLD."id";
   END IF;
+  PERFORM 1 FROM "rooms" r JOIN (
+    WITH RECURSIVE parts AS (
+      SELECT r."id", 1 AS depth FROM "rooms" r WHERE r."organisation_id" = NEW."organisation_id" AND r."parent_id" = NEW."room_id"
+      UNION ALL
+      SELECT r."id", p.depth + 1 FROM "rooms" r JOIN parts p ON r."organisation_id" = NEW."organisation_id" AND r."parent_id" = p."id"
+    ) SELECT "id", depth FROM parts
+  ) AS part ON part."id" = r."id"
+  WHERE r."organisation_id" = NEW."organisation_id"
+  ORDER BY part.depth, r."id"
+  FOR NO KEY UPDATE OF r;
   INSERT INTO "space_occupancy" ("organisation_id", "schedule_id", "unit_id", "during")
   WITH RECURSIVE parts AS (
     SELECT NEW."room_id" AS "id"
