@@ -330,6 +330,11 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       expect: [401, 403, 201, 201, 403, 403, 404, 404],
     },
     {
+      route: 'GET /api/facilities/:id/change-room-clashes',
+      path: ({ a }) => `/api/facilities/${a.facilityId}/change-room-clashes`,
+      expect: [401, 403, 200, 200, 200, 200, 404, 404],
+    },
+    {
       route: 'GET /api/facilities/:id/change-rooms',
       path: ({ a }) => `/api/facilities/${a.facilityId}/change-rooms`,
       expect: [401, 403, 200, 200, 200, 200, 404, 404],
@@ -425,6 +430,12 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       path: ({ a }) => `/api/events/past?roomId=${a.rinkId}`,
       expect: [401, 403, 200, 200, 200, 200, 200, 200],
       shows: (a) => a.pastEventId,
+    },
+    {
+      route: 'GET /api/events/change-rooms',
+      path: ({ a }) => `/api/events/change-rooms?roomId=${a.rinkId}&from=2034-05-01T12:00:00Z&to=2034-05-01T13:00:00Z`,
+      expect: [401, 403, 200, 200, 200, 200, 404, 404],
+      shows: (a) => a.changeRoomId,
     },
     {
       route: 'GET /api/events/rooms',

@@ -414,6 +414,11 @@ const queryRoutes: QueryRoute[] = [
     fields: () => ({ from: rangeEdges, to: rangeEdges }),
     focus: () => dstRange,
   },
+  {
+    route: 'GET /api/events/change-rooms',
+    path: () => '/api/events/change-rooms',
+    fields: (a) => ({ roomId: idOrJunk(a.rinkId), from: rangeEdges, to: rangeEdges, excludeEventId: idOrJunk(a.eventId) }),
+  },
   { route: 'GET /api/events/upcoming', path: () => '/api/events/upcoming', fields: (a) => ({ roomId: idOrJunk(a.rinkId) }) },
   { route: 'GET /api/events/past', path: () => '/api/events/past', fields: (a) => ({ roomId: idOrJunk(a.rinkId) }) },
   {

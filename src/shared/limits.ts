@@ -9,7 +9,15 @@ export const LIMITS = {
   profile: { fullName: 100, email: 255 },
   // Not in the spec: an organisation's name is shown like a facility's (docs/product.md#teams).
   organisation: { name: 100, invitationDays: 7, defaultNameSuffix: "'s organisation" },
-  facility: { name: 100, address: 200, description: 500, defaultTimeZone: 'UTC' },
+  facility: {
+    name: 100,
+    address: 200,
+    description: 500,
+    defaultTimeZone: 'UTC',
+    // 'Change room time': minutes an event holds its change rooms before and after it.
+    changeRoomMinutesMax: 60,
+    defaultChangeRoomMinutes: 0,
+  },
   room: {
     name: 100,
     description: 500,

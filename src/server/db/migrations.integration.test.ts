@@ -255,6 +255,32 @@ describe.each(testDatabaseKinds())('moving every row into an organisation (migra
         database.exec(`insert into schedules (organisation_id, room_id, title, start_time, end_time)
           select organisation_id, room_id, 'Clash', '2026-01-05 15:30Z', '2026-01-05 16:30Z' from schedules where id = '${id(41)}'`),
       ).rejects.toThrow(/space_occupancy_no_overlap/)
+
+      // Migration 0015 succeeds over change rooms already double-booked: the later assignment is
+      // kept as a legacy clash, and a new one is refused.
+      await database.exec(`insert into rooms (id, organisation_id, facility_id, name, type)
+        select '${id(14)}', organisation_id, facility_id, 'Rink 2', 'rink' from rooms where id = '${id(11)}'`)
+      await database.exec(`insert into schedules (id, organisation_id, room_id, title, start_time, end_time, change_room1_id)
+        select '${id(44)}', organisation_id, '${id(14)}', 'Overlapping', '2026-01-05 15:30Z', '2026-01-05 16:30Z', '${id(12)}'
+        from rooms where id = '${id(14)}'`)
+      const exclusive = migrationsUpTo('0015_change_rooms_never_double_booked')
+      folders.push(exclusive)
+      await database.migrateTo(exclusive)
+      const holds = await database.query<{ title: string; is_legacy: boolean }>(
+        `select s.title, h.is_legacy from change_room_holds h join schedules s on s.id = h.schedule_id order by s.title`,
+      )
+      expect(holds).toEqual([
+        { title: 'Overlapping', is_legacy: true },
+        { title: 'Practice', is_legacy: false },
+      ])
+      await expect(
+        database.exec(`insert into schedules (organisation_id, room_id, title, start_time, end_time, change_room1_id)
+          select organisation_id, id, 'New clash', '2026-01-05 17:00Z', '2026-01-05 18:00Z', '${id(12)}' from rooms where id = '${id(14)}'`),
+      ).resolves.toBeUndefined()
+      await expect(
+        database.exec(`insert into schedules (organisation_id, room_id, title, start_time, end_time, change_room1_id)
+          select organisation_id, id, 'New clash', '2026-01-05 17:30Z', '2026-01-05 18:30Z', '${id(12)}' from rooms where id = '${id(11)}'`),
+      ).rejects.toThrow(/change_room_holds_no_overlap/)
     } finally {
       await database.close()
     }

@@ -217,12 +217,16 @@ export const facilities = pgTable(
     description: varchar('description', { length: 500 }),
     address: varchar('address', { length: 200 }),
     timeZone: text('time_zone').notNull().default('UTC'),
+    // 'Change room time': minutes an event holds its change rooms before its start and after its
+    // end, for bookings made from then on (change_room_holds, migration 0015).
+    changeRoomMinutes: integer('change_room_minutes').notNull().default(0),
     createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('facilities_organisation_id_id_idx').on(table.organisationId, table.id),
     index('facilities_organisation_id_created_at_idx').on(table.organisationId, table.createdAt.desc()),
     check('facilities_name_not_blank', sql`btrim(${table.name}) <> ''`),
+    check('facilities_change_room_minutes_valid', sql`${table.changeRoomMinutes} >= 0 and ${table.changeRoomMinutes} <= 60`),
   ],
 )
 
@@ -398,6 +402,36 @@ export const schedules = pgTable(
 
 // PostgreSQL's range of instants; written and read as its text form, e.g. '["2026-01-01 10:00+00","2026-01-01 11:10+00")'.
 const tstzrange = customType<{ data: string; driverData: string }>({ dataType: () => 'tstzrange' })
+
+/**
+ * The change rooms each event holds (ADR 0025): one row per change room it names, over its times
+ * widened by its facility's change room time. change_room_holds_no_overlap (migration 0015)
+ * refuses two events in one change room at once. Rows that already clashed when the rule came are
+ * kept as is_legacy, outside the constraint, for the operator to resolve; written by triggers.
+ */
+export const changeRoomHolds = pgTable(
+  'change_room_holds',
+  {
+    organisationId: uuid('organisation_id').notNull(),
+    scheduleId: uuid('schedule_id').notNull(),
+    changeRoomId: uuid('change_room_id').notNull(),
+    during: tstzrange('during').notNull(),
+    isLegacy: boolean('is_legacy').notNull().default(false),
+  },
+  (table) => [
+    primaryKey({ name: 'change_room_holds_pk', columns: [table.organisationId, table.scheduleId, table.changeRoomId] }),
+    foreignKey({
+      name: 'change_room_holds_schedule_fk',
+      columns: [table.organisationId, table.scheduleId],
+      foreignColumns: [schedules.organisationId, schedules.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'change_room_holds_change_room_fk',
+      columns: [table.organisationId, table.changeRoomId],
+      foreignColumns: [rooms.organisationId, rooms.id],
+    }).onDelete('cascade'),
+  ],
+)
 
 /**
  * What a booking holds (ADR 0024): one row per space it blocks, the booked space and every part

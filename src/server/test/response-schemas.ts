@@ -6,6 +6,7 @@ import { apiErrorBody } from '@shared/api-error-body'
 import { currentUserResponse, resetPasswordResponse, signInResponse, signOutResponse, signUpResponse } from '@shared/auth/responses'
 import {
   bookableRoomListResponse,
+  changeRoomUseResponse,
   createEventsResponse,
   eventListResponse,
   monthDaysResponse,
@@ -19,7 +20,13 @@ import {
   usageLogResponse,
   usageReportResponse,
 } from '@shared/contracts/responses'
-import { facilityCountResponse, facilityListResponse, facilityResponse, facilityUpdatedResponse } from '@shared/facilities/responses'
+import {
+  changeRoomClashListResponse,
+  facilityCountResponse,
+  facilityListResponse,
+  facilityResponse,
+  facilityUpdatedResponse,
+} from '@shared/facilities/responses'
 import { availabilityResponse } from '@shared/marketing/responses'
 import { changeRoomListResponse, roomDetailResponse, roomListResponse, roomResponse, roomUpdatedResponse } from '@shared/rooms/responses'
 import { publicBoard } from '@shared/screens/public-board'
@@ -75,6 +82,7 @@ export const ROUTE_RESPONSES: Record<string, RouteResponses> = {
   'GET /api/facilities/:id/rooms': { 200: roomListResponse },
   'POST /api/facilities/:id/rooms': { 201: roomResponse },
   'GET /api/facilities/:id/change-rooms': { 200: changeRoomListResponse },
+  'GET /api/facilities/:id/change-room-clashes': { 200: changeRoomClashListResponse },
   'GET /api/rooms/:id': { 200: roomDetailResponse },
   'PUT /api/rooms/:id': { 200: roomUpdatedResponse },
   'DELETE /api/rooms/:id': { 204: null },
@@ -118,6 +126,7 @@ export const ROUTE_RESPONSES: Record<string, RouteResponses> = {
   'GET /api/events/upcoming': { 200: eventListResponse },
   'GET /api/events/past': { 200: eventListResponse },
   'GET /api/events/rooms': { 200: bookableRoomListResponse },
+  'GET /api/events/change-rooms': { 200: changeRoomUseResponse },
   'POST /api/events': { 201: createEventsResponse },
   'PUT /api/events/:id': { 200: updateEventResponse },
   'DELETE /api/events/:id': { 204: null },

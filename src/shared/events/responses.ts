@@ -60,3 +60,14 @@ export const bookableRoomListResponse = z.object({
     }),
   ),
 })
+
+/** GET /api/events/change-rooms: each change room of the facility, with the event holding it then, if any. */
+export const changeRoomUseResponse = z.object({
+  changeRooms: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      inUseBy: z.object({ eventId: z.uuid(), title: z.string(), startTime: instant, endTime: instant }).nullable(),
+    }),
+  ),
+})

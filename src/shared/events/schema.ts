@@ -148,3 +148,26 @@ export const eventRangeQuery = z
     ...whenValid('from', 'to'),
   })
 export type EventRangeQuery = z.output<typeof eventRangeQuery>
+
+/**
+ * GET /api/events/change-rooms: the change rooms of the room's facility, each with the event that
+ * holds it during [from, to) widened by the facility's change room time (leaving out the event
+ * being edited), so the event dialog can show '{name} (in use)'.
+ */
+export const changeRoomUseQuery = z
+  .object({
+    roomId: z.uuid({ error: 'Room not found' }),
+    from: rangeInstant('Please give the start as an ISO date-time'),
+    to: rangeInstant('Please give the end as an ISO date-time'),
+    excludeEventId: z
+      .uuid({ error: 'Event not found' })
+      .optional()
+      .transform((value) => value ?? null),
+  })
+  .refine(({ from, to }) => to > from, { message: 'The end must be after the start', path: ['to'], ...whenValid('from', 'to') })
+  .refine(({ from, to }) => to.getTime() - from.getTime() <= 24 * 60 * 60 * 1000, {
+    message: 'An event lasts at most 24 hours',
+    path: ['to'],
+    ...whenValid('from', 'to'),
+  })
+export type ChangeRoomUseQuery = z.output<typeof changeRoomUseQuery>

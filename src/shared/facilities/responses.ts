@@ -8,6 +8,8 @@ export const facility = z.object({
   description: z.string().nullable(),
   /** The IANA zone every day and midnight of the facility is computed in. */
   timeZone: z.string(),
+  /** 'Change room time': minutes each event holds its change rooms before and after it. */
+  changeRoomMinutes: z.int().min(0),
   createdAt: instant,
 })
 
@@ -35,3 +37,13 @@ export const eventOutsideHours = z.object({
 
 /** PUT /api/facilities/:id: the facility, and its upcoming events now outside hours (earliest first, at most 100). */
 export const facilityUpdatedResponse = z.object({ facility, eventsOutsideHours: z.array(eventOutsideHours) })
+
+const clashingEvent = z.object({ id: z.uuid(), title: z.string(), startTime: instant, endTime: instant })
+
+/**
+ * GET /api/facilities/:id/change-room-clashes: change room assignments that already clashed when
+ * change rooms became exclusive, while they still do (earliest first, at most 100).
+ */
+export const changeRoomClashListResponse = z.object({
+  clashes: z.array(z.object({ changeRoomId: z.uuid(), changeRoomName: z.string(), event: clashingEvent, clashesWith: clashingEvent })),
+})

@@ -10,7 +10,15 @@ describe('facilityInput', () => {
       address: null,
       description: null,
       timeZone: 'UTC',
+      changeRoomMinutes: 0,
     })
+  })
+
+  test('the change room time is a whole number of minutes from 0 to 60', () => {
+    expect(facilityInput.parse({ name: 'A', changeRoomMinutes: 60 }).changeRoomMinutes).toBe(60)
+    for (const changeRoomMinutes of [-1, 61, 7.5, '15']) {
+      expect(firstMessage({ name: 'A', changeRoomMinutes })).toBe('Change room time must be a whole number of minutes from 0 to 60')
+    }
   })
 
   test('the name is required and at most 100 characters', () => {

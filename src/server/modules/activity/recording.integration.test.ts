@@ -81,6 +81,7 @@ describe.each(testDatabaseKinds())('what each write records in the trail on %s',
     expect(created!.changes).toEqual({
       name: { before: null, after: 'North Arena' },
       timeZone: { before: null, after: 'America/Toronto' },
+      changeRoomMinutes: { before: null, after: 0 },
     })
     expect(space).toMatchObject({ ...by, ...zone, action: 'created', entity: 'space', entityId: room!.id, label: 'Rink 1' })
     expect(space!.changes).toMatchObject({
@@ -95,6 +96,7 @@ describe.each(testDatabaseKinds())('what each write records in the trail on %s',
     expect(gone!.changes).toEqual({
       name: { before: 'North Arena', after: null },
       timeZone: { before: 'America/Toronto', after: null },
+      changeRoomMinutes: { before: 0, after: null },
     })
   })
 

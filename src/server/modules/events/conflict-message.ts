@@ -28,6 +28,14 @@ export function formatConflictMessage(conflicts: readonly Conflict[], timeZone: 
   return `Time slot conflicts with: ${listed.join(', ')}${unlisted > 0 ? `, and ${unlisted} more` : ''}`
 }
 
+/**
+ * 'Change room "{name}" is in use by "{title}" ({start} - {end})': the change room an event asked
+ * for while another event holds it, with that event's own times in the facility's zone.
+ */
+export function formatChangeRoomMessage(changeRoomName: string, holder: Conflict, timeZone: string): string {
+  return `Change room "${changeRoomName}" is in use by "${holder.title}" (${formatSpan(holder.start, holder.end, timeZone)})`
+}
+
 function formatSpan(start: Date, end: Date, timeZone: string): string {
   const inZone = { in: tz(timeZone) }
   const startText = format(start, 'MMM d, yyyy h:mm a', inZone)

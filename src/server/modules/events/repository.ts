@@ -4,7 +4,7 @@ import { LIMITS, type EventType } from '@shared/limits'
 import type { Db, Executor } from '../../db/client'
 import { perDatabase, prepareRaw } from '../../db/prepared'
 import { wallClock } from '../../db/wall-clock'
-import { clients, facilities, rooms, schedules, spaceOccupancy } from '../../db/schema'
+import { changeRoomHolds, clients, facilities, rooms, schedules, spaceOccupancy } from '../../db/schema'
 import type { Actor } from '../activity/service'
 import { activeContractForCharging, type EventUsage } from '../contracts/service'
 
@@ -135,6 +135,71 @@ export async function listClashesInSpan(
     changeoverMinutes: Number(row.changeover_minutes),
   }))
 }
+
+type HoldRow = {
+  change_room_id: string
+  change_room_name: string
+  id: string | null
+  title: string | null
+  start_time: Date | string | null
+  end_time: Date | string | null
+  held_from: Date | string | null
+  held_to: Date | string | null
+  change_room_minutes: number
+}
+
+/**
+ * The change rooms `changeRoomIds` (all of the room's facility when null), each with every other
+ * event that holds it somewhere in [from, to) widened by the facility's change room time, leaving
+ * out `excludeIds` (ADR 0025). Empty when the room is not the organisation's. Read to explain a
+ * refusal and to mark choices in use: change_room_holds_no_overlap is the guarantee.
+ */
+export async function listChangeRoomHolds(
+  db: Executor,
+  organisationId: string,
+  roomId: string,
+  { from, to, excludeIds, changeRoomIds }: { from: Date; to: Date; excludeIds: string[]; changeRoomIds: string[] | null },
+) {
+  const result = await db.execute(sql`
+    with facility as (
+      select ${facilities.id} as id, ${facilities.changeRoomMinutes} as minutes from ${rooms}
+      inner join ${facilities} on ${facilities.organisationId} = ${rooms.organisationId} and ${facilities.id} = ${rooms.facilityId}
+      where ${rooms.organisationId} = ${organisationId} and ${rooms.id} = ${roomId}
+    ), change_room as (
+      select change_room.id, change_room.name, change_room.created_at from ${rooms} as change_room
+      where change_room.organisation_id = ${organisationId} and change_room.facility_id = (select id from facility)
+        and change_room.type = 'change_room'
+        and (${changeRoomIds === null} or change_room.id = any(${`{${(changeRoomIds ?? []).join(',')}}`}::uuid[]))
+    )
+    select change_room.id as change_room_id, change_room.name as change_room_name, other.id, other.title, other.start_time, other.end_time,
+      lower(held.during) as held_from, upper(held.during) as held_to, (select minutes from facility) as change_room_minutes
+    from change_room
+    left join ${changeRoomHolds} as held on held.organisation_id = ${organisationId} and held.change_room_id = change_room.id
+      and held.during && tstzrange(${from.toISOString()}::timestamptz - make_interval(mins => (select minutes from facility)),
+        ${to.toISOString()}::timestamptz + make_interval(mins => (select minutes from facility)), '[)')
+      and not (held.schedule_id = any(${`{${excludeIds.join(',')}}`}::uuid[]))
+    left join ${schedules} as other on other.organisation_id = held.organisation_id and other.id = held.schedule_id
+    order by lower(change_room.name), change_room.created_at, change_room.id, other.start_time`)
+  // Both drivers answer with { rows }.
+  const rows = (result as unknown as { rows: HoldRow[] }).rows
+  const byRoom = new Map<string, { id: string; name: string; holds: ChangeRoomHold[] }>()
+  for (const row of rows) {
+    const entry = byRoom.get(row.change_room_id) ?? { id: row.change_room_id, name: row.change_room_name, holds: [] }
+    byRoom.set(row.change_room_id, entry)
+    if (row.id === null) continue
+    entry.holds.push({
+      eventId: row.id,
+      title: row.title!,
+      start: new Date(row.start_time!),
+      end: new Date(row.end_time!),
+      held: { start: new Date(row.held_from!), end: new Date(row.held_to!) },
+    })
+  }
+  const minutes = rows.length > 0 ? Number(rows[0]!.change_room_minutes) : 0
+  return { changeRooms: [...byRoom.values()], changeRoomMinutes: minutes }
+}
+
+export type ChangeRoomHold = { eventId: string; title: string; start: Date; end: Date; held: { start: Date; end: Date } }
 
 export type NewEvent = Pick<EventValues, 'title' | 'startTime' | 'endTime' | 'eventGroupId'> & { id: string }
 export type SharedEventValues = Omit<EventValues, 'title' | 'startTime' | 'endTime' | 'eventGroupId'>

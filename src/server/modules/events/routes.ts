@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { createEventInput, eventRangeQuery, updateEventInput } from '@shared/events/schema'
+import { changeRoomUseQuery, createEventInput, eventRangeQuery, updateEventInput } from '@shared/events/schema'
 import { allow } from '../../auth/middleware'
 import type { AppDeps, MemberEnv } from '../../http/context'
 import { jsonBody, queryParams, uuidParams } from '../../http/validate'
@@ -33,6 +33,10 @@ export function eventRoutes({ database: { db } }: AppDeps) {
 
   app.get('/events/past', allow('read'), queryParams(roomFilter), async (c) =>
     c.json({ events: await service.listPastEvents(db, c.get('organisation').id, c.req.valid('query')) }),
+  )
+
+  app.get('/events/change-rooms', allow('read'), queryParams(changeRoomUseQuery), async (c) =>
+    c.json({ changeRooms: await service.listChangeRoomUse(db, c.get('organisation').id, c.req.valid('query')) }),
   )
 
   app.get('/events/rooms', allow('read'), async (c) => c.json({ rooms: await service.listBookableRooms(db, c.get('organisation').id) }))

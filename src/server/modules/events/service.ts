@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { CreateEventInput, EventRangeQuery, UpdateEventInput } from '@shared/events/schema'
+import type { ChangeRoomUseQuery, CreateEventInput, EventRangeQuery, UpdateEventInput } from '@shared/events/schema'
 import { LIMITS } from '@shared/limits'
 import { rangesOverlap } from '@shared/scheduling/overlap'
 import { stripSplitSuffix } from '@shared/scheduling/split-at-midnight'
@@ -7,7 +7,7 @@ import type { Db, Executor } from '../../db/client'
 import { AppError, findPostgresError, notFound, SQLSTATE } from '../../errors'
 import type { Actor } from '../activity/service'
 import { usageOfEvents } from '../contracts/service'
-import { formatConflictMessage, type Conflict } from './conflict-message'
+import { formatChangeRoomMessage, formatConflictMessage, type Conflict } from './conflict-message'
 import { findOverlapWithin, planNewEvents, splitIntoParts, type PlannedEvent } from './plan-events'
 import * as repository from './repository'
 
@@ -207,7 +207,7 @@ function writeBooking(db: Db, { organisationId, actor, roomId, details, planned,
     endTime: event.end,
     eventGroupId: event.eventGroupId,
   }))
-  const check = { organisationId, roomId, planned, excludeIds: replaceIds, timeZone }
+  const check = { organisationId, roomId, planned, excludeIds: replaceIds, timeZone, changeRoomIds: chosenChangeRooms(details) }
   return insertOrExplainConflict(db, check, () =>
     repository.writeBooking(db, {
       organisationId,
@@ -234,7 +234,14 @@ async function findRoomOrExplain(db: Db, organisationId: string, roomId: string,
   return room
 }
 
-type ConflictCheck = { organisationId: string; roomId: string; planned: PlannedEvent[]; excludeIds: string[]; timeZone: string }
+type ConflictCheck = {
+  organisationId: string
+  roomId: string
+  planned: PlannedEvent[]
+  excludeIds: string[]
+  timeZone: string
+  changeRoomIds: string[]
+}
 
 async function findConflicts(db: Executor, { organisationId, roomId, planned, excludeIds }: ConflictCheck): Promise<Conflict[]> {
   const from = new Date(Math.min(...planned.map((event) => event.start.getTime())))
@@ -256,6 +263,58 @@ async function findConflicts(db: Executor, { organisationId, roomId, planned, ex
   )
 }
 
+const CHANGE_ROOM_CONSTRAINT = 'change_room_holds_no_overlap'
+
+/** The first change room asked for that another event holds at one of the new times (ADR 0025). */
+async function explainChangeRoomClash(
+  db: Executor,
+  { organisationId, roomId, planned, excludeIds, timeZone, changeRoomIds }: ConflictCheck,
+) {
+  const from = new Date(Math.min(...planned.map((event) => event.start.getTime())))
+  const to = new Date(Math.max(...planned.map((event) => event.end.getTime())))
+  const { changeRooms, changeRoomMinutes } = await repository.listChangeRoomHolds(db, organisationId, roomId, {
+    from,
+    to,
+    excludeIds,
+    changeRoomIds,
+  })
+  const pad = changeRoomMinutes * 60_000
+  for (const event of planned) {
+    const wanted = { start: new Date(event.start.getTime() - pad), end: new Date(event.end.getTime() + pad) }
+    for (const changeRoom of changeRooms) {
+      const holder = changeRoom.holds.find((hold) => rangesOverlap(wanted, hold.held))
+      if (holder) return new AppError('CONFLICT', formatChangeRoomMessage(changeRoom.name, { ...holder, id: holder.eventId }, timeZone))
+    }
+  }
+  return new AppError('CONFLICT', 'A change room is in use at that time')
+}
+
+/**
+ * The change rooms of the room's facility, each with the event holding it during [from, to)
+ * (widened by the facility's change room time), for the event dialog's '(in use)'.
+ */
+export async function listChangeRoomUse(db: Db, organisationId: string, { roomId, from, to, excludeEventId }: ChangeRoomUseQuery) {
+  const room = await repository.findRoomForBooking(db, organisationId, roomId, [])
+  if (!room) throw notFound('Room')
+  const excludeIds = excludeEventId ? await bookingIdsOf(db, organisationId, excludeEventId) : []
+  const { changeRooms, changeRoomMinutes } = await repository.listChangeRoomHolds(db, organisationId, roomId, {
+    from,
+    to,
+    excludeIds,
+    changeRoomIds: null,
+  })
+  const pad = changeRoomMinutes * 60_000
+  const wanted = { start: new Date(from.getTime() - pad), end: new Date(to.getTime() + pad) }
+  return changeRooms.map(({ id, name, holds }) => {
+    const holder = holds.find((hold) => rangesOverlap(wanted, hold.held))
+    return {
+      id,
+      name,
+      inUseBy: holder ? { eventId: holder.eventId, title: holder.title, startTime: holder.start, endTime: holder.end } : null,
+    }
+  })
+}
+
 function conflictError(conflicts: Conflict[], timeZone: string): AppError {
   return new AppError('CONFLICT', formatConflictMessage(conflicts, timeZone))
 }
@@ -275,6 +334,9 @@ async function insertOrExplainConflict<T>(db: Db, check: ConflictCheck, write: (
     } catch (error) {
       const code = findPostgresError(error)?.code
       if (code === SQLSTATE.deadlockDetected && attempt < DEADLOCK_RETRIES) continue
+      if (code === SQLSTATE.exclusionViolation && findPostgresError(error)?.constraint === CHANGE_ROOM_CONSTRAINT) {
+        throw await explainChangeRoomClash(db, check)
+      }
       if (code === SQLSTATE.exclusionViolation) {
         const conflicts = await findConflicts(db, check)
         throw conflicts.length > 0

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, gte, inArray, or, sql } from 'drizzle-or
 import type { FacilityInput } from '@shared/facilities/schema'
 import type { RoomInput } from '@shared/rooms/schema'
 import type { Executor } from '../../db/client'
-import { facilities, rooms, schedules, screenRooms } from '../../db/schema'
+import { changeRoomHolds, facilities, rooms, schedules, screenRooms } from '../../db/schema'
 import { LIMITS } from '@shared/limits'
 import { wallClock } from '../../db/wall-clock'
 
@@ -34,6 +34,7 @@ const facilityColumns = {
   address: facilities.address,
   description: facilities.description,
   timeZone: facilities.timeZone,
+  changeRoomMinutes: facilities.changeRoomMinutes,
   createdAt: facilities.createdAt,
 }
 
@@ -275,4 +276,34 @@ export function upcomingEvents(
     )
     .orderBy(asc(schedules.startTime), asc(schedules.id))
     .limit(limit)
+}
+
+/**
+ * The change room clashes of the facility that migration 0015 kept (ADR 0025): each event whose
+ * change room was already taken by an overlapping event when the rule came, with that event,
+ * while the two still overlap. Earliest first, at most `limit`.
+ */
+export async function listChangeRoomClashes(db: Executor, organisationId: string, facilityId: string, limit: number) {
+  const result = await db.execute(sql`
+    select change_room.id as change_room_id, change_room.name as change_room_name,
+      kept_event.id as event_id, kept_event.title as event_title, kept_event.start_time as event_start, kept_event.end_time as event_end,
+      other_event.id as other_id, other_event.title as other_title, other_event.start_time as other_start, other_event.end_time as other_end
+    from ${changeRoomHolds} as kept
+    inner join ${rooms} as change_room on change_room.organisation_id = kept.organisation_id and change_room.id = kept.change_room_id
+    inner join ${changeRoomHolds} as other on other.organisation_id = kept.organisation_id and other.change_room_id = kept.change_room_id
+      and other.schedule_id <> kept.schedule_id and other.during && kept.during
+    inner join ${schedules} as kept_event on kept_event.organisation_id = kept.organisation_id and kept_event.id = kept.schedule_id
+    inner join ${schedules} as other_event on other_event.organisation_id = other.organisation_id and other_event.id = other.schedule_id
+    where kept.organisation_id = ${organisationId} and kept.is_legacy and change_room.facility_id = ${facilityId}
+    order by kept_event.start_time, change_room.name, other_event.start_time
+    limit ${limit}`)
+  type Row = Record<'change_room_id' | 'change_room_name' | 'event_id' | 'event_title' | 'other_id' | 'other_title', string> &
+    Record<'event_start' | 'event_end' | 'other_start' | 'other_end', Date | string>
+  // Both drivers answer with { rows }.
+  return (result as unknown as { rows: Row[] }).rows.map((row) => ({
+    changeRoomId: row.change_room_id,
+    changeRoomName: row.change_room_name,
+    event: { id: row.event_id, title: row.event_title, startTime: new Date(row.event_start), endTime: new Date(row.event_end) },
+    clashesWith: { id: row.other_id, title: row.other_title, startTime: new Date(row.other_start), endTime: new Date(row.other_end) },
+  }))
 }

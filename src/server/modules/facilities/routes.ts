@@ -45,6 +45,10 @@ export function facilityRoutes({ database: { db } }: AppDeps) {
     c.json({ changeRooms: await service.listChangeRooms(db, c.get('organisation').id, c.req.param('id')) }),
   )
 
+  app.get('/facilities/:id/change-room-clashes', allow('read'), facilityId, async (c) =>
+    c.json({ clashes: await service.listChangeRoomClashes(db, c.get('organisation').id, c.req.param('id')) }),
+  )
+
   app.get('/rooms/:id', allow('read'), roomId, async (c) => c.json(await service.getRoom(db, c.get('organisation').id, c.req.param('id'))))
 
   app.put('/rooms/:id', allow('manageVenue'), roomId, jsonBody(roomInput), async (c) =>

@@ -13,7 +13,13 @@ type FacilityRef = { id: string; name: string; timeZone: string }
 
 // The trail's record of a facility or a space: what a reader needs to know which one it was.
 function facilityValues(facility: Facility) {
-  return { name: facility.name, address: facility.address, description: facility.description, timeZone: facility.timeZone }
+  return {
+    name: facility.name,
+    address: facility.address,
+    description: facility.description,
+    timeZone: facility.timeZone,
+    changeRoomMinutes: facility.changeRoomMinutes,
+  }
 }
 
 function facilityRecord(action: 'created' | 'deleted', facility: Facility): ActivityRecord {
@@ -322,6 +328,14 @@ export async function deleteRoom(
       deleted.map((space) => spaceRecord('deleted', space, facility, nameOf(space.parentId))),
     )
   })
+}
+
+export const CHANGE_ROOM_CLASHES_LIMIT = 100
+
+/** 'Change room clashes': assignments that clashed before the rule and still do, for the operator to resolve. */
+export async function listChangeRoomClashes(db: Db, organisationId: string, facilityId: string) {
+  await requireOwnedFacility(db, organisationId, facilityId)
+  return repository.listChangeRoomClashes(db, organisationId, facilityId, CHANGE_ROOM_CLASHES_LIMIT)
 }
 
 async function requireOwnedFacility(db: Executor, organisationId: string, facilityId: string) {
