@@ -42,6 +42,16 @@ export function formatTimeRange(start: Instant, end: Instant, timeZone?: string)
   return `${formatTime(start, timeZone)} - ${formatTime(end, timeZone)}`
 }
 
+/**
+ * "Nov 20, 2026, 9:30 AM - 11:00 AM", or "Nov 20, 2026, 11:00 PM - Nov 21, 2026, 1:00 AM" when
+ * it ends on another day of the zone: an event's whole span in a sentence or a list.
+ */
+export function formatSpan(start: Instant, end: Instant, timeZone?: string): string {
+  return formatDate(start, timeZone) === formatDate(end, timeZone)
+    ? `${formatDate(start, timeZone)}, ${formatTimeRange(start, end, timeZone)}`
+    : `${formatDateTime(start, timeZone)} - ${formatDateTime(end, timeZone)}`
+}
+
 /** "09:00" (a room's operating time as stored) → "9:00 AM" */
 export function formatTimeOfDay(hhmm: string): string {
   const [hours = 0, minutes = 0] = hhmm.split(':').map(Number)

@@ -34,6 +34,7 @@ const FIELD_LABELS: Record<string, string> = {
   hours: 'hours',
   date: 'date',
   timeZone: 'time zone',
+  changeRoomMinutes: 'change room time',
   partOf: 'part of',
   changeoverMinutes: 'changeover',
 }

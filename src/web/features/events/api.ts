@@ -1,8 +1,9 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { CreateEventInput, UpdateEventInput } from '@shared/events/schema'
 import type { z } from 'zod'
 import type {
   bookableRoomListResponse,
+  changeRoomUseResponse,
   createEventsResponse,
   eventListResponse,
   monthDaysResponse,
@@ -10,6 +11,7 @@ import type {
   scheduledEvent,
   updateEventResponse,
 } from '@shared/events/responses'
+import type { changeRoomListResponse } from '@shared/rooms/responses'
 import { apiFetch } from '@web/lib/api-client'
 import { EVENTS_QUERY_ROOT } from '@web/lib/query-keys'
 import { contractKeys } from '@web/features/contracts'
@@ -21,7 +23,9 @@ export type PlacedEvent = z.infer<typeof placedEvent>
 export type BookableRoomWithFacility = z.infer<typeof bookableRoomListResponse>['rooms'][number]
 /** What the Add New Event dialog needs to know about the room it books. */
 export type BookableRoom = Omit<BookableRoomWithFacility, 'facilityName'>
-export type ChangeRoom = { id: string; name: string }
+export type ChangeRoom = z.infer<typeof changeRoomListResponse>['changeRooms'][number]
+/** A change room of the facility with the event holding it during a booking's time, or null when it is free. */
+export type ChangeRoomUse = z.infer<typeof changeRoomUseResponse>['changeRooms'][number]
 /** A day of a month grid on the facilities' calendars: its first events and how many it has. */
 export type MonthDay = z.infer<typeof monthDaysResponse>['days'][number]
 export type CreateEventsResult = z.infer<typeof createEventsResponse>
@@ -30,6 +34,9 @@ export type UpdateEventResult = z.infer<typeof updateEventResponse>
 /** The one query of events in a range: instants [from, to), optionally one facility or one space. */
 export type EventRange = { from: string; to: string; facilityId?: string; roomId?: string }
 
+/** A booking of `roomId` during instants [from, to); `excludeEventId` is the event being edited, which holds its own change rooms. */
+export type ChangeRoomBooking = { roomId: string; from: string; to: string; excludeEventId?: string }
+
 // One set of keys for every view of events, so every event mutation refreshes them all.
 export const eventKeys = {
   all: EVENTS_QUERY_ROOT,
@@ -37,6 +44,8 @@ export const eventKeys = {
   past: (roomId: string | null) => [...eventKeys.all, 'past', { roomId }] as const,
   range: (range: EventRange) => [...eventKeys.all, 'range', range] as const,
   month: (range: { from: string; to: string }) => [...eventKeys.all, 'month', range] as const,
+  // Below the events, as every event write can take or free a change room.
+  changeRoomUse: (booking: ChangeRoomBooking | null) => [...eventKeys.all, 'change-room-use', booking] as const,
 }
 
 export const bookableRoomKeys = {
@@ -66,6 +75,11 @@ export const fetchBookableRooms = () =>
 export const fetchChangeRooms = (facilityId: string) =>
   apiFetch<{ changeRooms: ChangeRoom[] }>(`/api/facilities/${facilityId}/change-rooms`).then((result) => result.changeRooms)
 
+export const fetchChangeRoomUse = ({ excludeEventId, ...booking }: ChangeRoomBooking) =>
+  apiFetch<z.infer<typeof changeRoomUseResponse>>(
+    `/api/events/change-rooms?${new URLSearchParams(excludeEventId ? { ...booking, excludeEventId } : booking)}`,
+  ).then((result) => result.changeRooms)
+
 export const upcomingEventsQueryOptions = (roomId: string | null) =>
   queryOptions({ queryKey: eventKeys.upcoming(roomId), queryFn: () => fetchUpcomingEvents(roomId) })
 
@@ -84,6 +98,14 @@ export const bookableRoomsQueryOptions = () => queryOptions({ queryKey: bookable
 export const changeRoomsQueryOptions = (facilityId: string) =>
   queryOptions({ queryKey: changeRoomsKey(facilityId), queryFn: () => fetchChangeRooms(facilityId) })
 
+// Another operator may take a change room at any moment: asked afresh whenever a dialog shows it.
+export const changeRoomUseQueryOptions = (booking: ChangeRoomBooking | null) =>
+  queryOptions({
+    queryKey: eventKeys.changeRoomUse(booking),
+    queryFn: booking ? () => fetchChangeRoomUse(booking) : skipToken,
+    staleTime: 0,
+  })
+
 export const useUpcomingEvents = (roomId: string | null = null) => useQuery(upcomingEventsQueryOptions(roomId))
 
 export const usePastEvents = (roomId: string | null) => useQuery(pastEventsQueryOptions(roomId))
@@ -97,6 +119,10 @@ export const useMonthDays = (range: { from: string; to: string }) =>
 export const useBookableRooms = (enabled: boolean) => useQuery({ ...bookableRoomsQueryOptions(), enabled })
 
 export const useChangeRooms = (facilityId: string) => useQuery(changeRoomsQueryOptions(facilityId))
+
+// The last answer stays on screen while the next time's loads, so the choices do not flicker.
+export const useChangeRoomUse = (booking: ChangeRoomBooking | null) =>
+  useQuery({ ...changeRoomUseQueryOptions(booking), placeholderData: keepPreviousData })
 
 // Booking, moving or deleting an event changes the client's contract hours as well.
 function useInvalidateSchedules() {

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
 import type {
+  changeRoomClashListResponse,
   eventOutsideHours,
   facility,
   facilityCountResponse,
@@ -28,6 +29,9 @@ export type SavedFacility = z.infer<typeof facilityUpdatedResponse>
 
 export type SavedRoom = z.infer<typeof roomUpdatedResponse>
 
+/** Two events given one change room at overlapping times before change rooms became exclusive. */
+export type ChangeRoomClash = z.infer<typeof changeRoomClashListResponse>['clashes'][number]
+
 export const facilityKeys = {
   all: ['facilities'] as const,
   list: () => [...facilityKeys.all, 'list'] as const,
@@ -35,6 +39,10 @@ export const facilityKeys = {
   detail: (id: string) => [...facilityKeys.all, 'detail', id] as const,
   rooms: (id: string) => [...facilityKeys.detail(id), 'rooms'] as const,
 }
+
+// Below the events' root, not the facility's: every event write, and every edit that the events
+// feature invalidates them for, can make a clash or resolve one.
+const changeRoomClashesKey = (facilityId: string) => [...EVENTS_QUERY_ROOT, 'change-room-clashes', facilityId] as const
 
 export const roomKeys = {
   all: ['rooms'] as const,
@@ -54,6 +62,11 @@ export const fetchRooms = (facilityId: string) =>
 
 export const fetchRoom = (id: string) => apiFetch<RoomWithFacility>(`/api/rooms/${id}`)
 
+export const fetchChangeRoomClashes = (facilityId: string) =>
+  apiFetch<z.infer<typeof changeRoomClashListResponse>>(`/api/facilities/${facilityId}/change-room-clashes`).then(
+    (result) => result.clashes,
+  )
+
 export const facilitiesQueryOptions = () => queryOptions({ queryKey: facilityKeys.list(), queryFn: fetchFacilities })
 
 export const facilityCountQueryOptions = () => queryOptions({ queryKey: facilityKeys.count(), queryFn: fetchFacilityCount })
@@ -65,6 +78,9 @@ export const roomsQueryOptions = (facilityId: string) =>
 
 export const roomQueryOptions = (id: string) => queryOptions({ queryKey: roomKeys.detail(id), queryFn: () => fetchRoom(id) })
 
+export const changeRoomClashesQueryOptions = (facilityId: string) =>
+  queryOptions({ queryKey: changeRoomClashesKey(facilityId), queryFn: () => fetchChangeRoomClashes(facilityId) })
+
 export const useFacilities = () => useQuery(facilitiesQueryOptions())
 
 export const useFacility = (id: string) => useQuery(facilityQueryOptions(id))
@@ -72,6 +88,8 @@ export const useFacility = (id: string) => useQuery(facilityQueryOptions(id))
 export const useRooms = (facilityId: string) => useQuery(roomsQueryOptions(facilityId))
 
 export const useRoom = (id: string) => useQuery(roomQueryOptions(id))
+
+export const useChangeRoomClashes = (facilityId: string) => useQuery(changeRoomClashesQueryOptions(facilityId))
 
 /** Creates a facility, or with `id` changes that one. */
 export function useSaveFacility(id?: string) {

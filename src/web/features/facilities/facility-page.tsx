@@ -20,6 +20,7 @@ import {
 import { errorDescription } from '@web/lib/api-client'
 import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { useDeleteRoom, useFacility, useRooms, type EventOutsideHours, type Facility, type Room } from './api'
+import { ChangeRoomClashes } from './components/change-room-clashes'
 import { DeleteRoomDialog } from './components/delete-room-dialog'
 import { FacilityDialog, RoomDialog } from './components/deferred-dialogs'
 import { EventsOutsideHoursNotice } from './components/events-outside-hours-notice'
@@ -44,6 +45,7 @@ export function FacilityPage() {
     <div className="grid gap-10">
       <FacilityHeader facility={facility.data} />
       <FacilityRooms facility={facility.data} />
+      <ChangeRoomClashes facility={facility.data} />
       <FacilityEventsWithDialogs facility={facility.data} />
     </div>
   )

@@ -18,6 +18,7 @@ import { ApiError, errorDescription } from '@web/lib/api-client'
 import { formatTimeOfDay } from '@web/lib/datetime'
 import { showServerFieldErrors } from '@web/components/form/show-server-field-errors'
 import { useCreateEvents, type BookableRoom, type CreateEventsResult } from '../api'
+import { timeOfNewEvent } from '../booking-time'
 import { EventClientAndTitleFields, EventKindFields } from './event-details-fields'
 
 type AddEventDialogProps = {
@@ -79,6 +80,9 @@ function AddEventForm({ room, date, onDone }: { room: BookableRoom; date: string
   }
   const form = useForm<CreateEventFormValues, unknown, CreateEventInput>({ resolver: zodResolver(createEventInput), defaultValues })
   const { errors, isSubmitting } = form.formState
+  const [chosenDate, startTime, durationMinutes] = useWatch({ control: form.control, name: ['date', 'startTime', 'durationMinutes'] })
+  // A series is asked about at its first occurrence only; the server checks every one on booking.
+  const bookingTime = timeOfNewEvent({ date: chosenDate, startTime, durationMinutes }, room.timeZone)
 
   const onSubmit = form.handleSubmit((values) =>
     createEvents.mutateAsync(values).then(
@@ -126,7 +130,7 @@ function AddEventForm({ room, date, onDone }: { room: BookableRoom; date: string
             )}
           </FormField>
         </div>
-        <EventKindFields facilityId={room.facilityId} />
+        <EventKindFields facilityId={room.facilityId} booking={bookingTime && { roomId: room.id, ...bookingTime }} />
         <RecurrenceFields />
         {errors.root?.message ? (
           <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm break-words text-destructive">

@@ -4,7 +4,6 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { toast } from 'sonner'
 import { FORM_LEVEL_FIELD } from '@shared/api-error'
 import { updateEventInput, type UpdateEventFormValues, type UpdateEventInput } from '@shared/events/schema'
-import { combineLocalDateTime } from '@shared/scheduling/local-day'
 import { Button } from '@web/components/ui/button'
 import { FormField } from '@web/components/ui/form-field'
 import { Input } from '@web/components/ui/input'
@@ -15,6 +14,7 @@ import { showServerFieldErrors } from '@web/components/form/show-server-field-er
 import { EventHistory } from '@web/features/activity'
 import { usePermission } from '@web/features/auth'
 import { useUpdateEvent, type ScheduledEvent } from '../api'
+import { instantOfDateTimeLocal, timeOfEditedEvent } from '../booking-time'
 import { EventClientAndTitleFields, EventKindFields } from './event-details-fields'
 
 /** The event to edit, with the facility it belongs to: its zone is the wall clock of the form. */
@@ -73,20 +73,6 @@ class EditErrorBoundary extends Component<{ children: ReactNode }, { error: Erro
   }
 }
 
-const DATE_TIME_LOCAL = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/
-
-// The inputs show the facility's wall clock; the API takes instants. An unreadable value stays
-// empty so that the shared schema answers it with its own message.
-function toInstant(value: string | undefined, timeZone: string): string {
-  const match = DATE_TIME_LOCAL.exec(value ?? '')
-  if (!match) return ''
-  try {
-    return combineLocalDateTime(match[1]!, match[2]!, timeZone).toISOString()
-  } catch {
-    return ''
-  }
-}
-
 function defaultValues({ event, timeZone }: EditTarget): DefaultValues<UpdateEventFormValues> {
   return {
     clientId: event.clientId ?? '',
@@ -108,10 +94,14 @@ type EditEventFormProps = { target: EditTarget; isReadOnly: boolean; onDone: () 
 function EditEventForm({ target, isReadOnly, onDone }: EditEventFormProps) {
   const updateEvent = useUpdateEvent()
   const { timeZone } = target
-  // The shared schema validates the instants the wall-clock inputs stand for.
+  // The inputs show the facility's wall clock; the shared schema validates the instants they stand for.
   const resolver: Resolver<UpdateEventFormValues, unknown, UpdateEventInput> = (values, context, options) =>
     zodResolver(updateEventInput)(
-      { ...values, startTime: toInstant(values.startTime, timeZone), endTime: toInstant(values.endTime, timeZone) },
+      {
+        ...values,
+        startTime: instantOfDateTimeLocal(values.startTime, timeZone),
+        endTime: instantOfDateTimeLocal(values.endTime, timeZone),
+      },
       context,
       options,
     )
@@ -119,6 +109,7 @@ function EditEventForm({ target, isReadOnly, onDone }: EditEventFormProps) {
   const { errors, isSubmitting } = form.formState
   const [title, startTime, endTime] = useWatch({ control: form.control, name: ['title', 'startTime', 'endTime'] })
   const isIncomplete = !title?.trim() || !startTime || !endTime
+  const bookingTime = timeOfEditedEvent({ startTime, endTime }, timeZone)
 
   const onSubmit = form.handleSubmit((values) =>
     updateEvent.mutateAsync({ id: target.event.id, input: values }).then(
@@ -154,7 +145,10 @@ function EditEventForm({ target, isReadOnly, onDone }: EditEventFormProps) {
               {(control) => <Input {...control} type="datetime-local" step={60} {...form.register('endTime')} />}
             </FormField>
           </div>
-          <EventKindFields facilityId={target.facilityId} />
+          <EventKindFields
+            facilityId={target.facilityId}
+            booking={bookingTime && { roomId: target.event.roomId, ...bookingTime, excludeEventId: target.event.id }}
+          />
           {errors.root?.message ? (
             <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm break-words text-destructive">
               {errors.root.message}

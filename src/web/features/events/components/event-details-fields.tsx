@@ -9,7 +9,7 @@ import { Textarea } from '@web/components/ui/textarea'
 import { usePermission } from '@web/features/auth'
 import { useClients } from '@web/features/clients'
 import { OptionalLabel } from '@web/components/form/optional-label'
-import { useChangeRooms } from '../api'
+import { useChangeRoomUse, useChangeRooms, type ChangeRoom, type ChangeRoomBooking, type ChangeRoomUse } from '../api'
 
 /** The fields the Add New Event dialog and the Edit Event sheet share (docs/product.md#events). */
 export type EventDetailsFormValues = Pick<
@@ -69,27 +69,49 @@ export function EventClientAndTitleFields() {
   )
 }
 
+type EventKindFieldsProps = {
+  facilityId: string
+  /** The space and time the form books, once both are known: change rooms another event holds then are shown in use. */
+  booking: ChangeRoomBooking | null
+}
+
+/**
+ * The change room choices: each by name, and '(in use)' while another event holds it at the
+ * booking's time. Without that answer (no complete time yet, or it failed) the plain list.
+ */
+function changeRoomChoices(changeRooms: ChangeRoom[] | undefined, use: ChangeRoomUse[] | undefined) {
+  return (use ?? changeRooms?.map((changeRoom) => ({ ...changeRoom, inUseBy: null })))?.map(({ id, name, inUseBy }) => ({
+    id,
+    label: inUseBy ? `${name} (in use)` : name,
+    isInUse: inUseBy !== null,
+  }))
+}
+
 /** Event type with what only a game has, change rooms, description and colour. Used inside a FormProvider. */
-export function EventKindFields({ facilityId }: { facilityId: string }) {
+export function EventKindFields({ facilityId, booking }: EventKindFieldsProps) {
   const { register, formState, control: formControl, setValue } = useFormContext<EventDetailsFormValues>()
   const { errors } = formState
   const [eventType, color] = useWatch({ control: formControl, name: ['eventType', 'color'] })
   const changeRooms = useChangeRooms(facilityId)
+  const changeRoomUse = useChangeRoomUse(booking)
+  // A change room taken after it was chosen stays chosen, shown in use: the server then says who
+  // holds it, rather than the operator's choice quietly disappearing.
+  const choices = changeRoomChoices(changeRooms.data, booking ? changeRoomUse.data : undefined)
   const isGame = eventType === 'game'
 
   const changeRoomSelect = (name: 'changeRoom1Id' | 'changeRoom2Id', label: string) => (
     <FormField label={<OptionalLabel>{label}</OptionalLabel>} error={errors[name]?.message}>
       {(control) =>
-        changeRooms.isPending ? (
+        choices === undefined && changeRooms.isPending ? (
           <NativeSelect {...control} disabled>
             <NativeSelectOption>Loading change rooms...</NativeSelectOption>
           </NativeSelect>
         ) : (
           <NativeSelect {...control} {...register(name)}>
-            <NativeSelectOption value="">{changeRooms.data?.length ? 'None' : 'No change rooms in this facility'}</NativeSelectOption>
-            {changeRooms.data?.map((room) => (
-              <NativeSelectOption key={room.id} value={room.id}>
-                {room.name}
+            <NativeSelectOption value="">{choices?.length ? 'None' : 'No change rooms in this facility'}</NativeSelectOption>
+            {choices?.map((choice) => (
+              <NativeSelectOption key={choice.id} value={choice.id} disabled={choice.isInUse}>
+                {choice.label}
               </NativeSelectOption>
             ))}
           </NativeSelect>

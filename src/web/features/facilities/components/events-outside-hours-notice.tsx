@@ -9,7 +9,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@web/components/ui/alert-dialog'
-import { formatDate, formatDateTime, formatTimeRange } from '@web/lib/datetime'
+import { formatSpan } from '@web/lib/datetime'
 import type { EventOutsideHours } from '../api'
 
 /** The server lists at most this many; a full list may have more behind it. */
@@ -54,7 +54,7 @@ export function EventsOutsideHoursNotice({ events, timeZone, onClose, returnFocu
             <li key={event.id} className="grid gap-0.5 rounded-lg border bg-card p-3 text-sm">
               <p className="font-medium break-words">{event.title}</p>
               <p className="text-muted-foreground">
-                <time dateTime={event.startTime}>{formatWhen(event, timeZone)}</time>
+                <time dateTime={event.startTime}>{formatSpan(event.startTime, event.endTime, timeZone)}</time>
               </p>
               <p className="flex items-center gap-1 text-muted-foreground">
                 <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
@@ -72,11 +72,4 @@ export function EventsOutsideHoursNotice({ events, timeZone, onClose, returnFocu
       </AlertDialogContent>
     </AlertDialog>
   )
-}
-
-/** "Nov 20, 2026, 9:30 AM - 11:00 AM", or both dates when it runs past midnight. */
-function formatWhen({ startTime, endTime }: EventOutsideHours, timeZone: string): string {
-  return formatDate(startTime, timeZone) === formatDate(endTime, timeZone)
-    ? `${formatDate(startTime, timeZone)}, ${formatTimeRange(startTime, endTime, timeZone)}`
-    : `${formatDateTime(startTime, timeZone)} - ${formatDateTime(endTime, timeZone)}`
 }

@@ -3,6 +3,7 @@ import { useForm, useWatch } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { toast } from 'sonner'
 import { facilityInput, type FacilityFormValues, type FacilityInput } from '@shared/facilities/schema'
+import { LIMITS } from '@shared/limits'
 import { Button } from '@web/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog'
 import { FormField } from '@web/components/ui/form-field'
@@ -28,6 +29,7 @@ const toFormValues = (facility: Facility): FacilityFormValues => ({
   address: facility.address ?? '',
   description: facility.description ?? '',
   timeZone: facility.timeZone,
+  changeRoomMinutes: facility.changeRoomMinutes,
 })
 
 // Create New Facility and Edit Facility: one form, one schema, so both validate alike.
@@ -38,7 +40,15 @@ export function FacilityDialog({ facility, open, onOpenChange, onSaved }: Facili
 
   const form = useForm<FacilityFormValues, unknown, FacilityInput>({
     resolver: zodResolver(facilityInput),
-    defaultValues: facility ? toFormValues(facility) : { name: '', address: '', description: '', timeZone: defaultTimeZone },
+    defaultValues: facility
+      ? toFormValues(facility)
+      : {
+          name: '',
+          address: '',
+          description: '',
+          timeZone: defaultTimeZone,
+          changeRoomMinutes: LIMITS.facility.defaultChangeRoomMinutes,
+        },
   })
   const { errors, isSubmitting } = form.formState
   const name = useWatch({ control: form.control, name: 'name' })
@@ -88,6 +98,29 @@ export function FacilityDialog({ facility, open, onOpenChange, onSaved }: Facili
             {(control) => <Textarea {...control} rows={3} {...form.register('description')} />}
           </FormField>
           <TimeZoneField registration={form.register('timeZone')} error={errors.timeZone?.message} current={facility?.timeZone} />
+          <FormField
+            label="Change room time"
+            error={errors.changeRoomMinutes?.message}
+            description="Minutes each event holds its change rooms before it starts and after it ends. Applies to bookings made from now on."
+          >
+            {(control) => (
+              <div className="flex items-center gap-2">
+                <Input
+                  {...control}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={LIMITS.facility.changeRoomMinutesMax}
+                  step={1}
+                  className="w-24"
+                  {...form.register('changeRoomMinutes', { valueAsNumber: true })}
+                />
+                <span className="text-sm text-muted-foreground" aria-hidden="true">
+                  minutes
+                </span>
+              </div>
+            )}
+          </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
