@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { combineLocalDateTime } from '@shared/scheduling/local-day'
 import { changeRoomHolds, schedules } from '../../db/schema'
+import { errorOf, expectJson } from '../../test/responses'
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 
 const TORONTO = 'America/Toronto'
 const DAY = '2030-06-03'
 
-type ErrorBody = { error: { code: string; message: string } }
 type ApiEvent = { id: string; title: string; startTime: string; endTime: string }
 type ChangeRoomUse = { id: string; name: string; inUseBy: { eventId: string; title: string } | null }
 
@@ -30,22 +30,16 @@ describe.each(testDatabaseKinds())('change rooms on %s', (kind) => {
 
   const request = (method: string, path: string, body?: unknown, user: TestUser = operator) =>
     t.request(path, { method, body, cookie: user.cookie })
-  const json = async <T>(response: Response, status: number) => {
-    const text = await response.text()
-    expect(response.status, text).toBe(status)
-    return JSON.parse(text) as T
-  }
-  const errorOf = async (response: Response) => ((await response.json()) as ErrorBody).error
 
   /** A facility with `rinks` rinks, change rooms 1 and 2 and a client. */
   const createVenue = async ({ rinks = 2, changeRoomMinutes = 0, user = operator } = {}) => {
-    const { facility } = await json<{ facility: { id: string } }>(
+    const { facility } = await expectJson<{ facility: { id: string } }>(
       await request('POST', '/api/facilities', { name: 'Arena', timeZone: TORONTO, changeRoomMinutes }, user),
       201,
     )
     const space = async (name: string, type: string) =>
       (
-        await json<{ room: { id: string } }>(
+        await expectJson<{ room: { id: string } }>(
           await request(
             'POST',
             `/api/facilities/${facility.id}/rooms`,
@@ -57,7 +51,7 @@ describe.each(testDatabaseKinds())('change rooms on %s', (kind) => {
       ).room.id
     const rinkIds: string[] = []
     for (let index = 1; index <= rinks; index++) rinkIds.push(await space(`Rink ${index}`, 'rink'))
-    const { client } = await json<{ client: { id: string } }>(await request('POST', '/api/clients', { name: 'Jets' }, user), 201)
+    const { client } = await expectJson<{ client: { id: string } }>(await request('POST', '/api/clients', { name: 'Jets' }, user), 201)
     return {
       facilityId: facility.id,
       rinkIds,
@@ -89,7 +83,7 @@ describe.each(testDatabaseKinds())('change rooms on %s', (kind) => {
       changeRoom1Id: rooms.home ?? null,
       changeRoom2Id: rooms.away ?? null,
     })
-  const bookOk = async (...args: Parameters<typeof book>) => (await json<{ events: ApiEvent[] }>(await book(...args), 201)).events
+  const bookOk = async (...args: Parameters<typeof book>) => (await expectJson<{ events: ApiEvent[] }>(await book(...args), 201)).events
 
   it('refuses a change room another event holds at that time, naming the room and the event', async () => {
     const venue = await createVenue()
@@ -114,7 +108,7 @@ describe.each(testDatabaseKinds())('change rooms on %s', (kind) => {
     await bookOk(venue, 1, '11:30', { home: venue.changeRoom1 })
     // Edits that only change details keep the holds; a new time re-checks them.
     const body = { name: 'Arena', timeZone: TORONTO, changeRoomMinutes: 0 }
-    await json(await request('PUT', `/api/facilities/${venue.facilityId}`, body), 200)
+    await expectJson(await request('PUT', `/api/facilities/${venue.facilityId}`, body), 200)
     await bookOk(venue, 1, '09:00', { home: venue.changeRoom1 }, 'Morning', 45)
     expect((await book(venue, 0, '12:45', { home: venue.changeRoom1 })).status).toBe(201)
   })
@@ -133,7 +127,7 @@ describe.each(testDatabaseKinds())('change rooms on %s', (kind) => {
     const from = combineLocalDateTime(DAY, '10:30', TORONTO).toISOString()
     const to = combineLocalDateTime(DAY, '11:30', TORONTO).toISOString()
     const use = async (query: string, user = operator) =>
-      (await json<{ changeRooms: ChangeRoomUse[] }>(await request('GET', `/api/events/change-rooms?${query}`, undefined, user), 200))
+      (await expectJson<{ changeRooms: ChangeRoomUse[] }>(await request('GET', `/api/events/change-rooms?${query}`, undefined, user), 200))
         .changeRooms
     const inUse = await use(`roomId=${venue.rinkIds[1]}&from=${from}&to=${to}`)
     expect(inUse.map(({ name, inUseBy }) => [name, inUseBy?.title ?? null])).toEqual([
@@ -184,10 +178,9 @@ describe.each(testDatabaseKinds())('change rooms on %s', (kind) => {
         during: `[${combineLocalDateTime(DAY, '10:30', TORONTO).toISOString()},${combineLocalDateTime(DAY, '11:30', TORONTO).toISOString()})`,
       })
       .where(and(eq(changeRoomHolds.scheduleId, later!.id), eq(changeRoomHolds.changeRoomId, venue.changeRoom1)))
-    const { clashes } = await json<{ clashes: { changeRoomName: string; event: { title: string }; clashesWith: { title: string } }[] }>(
-      await request('GET', `/api/facilities/${venue.facilityId}/change-room-clashes`),
-      200,
-    )
+    const { clashes } = await expectJson<{
+      clashes: { changeRoomName: string; event: { title: string }; clashesWith: { title: string } }[]
+    }>(await request('GET', `/api/facilities/${venue.facilityId}/change-room-clashes`), 200)
     expect(clashes.map((clash) => [clash.changeRoomName, clash.event.title, clash.clashesWith.title])).toEqual([
       ['Change Room 1', 'Later game', 'Kept game'],
     ])
@@ -205,8 +198,11 @@ describe.each(testDatabaseKinds())('change rooms on %s', (kind) => {
       color: '#3b82f6',
       changeRoom1Id: venue.changeRoom2,
     }
-    await json(await request('PUT', `/api/events/${later!.id}`, edit), 200)
-    const after = await json<{ clashes: unknown[] }>(await request('GET', `/api/facilities/${venue.facilityId}/change-room-clashes`), 200)
+    await expectJson(await request('PUT', `/api/events/${later!.id}`, edit), 200)
+    const after = await expectJson<{ clashes: unknown[] }>(
+      await request('GET', `/api/facilities/${venue.facilityId}/change-room-clashes`),
+      200,
+    )
     expect(after.clashes).toEqual([])
     void kept
   })

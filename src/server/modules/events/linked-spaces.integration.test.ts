@@ -4,6 +4,7 @@ import { addCalendarDays } from '@shared/scheduling/calendar-date'
 import { combineLocalDateTime, todayInZone } from '@shared/scheduling/local-day'
 import { rangesOverlap } from '@shared/scheduling/overlap'
 import { rooms, schedules, spaceOccupancy } from '../../db/schema'
+import { errorOf, expectJson } from '../../test/responses'
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 
@@ -11,7 +12,6 @@ const TORONTO = 'America/Toronto'
 const DAY = '2030-06-03'
 
 type ApiEvent = { id: string; roomId: string; title: string; startTime: string; endTime: string; changeoverMinutes: number }
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } }
 type ApiRoom = { id: string; parentId: string | null; changeoverMinutes: number }
 
 // Linked spaces and changeovers (issue 17, ADR 0024): the database refuses what clashes on the
@@ -33,22 +33,16 @@ describe.each(testDatabaseKinds())('linked spaces and changeovers on %s', (kind)
 
   const request = (method: string, path: string, body?: unknown, user: TestUser = operator) =>
     t.request(path, { method, body, cookie: user.cookie })
-  const json = async <T>(response: Response, status: number) => {
-    const text = await response.text()
-    expect(response.status, text).toBe(status)
-    return JSON.parse(text) as T
-  }
-  const errorOf = async (response: Response) => ((await response.json()) as ErrorBody).error
 
   /** Building → Full Sheet → Half Ice A / Half Ice B, a Studio apart, and a client. */
   const createArena = async (user: TestUser = operator, { sheetChangeover = 0 } = {}) => {
-    const { facility } = await json<{ facility: { id: string } }>(
+    const { facility } = await expectJson<{ facility: { id: string } }>(
       await request('POST', '/api/facilities', { name: 'Arena', timeZone: TORONTO }, user),
       201,
     )
     const space = async (name: string, parentId: string | null, changeoverMinutes = 0) =>
       (
-        await json<{ room: ApiRoom }>(
+        await expectJson<{ room: ApiRoom }>(
           await request(
             'POST',
             `/api/facilities/${facility.id}/rooms`,
@@ -63,7 +57,7 @@ describe.each(testDatabaseKinds())('linked spaces and changeovers on %s', (kind)
     const halfA = await space('Half Ice A', sheet.id)
     const halfB = await space('Half Ice B', sheet.id)
     const studio = await space('Studio', null)
-    const { client } = await json<{ client: { id: string } }>(await request('POST', '/api/clients', { name: 'Jets' }, user), 201)
+    const { client } = await expectJson<{ client: { id: string } }>(await request('POST', '/api/clients', { name: 'Jets' }, user), 201)
     return { facilityId: facility.id, building, sheet, halfA, halfB, studio, clientId: client.id }
   }
   type Arena = Awaited<ReturnType<typeof createArena>>
@@ -71,7 +65,7 @@ describe.each(testDatabaseKinds())('linked spaces and changeovers on %s', (kind)
   const book = (arena: Arena, room: ApiRoom, startTime: string, durationMinutes = 60, title = 'Practice', date = DAY) =>
     request('POST', '/api/events', { roomId: room.id, clientId: arena.clientId, title, date, startTime, durationMinutes })
   const bookOk = async (arena: Arena, room: ApiRoom, startTime: string, durationMinutes = 60, title = 'Practice', date = DAY) =>
-    (await json<{ events: ApiEvent[] }>(await book(arena, room, startTime, durationMinutes, title, date), 201)).events[0]!
+    (await expectJson<{ events: ApiEvent[] }>(await book(arena, room, startTime, durationMinutes, title, date), 201)).events[0]!
 
   it('lets the halves be booked together, but not with their sheet or the building', async () => {
     const arena = await createArena()
@@ -119,7 +113,7 @@ describe.each(testDatabaseKinds())('linked spaces and changeovers on %s', (kind)
       changeoverMinutes: 30,
       parentId: null,
     }
-    const { room } = await json<{ room: ApiRoom }>(await request('PUT', `/api/rooms/${arena.studio.id}`, body), 200)
+    const { room } = await expectJson<{ room: ApiRoom }>(await request('PUT', `/api/rooms/${arena.studio.id}`, body), 200)
     expect(room.changeoverMinutes).toBe(30)
     // The earlier booking keeps its 0: a booking right after it still fits.
     await bookOk(arena, arena.studio, '11:00', 60, 'Pilates')
@@ -138,7 +132,7 @@ describe.each(testDatabaseKinds())('linked spaces and changeovers on %s', (kind)
       startTime: '23:00',
       durationMinutes: 120,
     })
-    const { events } = await json<{ events: ApiEvent[] }>(response, 201)
+    const { events } = await expectJson<{ events: ApiEvent[] }>(response, 201)
     expect(events.map((event) => event.changeoverMinutes)).toEqual([0, 10])
   })
 
@@ -159,7 +153,7 @@ describe.each(testDatabaseKinds())('linked spaces and changeovers on %s', (kind)
     expect((await errorOf(await put(arena.building, 'Building', arena.building.id))).message).toBe(
       'A space cannot be part of itself or of one of its parts',
     )
-    const { room: quarter } = await json<{ room: ApiRoom }>(
+    const { room: quarter } = await expectJson<{ room: ApiRoom }>(
       await request('POST', `/api/facilities/${arena.facilityId}/rooms`, { name: 'Quarter', type: 'rink', parentId: arena.halfA.id }),
       201,
     )
@@ -202,7 +196,7 @@ describe.each(testDatabaseKinds())('linked spaces and changeovers on %s', (kind)
     const [stillAlone] = await t.db.select({ parentId: rooms.parentId }).from(rooms).where(eq(rooms.id, arena.studio.id))
     expect(stillAlone!.parentId).toBeNull()
     // A new part of a booked whole is taken at once.
-    const { room: halfC } = await json<{ room: ApiRoom }>(
+    const { room: halfC } = await expectJson<{ room: ApiRoom }>(
       await request('POST', `/api/facilities/${arena.facilityId}/rooms`, { name: 'Half Ice C', type: 'rink', parentId: arena.sheet.id }),
       201,
     )
@@ -210,7 +204,7 @@ describe.each(testDatabaseKinds())('linked spaces and changeovers on %s', (kind)
       'Time slot conflicts with: "Game" (Jun 3, 2030 10:00 AM - 11:00 AM) on Full Sheet',
     )
     // Once it leaves the whole, it is free again.
-    await json(await request('PUT', `/api/rooms/${halfC.id}`, { name: 'Half Ice C', type: 'rink', parentId: null }), 200)
+    await expectJson(await request('PUT', `/api/rooms/${halfC.id}`, { name: 'Half Ice C', type: 'rink', parentId: null }), 200)
     await bookOk(arena, halfC, '10:15', 30)
   })
 
@@ -293,7 +287,7 @@ describe.each(testDatabaseKinds())('linked spaces and changeovers on %s', (kind)
       vi.useRealTimers()
     }
     type Availability = { rooms: { id: string; slots: { start: string; end: string; isAvailable: boolean }[] }[] }
-    const { rooms: sold } = await json<Availability>(response, 200)
+    const { rooms: sold } = await expectJson<Availability>(response, 200)
     const freeAt = (room: ApiRoom) =>
       sold
         .find((entry) => entry.id === room.id)!

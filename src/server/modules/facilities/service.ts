@@ -107,17 +107,7 @@ export async function updateFacility(db: Db, organisationId: string, actor: Acto
     const facility = await repository.updateOwnedFacility(tx, organisationId, facilityId, input)
     if (!facility) throw notFound('Facility')
     const changes = changedFields(facilityValues(before), facilityValues(facility))
-    // Saving the form unchanged writes nothing worth reading.
-    if (Object.keys(changes).length > 0) {
-      await recordActivity(tx, organisationId, actor, {
-        action: 'updated',
-        entity: 'facility',
-        entityId: facility.id,
-        label: facility.name,
-        facility: { id: facility.id, timeZone: facility.timeZone },
-        changes,
-      })
-    }
+    await recordUpdate(tx, organisationId, actor, { entity: 'facility', entityId: facility.id, label: facility.name, facility }, changes)
     const eventsOutsideHours = await findEventsOutsideHours(tx, organisationId, { facilityId }, facility.timeZone)
     return { facility, eventsOutsideHours }
   })
@@ -147,16 +137,7 @@ export async function updateRoom(db: Db, organisationId: string, actor: Actor, r
       if (!room) throw notFound('Room')
       const nameOf = (id: string | null) => tree.find((space) => space.id === id)?.name ?? null
       const changes = changedFields(spaceValues(before, nameOf(before.parentId)), spaceValues(room, nameOf(room.parentId)))
-      if (Object.keys(changes).length > 0) {
-        await recordActivity(tx, organisationId, actor, {
-          action: 'updated',
-          entity: 'space',
-          entityId: room.id,
-          label: room.name,
-          facility: { id: facility.id, timeZone: facility.timeZone },
-          changes,
-        })
-      }
+      await recordUpdate(tx, organisationId, actor, { entity: 'space', entityId: room.id, label: room.name, facility }, changes)
       const eventsOutsideHours = await findEventsOutsideHours(tx, organisationId, { roomId }, facility.timeZone)
       return { room, eventsOutsideHours }
     })
@@ -187,6 +168,23 @@ function requireValidWhole(tree: TreeSpace[], request: { spaceId: string | null;
   // A space with parts cannot become a change room: that is the type's refusal, not the whole's.
   const field = request.type === 'change_room' && request.parentId === null ? 'type' : 'parentId'
   throw new AppError('VALIDATION', problem, { [field]: problem })
+}
+
+// Saving a form unchanged writes nothing worth reading.
+async function recordUpdate(
+  tx: Executor,
+  organisationId: string,
+  actor: Actor,
+  { facility, ...entry }: Pick<ActivityRecord, 'entity' | 'entityId' | 'label'> & { facility: FacilityRef },
+  changes: NonNullable<ActivityRecord['changes']>,
+) {
+  if (Object.keys(changes).length === 0) return
+  await recordActivity(tx, organisationId, actor, {
+    action: 'updated',
+    ...entry,
+    facility: { id: facility.id, timeZone: facility.timeZone },
+    changes,
+  })
 }
 
 export const ROOM_TYPE_MESSAGES = {
