@@ -37,6 +37,7 @@ const SCENARIOS = {
   boardUnchanged: 'board data, unchanged (304)',
   create20: 'create event (20 clients)',
   create1: 'create event (1 client)',
+  createLinked20: 'create event on linked spaces with changeovers (20 clients)',
   month10: 'month grid (10 clients)',
   month1: 'month grid (1 client)',
   upcoming: 'upcoming events list',
@@ -177,6 +178,11 @@ const BUDGETS: Partial<Record<Scenario, Budget>> = {
     maxP99Ms: 30,
     metOn: { postgres: { date: '2026-11-21', share: 2_052 / 42_139, ceiling: 42_139 } },
   },
+  [SCENARIOS.createLinked20]: {
+    label: 'p99 ≤ 30 ms, on PostgreSQL',
+    on: 'postgres',
+    maxP99Ms: 30,
+  },
   [SCENARIOS.activity]: {
     label: 'p99 ≤ 50 ms with 500,000 entries, on PostgreSQL',
     on: 'postgres',
@@ -252,7 +258,14 @@ type Row = {
   dbCpuMs: number | null
   budget: Budget | undefined
 }
-type Seeded = { facilityIds: string[]; roomIds: string[]; clientId: string; slug: string; activityQueries: string[] }
+type Seeded = {
+  facilityIds: string[]
+  roomIds: string[]
+  treeRoomIds: string[]
+  clientId: string
+  slug: string
+  activityQueries: string[]
+}
 
 /* ---------- seeding, straight into the database ---------- */
 
@@ -294,6 +307,30 @@ async function seed(database: Database): Promise<Seeded> {
       ),
     )
     .returning({ id: rooms.id })
+  // A three-level tree with changeovers (issue 17): building → sheet → two halves. Its bookings
+  // hold a row for every space below the one booked (ADR 0024).
+  const treeRoomIds: string[] = []
+  const treeSpace = async (name: string, parentId: string | null, changeoverMinutes: number) => {
+    const [row] = await db
+      .insert(rooms)
+      .values({
+        organisationId,
+        facilityId: facilityRows[0]!.id,
+        name,
+        type: 'rink',
+        parentId,
+        changeoverMinutes,
+        operatingStartTime: '06:00',
+        operatingEndTime: '23:30',
+      })
+      .returning({ id: rooms.id })
+    treeRoomIds.push(row!.id)
+    return row!.id
+  }
+  const building = await treeSpace('Tree Building', null, 0)
+  const sheet = await treeSpace('Tree Full Sheet', building, 15)
+  await treeSpace('Tree Half A', sheet, 10)
+  await treeSpace('Tree Half B', sheet, 10)
   const [client] = await db.insert(clients).values({ organisationId, name: 'Bench Hockey Club' }).returning({ id: clients.id })
   await db.insert(contracts).values({ organisationId, clientId: client!.id, startDate: '2020-01-01', totalHours: '99999' })
 
@@ -358,6 +395,7 @@ async function seed(database: Database): Promise<Seeded> {
   return {
     facilityIds: facilityRows.map((row) => row.id),
     roomIds: roomRows.map((row) => row.id),
+    treeRoomIds,
     clientId: client!.id,
     slug: 'bench-lobby',
     activityQueries,
@@ -487,10 +525,33 @@ async function scenarios(app: AppProcess, seeded: Seeded): Promise<Row[]> {
     },
   }
   const booking20 = { url, connections: 20, headers: { ...headers, 'content-type': 'application/json' }, requests: [bookingRequest] }
+  // Each request books a day of its own on one of the tree's spaces, so none clashes; the tree
+  // makes each booking of the building or the sheet hold three or four rows.
+  let linkedBooking = 0
+  const linkedRequest: autocannon.Request = {
+    method: 'POST',
+    path: '/api/events',
+    setupRequest: (request) => {
+      linkedBooking += 1
+      const date = formatISO(addDays(new Date(Date.UTC(2034, 0, 1)), linkedBooking), { representation: 'date' })
+      return {
+        ...request,
+        body: JSON.stringify({
+          roomId: seeded.treeRoomIds[linkedBooking % seeded.treeRoomIds.length],
+          clientId: seeded.clientId,
+          date,
+          startTime: '12:00',
+          durationMinutes: 60,
+          title: `Linked ${linkedBooking}`,
+        }),
+      }
+    },
+  }
   // As fast as 20 clients can go: the latency is then 20 divided by the machine's throughput.
   rows.push(await load(SCENARIOS.create20, booking20))
   // One client alone: what a booking costs without a queue in front of it.
   rows.push(await load(SCENARIOS.create1, { ...booking20, connections: 1 }))
+  rows.push(await load(SCENARIOS.createLinked20, { ...booking20, requests: [linkedRequest] }))
   const month = `${url}/api/events/month?from=${monthStart.toISOString()}&to=${monthEnd.toISOString()}`
   // The budget is set for ten operators asking at once; one alone shows the grid without a queue.
   rows.push(await load(SCENARIOS.month10, { url: month, headers, connections: 10 }))
