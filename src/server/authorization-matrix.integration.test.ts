@@ -458,6 +458,19 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       expect: [401, 403, 201, 201, 201, 403, 404, 404],
     },
     {
+      route: 'POST /api/events/preview',
+      path: () => '/api/events/preview',
+      body: ({ a }) => ({
+        roomId: a.rinkId,
+        clientId: a.clientId,
+        date: '2034-05-20',
+        startTime: '08:00',
+        durationMinutes: 60,
+        title: 'Preview',
+      }),
+      expect: [401, 403, 200, 200, 200, 403, 404, 404],
+    },
+    {
       route: 'PUT /api/events/:id',
       path: ({ a }) => `/api/events/${a.eventId}`,
       body: ({ a }) => ({

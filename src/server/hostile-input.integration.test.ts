@@ -201,6 +201,7 @@ const bodyRoutes: BodyRoute[] = [
         date: dates,
         startTime: wallTimes,
         durationMinutes: fc.constantFrom(-60, 0, 1, 59, 60, 90, 1440, 1441, 1e9, 1.5, '60'),
+        skipTaken: fc.constantFrom(true, false, 'yes', 1, null),
         recurrence: fc.oneof(
           fc.constant(null),
           fc.record({
@@ -209,6 +210,29 @@ const bodyRoutes: BodyRoute[] = [
             weekdays: fc.constantFrom([], [0], [0, 6], [7], [-1], [0, 0, 0], 'sunday'),
           }),
         ),
+      }),
+  },
+  {
+    // Reads only: whatever it accepts, it writes nothing.
+    route: 'POST /api/events/preview',
+    path: () => '/api/events/preview',
+    valid: (a) => ({
+      roomId: a.rinkId,
+      clientId: a.clientId,
+      date: '2026-03-08',
+      startTime: '02:30',
+      durationMinutes: 60,
+      title: 'Hostile preview',
+      changeRoom1Id: a.changeRoomId,
+      recurrence: { frequency: 'daily', endDate: '2026-03-20' },
+    }),
+    accepts: createEventInput,
+    focus: () =>
+      fc.record({
+        date: dates,
+        startTime: wallTimes,
+        durationMinutes: fc.constantFrom(-60, 0, 1, 1440, 1441, 1.5, '60'),
+        skipTaken: fc.constantFrom(true, false, 'yes', 1, null),
       }),
   },
   {

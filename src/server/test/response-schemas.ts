@@ -7,6 +7,7 @@ import { currentUserResponse, resetPasswordResponse, signInResponse, signOutResp
 import {
   bookableRoomListResponse,
   changeRoomUseResponse,
+  eventPreviewResponse,
   createEventsResponse,
   eventListResponse,
   monthDaysResponse,
@@ -127,6 +128,7 @@ export const ROUTE_RESPONSES: Record<string, RouteResponses> = {
   'GET /api/events/past': { 200: eventListResponse },
   'GET /api/events/rooms': { 200: bookableRoomListResponse },
   'GET /api/events/change-rooms': { 200: changeRoomUseResponse },
+  'POST /api/events/preview': { 200: eventPreviewResponse },
   'POST /api/events': { 201: createEventsResponse },
   'PUT /api/events/:id': { 200: updateEventResponse },
   'DELETE /api/events/:id': { 204: null },

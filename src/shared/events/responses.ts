@@ -39,8 +39,28 @@ export const monthDaysResponse = z.object({
   days: z.array(z.object({ date: calendarDay, total: z.int().min(1), events: z.array(placedEvent) })),
 })
 
-/** POST /api/events */
-export const createEventsResponse = z.object({ events: z.array(scheduledEvent).min(1), isSplit: z.boolean(), isRecurring: z.boolean() })
+/** POST /api/events; skipped: the occurrences left out as taken (with skipTaken), else 0. */
+export const createEventsResponse = z.object({
+  events: z.array(scheduledEvent).min(1),
+  isSplit: z.boolean(),
+  isRecurring: z.boolean(),
+  skipped: z.int().min(0),
+})
+
+/**
+ * POST /api/events/preview: each occurrence a create would book, in order, with why it is taken:
+ * 'clash' ('Clashes with "{title}"') or 'changeRoom' ('Change room "{name}" is in use by "{title}"').
+ */
+export const eventPreviewResponse = z.object({
+  occurrences: z.array(
+    z.object({
+      startTime: instant,
+      endTime: instant,
+      status: z.enum(['free', 'clash', 'changeRoom']),
+      reason: z.string().nullable(),
+    }),
+  ),
+})
 
 /** PUT /api/events/:id */
 export const updateEventResponse = z.object({ events: z.array(scheduledEvent).min(1), isSplit: z.boolean() })

@@ -80,6 +80,9 @@ export const createEventInput = z
       .max(LIMITS.event.maxDurationMinutes, EVENT_MESSAGES.tooLong),
     ...eventDetails,
     recurrence: recurrenceInput.nullish().transform((value) => value ?? null),
+    // 'Book {n} free dates': book only the occurrences that are free, skipping those that clash,
+    // fall in a closure or need a change room that is taken. Left out, a series is all or nothing.
+    skipTaken: z.boolean({ error: 'skipTaken must be true or false' }).default(false),
   })
   .transform(normalizeEventKind)
 export type CreateEventFormValues = z.input<typeof createEventInput>

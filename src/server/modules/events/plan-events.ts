@@ -19,7 +19,8 @@ export type NewEventsRequest = {
   recurrence: RecurrenceInput | null
 }
 
-export type EventsPlan = { events: PlannedEvent[]; isSplit: boolean } | { refusal: RecurrenceMessage }
+// occurrences: the events of each date, one or the two parts of a split; events: all of them.
+export type EventsPlan = { events: PlannedEvent[]; occurrences: PlannedEvent[][]; isSplit: boolean } | { refusal: RecurrenceMessage }
 
 /**
  * The rows a create writes: each occurrence (one, or the series expanded on the facility's
@@ -35,7 +36,7 @@ export function planNewEvents(request: NewEventsRequest, timeZone: string): Even
     if (refusal) return { refusal }
   }
   const parts = occurrences.map((occurrence) => splitIntoParts({ ...occurrence, title: request.title }, timeZone))
-  return { events: parts.flat(), isSplit: parts.some((eventParts) => eventParts.length > 1) }
+  return { events: parts.flat(), occurrences: parts, isSplit: parts.some((eventParts) => eventParts.length > 1) }
 }
 
 /** One event with new times, split at the facility's midnight when it crosses it. */

@@ -45,6 +45,10 @@ export function eventRoutes({ database: { db } }: AppDeps) {
     c.json(await service.createEvents(db, c.get('organisation').id, c.get('user'), c.req.valid('json')), 201),
   )
 
+  app.post('/events/preview', allow('book'), jsonBody(createEventInput), async (c) =>
+    c.json({ occurrences: await service.previewEvents(db, c.get('organisation').id, c.req.valid('json')) }),
+  )
+
   app.put('/events/:id', allow('book'), eventId, jsonBody(updateEventInput), async (c) =>
     c.json(await service.updateEvent(db, c.get('organisation').id, c.get('user'), c.req.param('id'), c.req.valid('json'))),
   )

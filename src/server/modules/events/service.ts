@@ -78,12 +78,20 @@ async function bookInZone(
   if ('refusal' in plan) throw new AppError('VALIDATION', plan.refusal, { 'recurrence.endDate': plan.refusal })
   if (selfOverlap) throw conflictError([{ ...selfOverlap, id: 'new' }], timeZone)
 
+  // 'Book {n} free dates': the taken occurrences are left out, read as the preview reads them;
+  // what is booked is still all or nothing under the constraints.
+  let occurrences = plan.occurrences
+  if (input.skipTaken) {
+    const statuses = await occurrenceStatuses(db, organisationId, input.roomId, plan.occurrences, chosenChangeRooms(details))
+    occurrences = plan.occurrences.filter((_, index) => statuses[index]!.status === 'free')
+    if (occurrences.length === 0) throw new AppError('CONFLICT', NO_FREE_DATES_MESSAGE)
+  }
   const result = await writeBooking(db, {
     organisationId,
     actor,
     roomId: input.roomId,
     details,
-    planned: plan.events,
+    planned: occurrences.flat(),
     timeZone,
     replaceIds: [],
     keepId: null,
@@ -93,7 +101,63 @@ async function bookInZone(
     return null
   }
   if (!result.clientOk) throw notFound('Client')
-  return { events: result.events, isSplit: plan.isSplit, isRecurring: input.recurrence !== null }
+  return {
+    events: result.events,
+    isSplit: occurrences.some((parts) => parts.length > 1),
+    isRecurring: input.recurrence !== null,
+    skipped: plan.occurrences.length - occurrences.length,
+  }
+}
+
+const NO_FREE_DATES_MESSAGE = 'None of these dates is free'
+
+/**
+ * Each occurrence a create would book (docs/product.md#events), with why it is taken: a clash
+ * on its space or a linked one (its changeover counted), or a chosen change room another event
+ * holds. Read only: the booking itself is still refused by the constraints if this goes stale.
+ */
+export async function previewEvents(db: Db, organisationId: string, input: CreateEventInput) {
+  const details = detailsOf(input)
+  const room = await findRoomOrExplain(db, organisationId, input.roomId, details)
+  const plan = planNewEvents(input, room.timeZone)
+  if ('refusal' in plan) throw new AppError('VALIDATION', plan.refusal, { 'recurrence.endDate': plan.refusal })
+  return occurrenceStatuses(db, organisationId, input.roomId, plan.occurrences, chosenChangeRooms(details))
+}
+
+type OccurrenceStatus = { startTime: Date; endTime: Date; status: 'free' | 'clash' | 'changeRoom'; reason: string | null }
+
+async function occurrenceStatuses(
+  db: Executor,
+  organisationId: string,
+  roomId: string,
+  occurrences: PlannedEvent[][],
+  changeRoomIds: string[],
+): Promise<OccurrenceStatus[]> {
+  const all = occurrences.flat()
+  const from = new Date(Math.min(...all.map((event) => event.start.getTime())))
+  const to = new Date(Math.max(...all.map((event) => event.end.getTime())))
+  const [clashes, holds] = await Promise.all([
+    repository.listClashesInSpan(db, organisationId, roomId, { from, to, excludeIds: [] }),
+    changeRoomIds.length > 0
+      ? repository.listChangeRoomHolds(db, organisationId, roomId, { from, to, excludeIds: [], changeRoomIds })
+      : { changeRooms: [], changeRoomMinutes: 0 },
+  ])
+  const pad = holds.changeRoomMinutes * 60_000
+  return occurrences.map((parts) => {
+    const startTime = parts[0]!.start
+    const endTime = parts.at(-1)!.end
+    const clash = clashes.find(({ blocked, changeoverMinutes }) =>
+      parts.some((part) => rangesOverlap({ start: part.start, end: new Date(part.end.getTime() + changeoverMinutes * 60_000) }, blocked)),
+    )
+    if (clash) return { startTime, endTime, status: 'clash', reason: `Clashes with "${clash.title}"` }
+    const wanted = { start: new Date(startTime.getTime() - pad), end: new Date(endTime.getTime() + pad) }
+    for (const changeRoom of holds.changeRooms) {
+      const holder = changeRoom.holds.find((hold) => rangesOverlap(wanted, hold.held))
+      if (holder)
+        return { startTime, endTime, status: 'changeRoom', reason: `Change room "${changeRoom.name}" is in use by "${holder.title}"` }
+    }
+    return { startTime, endTime, status: 'free', reason: null }
+  })
 }
 
 // An edit whose event changed between its read and its write (another edit re-split it, or it
