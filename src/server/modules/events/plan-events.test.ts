@@ -8,16 +8,20 @@ const base = { date: '2026-06-01', startTime: '19:00', durationMinutes: 60, titl
 describe('planNewEvents', () => {
   test('one event in the facility zone', () => {
     const plan = planNewEvents(base, TORONTO)
-    expect(plan).toEqual({
-      isSplit: false,
-      events: [{ title: 'Practice', start: new Date('2026-06-01T23:00:00Z'), end: new Date('2026-06-02T00:00:00Z'), eventGroupId: null }],
-    })
+    const practice = {
+      title: 'Practice',
+      start: new Date('2026-06-01T23:00:00Z'),
+      end: new Date('2026-06-02T00:00:00Z'),
+      eventGroupId: null,
+    }
+    expect(plan).toEqual({ isSplit: false, events: [practice], occurrences: [[practice]] })
   })
 
   test('an event across midnight becomes two parts sharing a new group', () => {
     const plan = planNewEvents({ ...base, startTime: '23:00', durationMinutes: 120, title: 'Game' }, TORONTO)
     if ('refusal' in plan) throw new Error('refused')
     expect(plan.isSplit).toBe(true)
+    expect(plan.occurrences).toEqual([plan.events])
     const [first, second] = plan.events
     expect(first).toMatchObject({
       title: 'Game (Part 1)',
