@@ -7,7 +7,7 @@ import { z } from 'zod'
 import { signUpInput } from '@shared/auth/schema'
 import { clientInput } from '@shared/clients/schema'
 import { contractInput, usageInput } from '@shared/contracts/schema'
-import { createEventInput, updateEventInput } from '@shared/events/schema'
+import { createEventInput, eventPreviewInput, updateEventInput } from '@shared/events/schema'
 import { facilityInput } from '@shared/facilities/schema'
 import { roomInput } from '@shared/rooms/schema'
 import { screenInput } from '@shared/screens/schema'
@@ -222,17 +222,16 @@ const bodyRoutes: BodyRoute[] = [
       date: '2026-03-08',
       startTime: '02:30',
       durationMinutes: 60,
-      title: 'Hostile preview',
       changeRoom1Id: a.changeRoomId,
       recurrence: { frequency: 'daily', endDate: '2026-03-20' },
     }),
-    accepts: createEventInput,
-    focus: () =>
+    accepts: eventPreviewInput,
+    focus: (a) =>
       fc.record({
         date: dates,
         startTime: wallTimes,
         durationMinutes: fc.constantFrom(-60, 0, 1, 1440, 1441, 1.5, '60'),
-        skipTaken: fc.constantFrom(true, false, 'yes', 1, null),
+        changeRoom2Id: fc.constantFrom(null, a.rinkId, a.changeRoomId, a.setupSpaceIds[0], 'not-a-uuid'),
       }),
   },
   {

@@ -85,6 +85,23 @@ export const createEventInput = z
     skipTaken: z.boolean({ error: 'skipTaken must be true or false' }).default(false),
   })
   .transform(normalizeEventKind)
+/**
+ * POST /api/events/preview: what decides a series' dates and whether they are taken; the client,
+ * title and other details of the create are not needed to list them.
+ */
+export const eventPreviewInput = z.object({
+  roomId: z.uuid({ error: EVENT_MESSAGES.room }),
+  date: calendarDate(EVENT_MESSAGES.dateTime),
+  startTime: timeOfDay(EVENT_MESSAGES.dateTime),
+  durationMinutes: z
+    .int({ error: EVENT_MESSAGES.duration })
+    .min(1, EVENT_MESSAGES.duration)
+    .max(LIMITS.event.maxDurationMinutes, EVENT_MESSAGES.tooLong),
+  changeRoom1Id: eventDetails.changeRoom1Id,
+  changeRoom2Id: eventDetails.changeRoom2Id,
+  recurrence: recurrenceInput.nullish().transform((value) => value ?? null),
+})
+export type EventPreviewInput = z.output<typeof eventPreviewInput>
 export type CreateEventFormValues = z.input<typeof createEventInput>
 export type CreateEventInput = z.output<typeof createEventInput>
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { changeRoomUseQuery, createEventInput, eventRangeQuery, updateEventInput } from '@shared/events/schema'
+import { changeRoomUseQuery, createEventInput, eventPreviewInput, eventRangeQuery, updateEventInput } from '@shared/events/schema'
 import { allow } from '../../auth/middleware'
 import type { AppDeps, MemberEnv } from '../../http/context'
 import { jsonBody, queryParams, uuidParams } from '../../http/validate'
@@ -45,7 +45,7 @@ export function eventRoutes({ database: { db } }: AppDeps) {
     c.json(await service.createEvents(db, c.get('organisation').id, c.get('user'), c.req.valid('json')), 201),
   )
 
-  app.post('/events/preview', allow('book'), jsonBody(createEventInput), async (c) =>
+  app.post('/events/preview', allow('book'), jsonBody(eventPreviewInput), async (c) =>
     c.json({ occurrences: await service.previewEvents(db, c.get('organisation').id, c.req.valid('json')) }),
   )
 

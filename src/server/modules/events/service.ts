@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { ChangeRoomUseQuery, CreateEventInput, EventRangeQuery, UpdateEventInput } from '@shared/events/schema'
+import type { ChangeRoomUseQuery, CreateEventInput, EventPreviewInput, EventRangeQuery, UpdateEventInput } from '@shared/events/schema'
 import { LIMITS } from '@shared/limits'
 import { rangesOverlap } from '@shared/scheduling/overlap'
 import { stripSplitSuffix } from '@shared/scheduling/split-at-midnight'
@@ -116,10 +116,11 @@ const NO_FREE_DATES_MESSAGE = 'None of these dates is free'
  * on its space or a linked one (its changeover counted), or a chosen change room another event
  * holds. Read only: the booking itself is still refused by the constraints if this goes stale.
  */
-export async function previewEvents(db: Db, organisationId: string, input: CreateEventInput) {
-  const details = detailsOf(input)
+export async function previewEvents(db: Db, organisationId: string, input: EventPreviewInput) {
+  const details = { changeRoom1Id: input.changeRoom1Id, changeRoom2Id: input.changeRoom2Id }
   const room = await findRoomOrExplain(db, organisationId, input.roomId, details)
-  const plan = planNewEvents(input, room.timeZone)
+  // The title is never shown: only the dates are.
+  const plan = planNewEvents({ ...input, title: '' }, room.timeZone)
   if ('refusal' in plan) throw new AppError('VALIDATION', plan.refusal, { 'recurrence.endDate': plan.refusal })
   return occurrenceStatuses(db, organisationId, input.roomId, plan.occurrences, chosenChangeRooms(details))
 }
@@ -290,7 +291,12 @@ function writeBooking(db: Db, { organisationId, actor, roomId, details, planned,
  * The room as the database has it now, remembered for the next booking; a missing room or a
  * change room of another facility is refused here with its own message.
  */
-async function findRoomOrExplain(db: Db, organisationId: string, roomId: string, details: EventDetails) {
+async function findRoomOrExplain(
+  db: Db,
+  organisationId: string,
+  roomId: string,
+  details: Pick<EventDetails, 'changeRoom1Id' | 'changeRoom2Id'>,
+) {
   const room = await repository.findRoomForBooking(db, organisationId, roomId, chosenChangeRooms(details))
   repository.rememberRoomZone(db, organisationId, roomId, room?.timeZone ?? null)
   if (!room) throw notFound('Room')
