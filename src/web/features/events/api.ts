@@ -1,18 +1,19 @@
 import { keepPreviousData, queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { CreateEventInput, UpdateEventInput } from '@shared/events/schema'
+import type { CreateEventInput, EventPreviewInput, UpdateEventInput } from '@shared/events/schema'
 import type { z } from 'zod'
 import type {
   bookableRoomListResponse,
   changeRoomUseResponse,
   createEventsResponse,
   eventListResponse,
+  eventPreviewResponse,
   monthDaysResponse,
   placedEvent,
   scheduledEvent,
   updateEventResponse,
 } from '@shared/events/responses'
 import type { changeRoomListResponse } from '@shared/rooms/responses'
-import { apiFetch } from '@web/lib/api-client'
+import { ApiError, apiFetch } from '@web/lib/api-client'
 import { EVENTS_QUERY_ROOT } from '@web/lib/query-keys'
 import { contractKeys } from '@web/features/contracts'
 import { facilityKeys } from '@web/features/facilities'
@@ -29,6 +30,8 @@ export type ChangeRoomUse = z.infer<typeof changeRoomUseResponse>['changeRooms']
 /** A day of a month grid on the facilities' calendars: its first events and how many it has. */
 export type MonthDay = z.infer<typeof monthDaysResponse>['days'][number]
 export type CreateEventsResult = z.infer<typeof createEventsResponse>
+/** One occurrence a create would book, free or taken, with the server's reason when taken. */
+export type PreviewOccurrence = z.infer<typeof eventPreviewResponse>['occurrences'][number]
 export type UpdateEventResult = z.infer<typeof updateEventResponse>
 
 /** The one query of events in a range: instants [from, to), optionally one facility or one space. */
@@ -46,6 +49,9 @@ export const eventKeys = {
   month: (range: { from: string; to: string }) => [...eventKeys.all, 'month', range] as const,
   // Below the events, as every event write can take or free a change room.
   changeRoomUse: (booking: ChangeRoomBooking | null) => [...eventKeys.all, 'change-room-use', booking] as const,
+  // Below the events too: a booking anywhere can take or free an occurrence of the series.
+  previews: () => [...eventKeys.all, 'preview'] as const,
+  preview: (input: EventPreviewInput | null) => [...eventKeys.previews(), input] as const,
 }
 
 export const bookableRoomKeys = {
@@ -80,6 +86,11 @@ export const fetchChangeRoomUse = ({ excludeEventId, ...booking }: ChangeRoomBoo
     `/api/events/change-rooms?${new URLSearchParams(excludeEventId ? { ...booking, excludeEventId } : booking)}`,
   ).then((result) => result.changeRooms)
 
+export const fetchEventPreview = (input: EventPreviewInput, signal?: AbortSignal) =>
+  apiFetch<z.infer<typeof eventPreviewResponse>>('/api/events/preview', { method: 'POST', body: input, signal }).then(
+    (result) => result.occurrences,
+  )
+
 export const upcomingEventsQueryOptions = (roomId: string | null) =>
   queryOptions({ queryKey: eventKeys.upcoming(roomId), queryFn: () => fetchUpcomingEvents(roomId) })
 
@@ -106,6 +117,14 @@ export const changeRoomUseQueryOptions = (booking: ChangeRoomBooking | null) =>
     staleTime: 0,
   })
 
+// Another operator may book any of the dates at any moment: asked afresh whenever the dialog shows them.
+export const eventPreviewQueryOptions = (input: EventPreviewInput | null) =>
+  queryOptions({
+    queryKey: eventKeys.preview(input),
+    queryFn: input ? ({ signal }) => fetchEventPreview(input, signal) : skipToken,
+    staleTime: 0,
+  })
+
 export const useUpcomingEvents = (roomId: string | null = null) => useQuery(upcomingEventsQueryOptions(roomId))
 
 export const usePastEvents = (roomId: string | null) => useQuery(pastEventsQueryOptions(roomId))
@@ -124,6 +143,10 @@ export const useChangeRooms = (facilityId: string) => useQuery(changeRoomsQueryO
 export const useChangeRoomUse = (booking: ChangeRoomBooking | null) =>
   useQuery({ ...changeRoomUseQueryOptions(booking), placeholderData: keepPreviousData })
 
+// The last answer stays on screen while the next series' loads, so the list does not flash.
+export const useEventPreview = (input: EventPreviewInput | null) =>
+  useQuery({ ...eventPreviewQueryOptions(input), placeholderData: keepPreviousData })
+
 // Booking, moving or deleting an event changes the client's contract hours as well.
 function useInvalidateSchedules() {
   const queryClient = useQueryClient()
@@ -133,9 +156,13 @@ function useInvalidateSchedules() {
 
 export function useCreateEvents() {
   const invalidate = useInvalidateSchedules()
+  const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (input: CreateEventInput) => apiFetch<CreateEventsResult>('/api/events', { method: 'POST', body: input }),
     onSuccess: invalidate,
+    // A refused series means its dates were taken since they were listed: the list is asked again.
+    onError: (error) =>
+      error instanceof ApiError && error.status === 409 ? queryClient.invalidateQueries({ queryKey: eventKeys.previews() }) : undefined,
   })
 }
 

@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { useId, type ReactNode } from 'react'
 import { FormProvider, useForm, useFormContext, useWatch, type DefaultValues } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { toast } from 'sonner'
@@ -17,9 +17,11 @@ import { NativeSelect, NativeSelectOption } from '@web/components/ui/native-sele
 import { ApiError, errorDescription } from '@web/lib/api-client'
 import { formatTimeOfDay } from '@web/lib/datetime'
 import { showServerFieldErrors } from '@web/components/form/show-server-field-errors'
-import { useCreateEvents, type BookableRoom, type CreateEventsResult } from '../api'
+import { useCreateEvents, type BookableRoom } from '../api'
 import { timeOfNewEvent } from '../booking-time'
+import { createdMessage } from '../series'
 import { EventClientAndTitleFields, EventKindFields } from './event-details-fields'
+import { SeriesPreviewList, useSeriesPreview } from './series-preview'
 
 type AddEventDialogProps = {
   /** The room to book; the dialog is closed while there is none. */
@@ -50,12 +52,6 @@ export function AddEventDialog({ room, date, onOpenChange }: AddEventDialogProps
   )
 }
 
-/** The spec's success toast for what the server wrote (docs/product.md#events). */
-function successMessage({ events, isSplit, isRecurring }: CreateEventsResult): string {
-  if (isRecurring) return `Created ${events.length} recurring event(s)!`
-  return isSplit ? 'Event created and split across midnight!' : 'Event created successfully!'
-}
-
 function AddEventForm({ room, date, onDone }: { room: BookableRoom; date: string; onDone: () => void }) {
   const createEvents = useCreateEvents()
   const startTimes = startTimeOptions(room.operatingStartTime, room.operatingEndTime, room.bookingInterval)
@@ -83,20 +79,28 @@ function AddEventForm({ room, date, onDone }: { room: BookableRoom; date: string
   const [chosenDate, startTime, durationMinutes] = useWatch({ control: form.control, name: ['date', 'startTime', 'durationMinutes'] })
   // A series is asked about at its first occurrence only; the server checks every one on booking.
   const bookingTime = timeOfNewEvent({ date: chosenDate, startTime, durationMinutes }, room.timeZone)
+  const preview = useSeriesPreview(form.control, room.id)
+  // Offered only when the list is of the series as it is now and some, not all, of its dates are taken.
+  const canBookFreeDates = preview.isCurrent && preview.freeCount > 0 && preview.takenCount > 0
+  const isBookingFreeDates = createEvents.isPending && createEvents.variables.skipTaken === true
 
-  const onSubmit = form.handleSubmit((values) =>
-    createEvents.mutateAsync(values).then(
-      (result) => {
-        toast.success(successMessage(result))
-        onDone()
-      },
-      (error: unknown) => {
-        toast.error('Failed to create event', { description: errorDescription(error) })
-        showServerFieldErrors(error, form.setError)
-        if (error instanceof ApiError && error.status === 409) form.setError(FORM_LEVEL_FIELD, { type: 'server', message: error.message })
-      },
-    ),
-  )
+  // 'Create Event' books the series all or nothing; 'Book {n} free dates' only its free dates.
+  const submitWith = (skipTaken: boolean) =>
+    form.handleSubmit((values) =>
+      createEvents.mutateAsync({ ...values, skipTaken }).then(
+        (result) => {
+          toast.success(createdMessage(result))
+          onDone()
+        },
+        (error: unknown) => {
+          toast.error('Failed to create event', { description: errorDescription(error) })
+          showServerFieldErrors(error, form.setError)
+          if (error instanceof ApiError && error.status === 409) form.setError(FORM_LEVEL_FIELD, { type: 'server', message: error.message })
+        },
+      ),
+    )
+  const onSubmit = submitWith(false)
+  const onBookFreeDates = submitWith(true)
 
   return (
     <FormProvider {...form}>
@@ -131,7 +135,9 @@ function AddEventForm({ room, date, onDone }: { room: BookableRoom; date: string
           </FormField>
         </div>
         <EventKindFields facilityId={room.facilityId} booking={bookingTime && { roomId: room.id, ...bookingTime }} />
-        <RecurrenceFields />
+        <RecurrenceFields>
+          <SeriesPreviewList preview={preview} timeZone={room.timeZone} />
+        </RecurrenceFields>
         {errors.root?.message ? (
           <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm break-words text-destructive">
             {errors.root.message}
@@ -141,8 +147,13 @@ function AddEventForm({ room, date, onDone }: { room: BookableRoom; date: string
           <Button type="button" variant="outline" onClick={onDone}>
             Cancel
           </Button>
+          {canBookFreeDates || isBookingFreeDates ? (
+            <Button type="button" variant="secondary" disabled={isSubmitting} onClick={onBookFreeDates}>
+              {isBookingFreeDates ? 'Booking...' : `Book ${preview.freeCount} free dates`}
+            </Button>
+          ) : null}
           <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? 'Creating...' : 'Create Event'}
+            {isSubmitting && !isBookingFreeDates ? 'Creating...' : 'Create Event'}
           </Button>
         </DialogFooter>
       </form>
@@ -150,8 +161,8 @@ function AddEventForm({ room, date, onDone }: { room: BookableRoom; date: string
   )
 }
 
-/** Repeat daily, weekly on chosen weekdays, or monthly, until an end date (docs/product.md#events). */
-function RecurrenceFields() {
+/** Repeat daily, weekly on chosen weekdays, or monthly, until an end date (docs/product.md#events); `children` show below while repeating. */
+function RecurrenceFields({ children }: { children?: ReactNode }) {
   const form = useFormContext<CreateEventFormValues>()
   const { errors } = form.formState
   const [recurrence, date] = useWatch({ control: form.control, name: ['recurrence', 'date'] })
@@ -222,6 +233,7 @@ function RecurrenceFields() {
               ) : null}
             </fieldset>
           ) : null}
+          {children}
         </>
       ) : null}
     </div>
