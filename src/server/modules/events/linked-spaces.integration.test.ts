@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { addCalendarDays } from '@shared/scheduling/calendar-date'
 import { combineLocalDateTime, todayInZone } from '@shared/scheduling/local-day'
 import { rangesOverlap } from '@shared/scheduling/overlap'
@@ -270,6 +270,38 @@ describe.each(testDatabaseKinds())('linked spaces and changeovers on %s', (kind)
       .where(eq(spaceOccupancy.organisationId, organisationId))
     expect(held.filter((row) => targets.some((target) => target.id === row.unitId))).toHaveLength(onSheet.length * 3 + onHalves.length)
     expect(ids).toBe(onSheet.length + onHalves.length)
+  })
+
+  it('keeps every booking of a whole holding a part that joins it while 60 bookings race the join', async () => {
+    const arena = await createArena()
+    const { room: halfC } = await expectJson<{ room: ApiRoom }>(
+      await request('POST', `/api/facilities/${arena.facilityId}/rooms`, { name: 'Half Ice C', type: 'rink' }),
+      201,
+    )
+    const hours = Array.from({ length: 15 }, (_, index) => `${String(7 + index).padStart(2, '0')}:00`)
+    const bookings = Array.from({ length: 60 }, (_, index) =>
+      book(
+        arena,
+        [arena.sheet, arena.building, arena.halfA][index % 3]!,
+        hours[index % 15]!,
+        30,
+        `Racer ${index}`,
+        `2030-07-0${1 + Math.floor(index / 15)}`,
+      ),
+    )
+    const join = request('PUT', `/api/rooms/${halfC.id}`, { name: 'Half Ice C', type: 'rink', parentId: arena.sheet.id })
+    const [joined, ...booked] = await Promise.all([join, ...bookings])
+    // No 5xx whichever way the race goes: a join that meets a booking of its space is a clash (409).
+    expect([200, 409]).toContain(joined!.status)
+    expect(booked.every((response) => response.status === 201 || response.status === 409)).toBe(true)
+    if (joined!.status !== 200) return
+    // Every booking of the sheet or the building now holds Half Ice C as well.
+    const wholes = await t.db
+      .select({ id: schedules.id })
+      .from(schedules)
+      .where(inArray(schedules.roomId, [arena.sheet.id, arena.building.id]))
+    const holding = await t.db.select({ id: spaceOccupancy.scheduleId }).from(spaceOccupancy).where(eq(spaceOccupancy.unitId, halfC.id))
+    expect(holding.map((row) => row.id).sort()).toEqual(wholes.map((row) => row.id).sort())
   })
 
   it('marketing offers no slot on a space while its whole or a part is booked, nor in a changeover', async () => {

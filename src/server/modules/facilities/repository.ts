@@ -151,6 +151,21 @@ export async function lockFacilityTree(db: Executor, organisationId: string, fac
   return row ?? null
 }
 
+/**
+ * Takes the spaces' rows in the order given (FOR NO KEY UPDATE, as a booking takes its room's):
+ * a tree change takes the wholes whose bookings it rewrites, top down, before the space it moves,
+ * in the order every booking takes its spaces, so the two never wait for each other in a circle.
+ */
+export async function lockSpaces(db: Executor, organisationId: string, orderedIds: string[]) {
+  for (const id of orderedIds) {
+    await db
+      .select({ id: rooms.id })
+      .from(rooms)
+      .where(and(eq(rooms.organisationId, organisationId), eq(rooms.id, id)))
+      .for('no key update')
+  }
+}
+
 /** Every space of the facility as its tree needs it. */
 export function listTree(db: Executor, organisationId: string, facilityId: string) {
   return db

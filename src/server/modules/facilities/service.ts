@@ -1,6 +1,6 @@
 import type { FacilityInput } from '@shared/facilities/schema'
 import type { RoomDeleteQuery, RoomInput } from '@shared/rooms/schema'
-import { PART_OF_MESSAGES, partOfProblem, partsOf, type TreeSpace } from '@shared/scheduling/space-tree'
+import { levelOf, PART_OF_MESSAGES, partOfProblem, partsOf, type TreeSpace } from '@shared/scheduling/space-tree'
 import { isWithinOperatingHours } from '@shared/scheduling/operating-hours'
 import type { Db, Executor } from '../../db/client'
 import { AppError, findPostgresError, notFound, SQLSTATE } from '../../errors'
@@ -127,12 +127,18 @@ export async function updateRoom(db: Db, organisationId: string, actor: Actor, r
   try {
     return await db.transaction(async (tx) => {
       if (!(await repository.lockFacilityTree(tx, organisationId, found.facility.id))) throw notFound('Room')
+      // The tree holds still now (its facility's row is ours): check the new whole, then take
+      // the old and new wholes' rows top down before the space's own.
+      const tree = await repository.listTree(tx, organisationId, found.facility.id)
+      requireValidWhole(tree, { spaceId: roomId, type: input.type, parentId: input.parentId })
+      const current = tree.find((space) => space.id === roomId)
+      if (current && current.parentId !== input.parentId) {
+        await repository.lockSpaces(tx, organisationId, wholesTopDown(tree, [current.parentId, input.parentId]))
+      }
       const locked = await repository.lockOwnedRoom(tx, organisationId, roomId)
       if (!locked) throw notFound('Room')
       const { room: before, facility } = locked
       await requireTypeChangeAllowed(tx, organisationId, before, input.type)
-      const tree = await repository.listTree(tx, organisationId, facility.id)
-      requireValidWhole(tree, { spaceId: roomId, type: input.type, parentId: input.parentId })
       const room = await repository.updateOwnedRoom(tx, organisationId, roomId, input)
       if (!room) throw notFound('Room')
       const nameOf = (id: string | null) => tree.find((space) => space.id === id)?.name ?? null
@@ -160,6 +166,19 @@ function explainTreeRefusal(error: unknown, parentId: string | null): unknown {
   if (isTreeRule && parentId !== null)
     return new AppError('VALIDATION', PART_OF_MESSAGES.notInFacility, { parentId: PART_OF_MESSAGES.notInFacility })
   return error
+}
+
+/** The spaces `from` and every whole above them, each once, from the top of the tree down. */
+function wholesTopDown(tree: TreeSpace[], from: (string | null)[]): string[] {
+  const byId = new Map(tree.map((space) => [space.id, space]))
+  const found = new Set<string>()
+  for (let id of from) {
+    while (id !== null && byId.has(id) && !found.has(id)) {
+      found.add(id)
+      id = byId.get(id)!.parentId
+    }
+  }
+  return [...found].sort((a, b) => levelOf(tree, a) - levelOf(tree, b) || a.localeCompare(b))
 }
 
 function requireValidWhole(tree: TreeSpace[], request: { spaceId: string | null; type: string; parentId: string | null }) {
@@ -315,7 +334,11 @@ export async function deleteRoom(
     const room = tree.find((space) => space.id === roomId)
     if (!facility || !room) throw notFound('Room')
     const doomed = parts === 'delete' ? [roomId, ...partsOf(tree, roomId)] : [roomId]
-    if (parts === 'keep') await repository.reparentParts(tx, organisationId, roomId, room.parentId)
+    if (parts === 'keep') {
+      // Its parts move up: the wholes whose bookings let go of them and take them again first.
+      await repository.lockSpaces(tx, organisationId, wholesTopDown(tree, [roomId]))
+      await repository.reparentParts(tx, organisationId, roomId, room.parentId)
+    }
     const deleted = await repository.deleteOwnedRooms(tx, organisationId, doomed)
     if (!deleted.some((space) => space.id === roomId)) throw notFound('Room')
     const nameOf = (id: string | null) => tree.find((space) => space.id === id)?.name ?? null
