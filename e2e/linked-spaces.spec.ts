@@ -43,10 +43,15 @@ async function checkA11y(page: Page): Promise<void> {
 const roomList = (page: Page) => page.getByRole('list', { name: 'Rooms & Courts' })
 
 // A space's own card, by its heading: a part's card also says 'Part of Full Sheet'.
+// A whole's item holds its parts' items: the last item with the space's heading is its own,
+// and its first child is its card alone.
 const roomCard = (page: Page, name: string) =>
   roomList(page)
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { name, exact: true }) })
+    .last()
+    .locator(':scope > *')
+    .first()
 
 // 'Nov 25, 2026' for '2026-11-25', as the server's conflict message writes a day.
 const conflictDate = (date: string) =>
@@ -107,6 +112,8 @@ test.describe('linked spaces and changeovers', () => {
 
     // Each part after its whole, saying which whole it belongs to; the sheet shows its changeover.
     await expect(roomList(page).getByRole('heading')).toHaveText(['Full Sheet', 'Half Ice A', 'Half Ice B'])
+    // The halves are listed under the sheet, as its parts.
+    await expect(page.getByRole('list', { name: 'Parts of Full Sheet' }).getByRole('heading')).toHaveText(['Half Ice A', 'Half Ice B'])
     for (const name of ['Half Ice A', 'Half Ice B']) {
       await expect(roomCard(page, name)).toContainText('Part of Full Sheet')
       await expect(roomCard(page, name)).not.toContainText('min changeover')

@@ -26,7 +26,7 @@ import { FacilityDialog, RoomDialog } from './components/deferred-dialogs'
 import { EventsOutsideHoursNotice } from './components/events-outside-hours-notice'
 import { FacilityEvents } from './components/facility-events'
 import { RoomCard } from './components/room-card'
-import { inTreeOrder } from './room-tree'
+import { asTree, type TreeNode } from './room-tree'
 
 export function FacilityPage() {
   const { id = '' } = useParams()
@@ -197,22 +197,16 @@ function FacilityRooms({ facility }: { facility: Facility }) {
           Loading...
         </p>
       ) : rooms.data?.length ? (
-        // One flat list in tree order, each part after its whole and indented a step per level, so
-        // every space stays one list item; the card says which whole a part belongs to.
+        // Each whole with its parts listed under it, indented a step per level; a space without
+        // parts is one card of the grid, a whole takes a row of its own.
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-labelledby="rooms-heading">
-          {inTreeOrder(rooms.data).map(({ room, level, whole }) => (
-            <li
-              key={room.id}
-              className={level > 1 ? 'grid border-l-2 border-border pl-3' : 'grid'}
-              style={level > 2 ? { marginInlineStart: `${(level - 2) * 0.75}rem` } : undefined}
-            >
-              <RoomCard
-                room={room}
-                wholeName={whole?.name}
-                onEdit={canManageVenue ? startEditing : undefined}
-                onDelete={canManageVenue ? setPendingDeletion : undefined}
-              />
-            </li>
+          {asTree(rooms.data).map((node) => (
+            <RoomTreeItem
+              key={node.room.id}
+              node={node}
+              onEdit={canManageVenue ? startEditing : undefined}
+              onDelete={canManageVenue ? setPendingDeletion : undefined}
+            />
           ))}
         </ul>
       ) : rooms.isSuccess ? (
@@ -249,5 +243,29 @@ function FacilityRooms({ facility }: { facility: Facility }) {
         onConfirm={confirmDeletion}
       />
     </section>
+  )
+}
+
+type RoomTreeItemProps = {
+  node: TreeNode<Room>
+  onEdit?: (room: Room) => void
+  onDelete?: (room: Room) => void
+}
+
+function RoomTreeItem({ node: { room, whole, parts }, onEdit, onDelete }: RoomTreeItemProps) {
+  const card = <RoomCard room={room} wholeName={whole?.name} onEdit={onEdit} onDelete={onDelete} />
+  if (parts.length === 0) return <li className="grid">{card}</li>
+  return (
+    <li className="col-span-full grid gap-4">
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">{card}</div>
+      <ul
+        aria-label={`Parts of ${room.name}`}
+        className="ml-2 grid gap-4 border-l-2 border-border pl-3 sm:ml-4 sm:grid-cols-2 sm:pl-4 xl:grid-cols-3"
+      >
+        {parts.map((part) => (
+          <RoomTreeItem key={part.room.id} node={part} onEdit={onEdit} onDelete={onDelete} />
+        ))}
+      </ul>
+    </li>
   )
 }

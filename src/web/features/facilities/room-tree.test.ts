@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { inTreeOrder, partOfChoices } from './room-tree'
+import { asTree, inTreeOrder, partOfChoices, type TreeNode } from './room-tree'
 
 type Space = { id: string; name: string; parentId: string | null; type: string }
 
@@ -37,6 +37,18 @@ describe('inTreeOrder', () => {
 
   it('still lists every space of a loop, once', () => {
     expect(names(inTreeOrder([space('A', 'B'), space('B', 'A')]).map((entry) => entry.room))).toEqual(['A', 'B'])
+  })
+})
+
+describe('asTree', () => {
+  it('nests each whole’s parts under it, in tree order', () => {
+    const shape = (nodes: TreeNode<Space>[]): unknown[] =>
+      nodes.map(({ room, parts }) => (parts.length ? [room.name, shape(parts)] : room.name))
+    expect(shape(asTree(arena))).toEqual([
+      ['Arena', [['Full Sheet', [['Half Ice A', ['Quarter A1']], 'Half Ice B']]]],
+      'Change Room 1',
+      'Gym',
+    ])
   })
 })
 

@@ -35,6 +35,23 @@ export function inTreeOrder<T extends NamedSpace>(rooms: readonly T[]): TreeEntr
   return ordered
 }
 
+export type TreeNode<T extends NamedSpace> = { room: T; whole: T | null; parts: TreeNode<T>[] }
+
+/** The same spaces nested: each whole with its parts under it, in tree order. */
+export function asTree<T extends NamedSpace>(rooms: readonly T[]): TreeNode<T>[] {
+  const roots: TreeNode<T>[] = []
+  const path: TreeNode<T>[] = []
+  for (const { room, level, whole } of inTreeOrder(rooms)) {
+    const node = { room, whole, parts: [] }
+    path.length = level - 1
+    const parent = path.at(-1)
+    if (parent) parent.parts.push(node)
+    else roots.push(node)
+    path.push(node)
+  }
+  return roots
+}
+
 /**
  * What 'Part of' offers `room` (undefined for a new space): the facility's spaces it may be a part
  * of, in tree order. Never a change room, the space itself, one of its parts (a loop) or a space
