@@ -17,7 +17,7 @@ const practice = {
 const messages = (value: unknown) => createEventInput.safeParse(value).error?.issues.map(({ message }) => message)
 
 describe('createEventInput', () => {
-  test('fills the defaults: practice, #3b82f6, no recurrence', () => {
+  test('fills the defaults: practice, #3b82f6, no recurrence, all or nothing', () => {
     expect(createEventInput.parse(practice)).toEqual({
       ...practice,
       description: null,
@@ -28,7 +28,9 @@ describe('createEventInput', () => {
       changeRoom1Id: null,
       changeRoom2Id: null,
       recurrence: null,
+      skipTaken: false,
     })
+    expect(messages({ ...practice, skipTaken: 'yes' })).toEqual(['skipTaken must be true or false'])
   })
 
   test('a client is required', () => {
