@@ -1,18 +1,12 @@
 import type { Page } from '@playwright/test'
 import { addCalendarDays } from '../src/shared/scheduling/calendar-date'
 import { todayInZone } from '../src/shared/scheduling/local-day'
-import { checkA11y as checkA11yNow, expect, signInWithApi, test, uniqueEmail } from './fixtures'
+import { checkA11y as checkA11yNow, expect, postJson, signInWithApi, test, uniqueEmail } from './fixtures'
 
 const TIME_ZONE = 'America/Toronto'
 test.use({ timezoneId: TIME_ZONE })
 
 type Venue = { facilityId: string; roomId: string }
-
-async function postJson<T>(page: Page, path: string, data: unknown): Promise<T> {
-  const response = await page.request.post(path, { data })
-  expect(response.status(), `${path} through the API`).toBe(201)
-  return (await response.json()) as T
-}
 
 // A rink open 06:00-23:30 with one booking tomorrow at 19:00 on the facility's clock.
 async function seedBookedRink(page: Page): Promise<Venue> {

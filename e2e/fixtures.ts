@@ -42,6 +42,13 @@ export async function signInWithApi(page: Page, account: Pick<Account, 'email' |
   expect(response.status(), 'sign-in through the API').toBe(200)
 }
 
+// Seeds through the API, as the signed-in page: what a test sets up but does not test.
+export async function postJson<T>(page: Page, path: string, data: unknown): Promise<T> {
+  const response = await page.request.post(path, { data })
+  expect(response.status(), `${path} through the API`).toBe(201)
+  return (await response.json()) as T
+}
+
 // The server sends /auth already rendered but inert until the app takes over (web-assets.ts);
 // Playwright would type into the inert copy without error, and the typing would be lost.
 export async function gotoAuth(page: Page): Promise<void> {

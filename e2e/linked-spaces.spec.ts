@@ -1,19 +1,13 @@
 import type { Page } from '@playwright/test'
 import { addCalendarDays } from '../src/shared/scheduling/calendar-date'
 import { todayInZone } from '../src/shared/scheduling/local-day'
-import { checkA11y as checkA11yNow, expect, test } from './fixtures'
+import { checkA11y as checkA11yNow, expect, postJson, test } from './fixtures'
 
 const TIME_ZONE = 'America/Toronto'
 // The viewer and the facility share the zone, so the calendar's today is the facility's.
 test.use({ timezoneId: TIME_ZONE })
 
 type Tree = { facilityId: string; fullSheetId: string; halfAId: string; halfBId: string }
-
-async function postJson<T>(page: Page, path: string, data: unknown): Promise<T> {
-  const response = await page.request.post(path, { data })
-  expect(response.status(), `${path} through the API`).toBe(201)
-  return (await response.json()) as T
-}
 
 async function seedFacility(page: Page): Promise<string> {
   const { facility } = await postJson<{ facility: { id: string } }>(page, '/api/facilities', {

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { addCalendarDays, weekdayOf } from '../src/shared/scheduling/calendar-date'
 import { todayInZone } from '../src/shared/scheduling/local-day'
-import { checkA11y, expect, test } from './fixtures'
+import { checkA11y, expect, postJson, test } from './fixtures'
 
 const TIME_ZONE = 'America/Toronto'
 
@@ -9,12 +9,6 @@ const TIME_ZONE = 'America/Toronto'
 test.use({ timezoneId: TIME_ZONE })
 
 type Venue = { facilityId: string; roomId: string; clientId: string }
-
-async function postJson<T>(page: Page, path: string, data: unknown): Promise<T> {
-  const response = await page.request.post(path, { data })
-  expect(response.status(), `${path} through the API`).toBe(201)
-  return (await response.json()) as T
-}
 
 // Everything but the bookings comes through the API, so the test spends its time on scheduling.
 async function seedVenue(page: Page): Promise<Venue> {

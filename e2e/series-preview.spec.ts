@@ -1,18 +1,12 @@
 import type { Page } from '@playwright/test'
 import { addCalendarDays } from '../src/shared/scheduling/calendar-date'
 import { todayInZone } from '../src/shared/scheduling/local-day'
-import { checkA11y, expect, test } from './fixtures'
+import { checkA11y, expect, postJson, test } from './fixtures'
 
 const TIME_ZONE = 'America/Toronto'
 
 // The viewer and the facility share the zone, so the dates read the same in both.
 test.use({ timezoneId: TIME_ZONE })
-
-async function postJson<T>(page: Page, path: string, data: unknown): Promise<T> {
-  const response = await page.request.post(path, { data })
-  expect(response.status(), `${path} through the API`).toBe(201)
-  return (await response.json()) as T
-}
 
 // A rink, a client, and one booking in the way of the second day of a daily series.
 async function seedVenue(page: Page, clashDate: string) {

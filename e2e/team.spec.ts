@@ -1,16 +1,10 @@
 import type { Page } from '@playwright/test'
 import { addCalendarDays } from '../src/shared/scheduling/calendar-date'
 import { todayInZone } from '../src/shared/scheduling/local-day'
-import { checkA11y, createAccount, expect, signInWithApi, test, uniqueEmail } from './fixtures'
+import { checkA11y, createAccount, expect, postJson, signInWithApi, test, uniqueEmail } from './fixtures'
 
 const TIME_ZONE = 'America/Toronto'
 test.use({ timezoneId: TIME_ZONE })
-
-async function postJson<T>(page: Page, path: string, data: unknown): Promise<T> {
-  const response = await page.request.post(path, { data })
-  expect(response.status(), `${path} through the API`).toBe(201)
-  return (await response.json()) as T
-}
 
 async function seedRink(page: Page, facilityName: string) {
   const { facility } = await postJson<{ facility: { id: string } }>(page, '/api/facilities', { name: facilityName, timeZone: TIME_ZONE })
