@@ -470,6 +470,39 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       }),
       expect: [401, 403, 200, 200, 200, 403, 404, 404],
     },
+    // ---------- closures ----------
+    {
+      route: 'GET /api/closures',
+      path: () => '/api/closures?from=2039-12-31T00:00:00Z&to=2040-01-02T00:00:00Z',
+      expect: [401, 403, 200, 200, 200, 200, 200, 200],
+      shows: (a) => a.closureId,
+    },
+    {
+      route: 'GET /api/facilities/:id/closures',
+      path: ({ a }) => `/api/facilities/${a.facilityId}/closures`,
+      expect: [401, 403, 200, 200, 200, 200, 404, 404],
+      shows: (a) => a.closureId,
+    },
+    {
+      route: 'POST /api/facilities/:id/closures/preview',
+      path: ({ a }) => `/api/facilities/${a.facilityId}/closures/preview`,
+      body: ({ a }) => ({ spaceId: a.rinkId, startDate: '2041-01-01', startTime: '00:00', endDate: '2041-01-02', endTime: '00:00' }),
+      expect: [401, 403, 200, 200, 403, 403, 404, 404],
+    },
+    {
+      route: 'POST /api/facilities/:id/closures',
+      path: ({ a }) => `/api/facilities/${a.facilityId}/closures`,
+      // A day per caller: each allowed member closes its own.
+      body: ({ a, caller }) => ({
+        spaceId: a.rinkId,
+        reason: 'Matrix maintenance',
+        startDate: `2041-02-0${RUN_ORDER.indexOf(caller) + 1}`,
+        startTime: '00:00',
+        endDate: `2041-02-0${RUN_ORDER.indexOf(caller) + 1}`,
+        endTime: '06:00',
+      }),
+      expect: [401, 403, 201, 201, 403, 403, 404, 404],
+    },
     {
       route: 'PUT /api/events/:id',
       path: ({ a }) => `/api/events/${a.eventId}`,
@@ -638,6 +671,13 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       route: 'DELETE /api/rooms/:id',
       prepare: async () => ({ id: await makeA.room(a.facilityId) }),
       path: ({ fresh }) => `/api/rooms/${fresh.id}`,
+      expect: [401, 403, 204, 204, 403, 403, 404, 404],
+      isDestructive: true,
+    },
+    {
+      route: 'DELETE /api/closures/:id',
+      prepare: async () => ({ id: await makeA.closure(a.facilityId, null, '2042-01-01') }),
+      path: ({ fresh }) => `/api/closures/${fresh.id}`,
       expect: [401, 403, 204, 204, 403, 403, 404, 404],
       isDestructive: true,
     },

@@ -6,6 +6,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { signUpInput } from '@shared/auth/schema'
 import { clientInput } from '@shared/clients/schema'
+import { closureInput, closurePreviewInput } from '@shared/closures/schema'
 import { contractInput, usageInput } from '@shared/contracts/schema'
 import { createEventInput, eventPreviewInput, updateEventInput } from '@shared/events/schema'
 import { facilityInput } from '@shared/facilities/schema'
@@ -383,6 +384,38 @@ const bodyRoutes: BodyRoute[] = [
     },
   },
   {
+    // Reads only: whatever it accepts, it writes nothing.
+    route: 'POST /api/facilities/:id/closures/preview',
+    path: (a) => `/api/facilities/${a.facilityId}/closures/preview`,
+    valid: (a) => ({ spaceId: a.rinkId, startDate: '2026-03-08', startTime: '00:00', endDate: '2026-03-09', endTime: '00:00' }),
+    accepts: closurePreviewInput,
+    focus: (a) => fc.record({ spaceId: wholes(a), startDate: dates, startTime: wallTimes, endDate: dates, endTime: wallTimes }),
+  },
+  {
+    route: 'POST /api/facilities/:id/closures',
+    path: (a) => `/api/facilities/${a.facilityId}/closures`,
+    valid: (a) => ({
+      spaceId: a.rinkId,
+      reason: 'Ice plant maintenance',
+      startDate: '2031-03-08',
+      startTime: '00:00',
+      endDate: '2031-03-09',
+      endTime: '00:00',
+      coveredEvents: 'keep',
+    }),
+    accepts: closureInput,
+    focus: (a) =>
+      fc.record({
+        // A space: the rink (fine), a change room, a space of another facility, not a space at all.
+        spaceId: wholes(a),
+        startDate: dates,
+        startTime: wallTimes,
+        endDate: dates,
+        endTime: wallTimes,
+        coveredEvents: fc.constantFrom('keep', 'cancel', null, 'delete', 1, ''),
+      }),
+  },
+  {
     // One open link for the whole run: the first valid body uses it up, later ones find it gone.
     route: 'POST /api/invitations/:token/sign-up',
     path: (a) => `/api/invitations/${team(a).invitationToken}/sign-up`,
@@ -457,6 +490,12 @@ const queryRoutes: QueryRoute[] = [
     }),
   },
   {
+    route: 'GET /api/closures',
+    path: () => '/api/closures',
+    fields: (a) => ({ from: rangeEdges, to: rangeEdges, facilityId: idOrJunk(a.facilityId), roomId: idOrJunk(a.rinkId) }),
+    focus: (a) => dstRange.map((range) => ({ ...range, roomId: a.rinkId })),
+  },
+  {
     route: 'GET /api/marketing/availability',
     path: () => '/api/marketing/availability',
     fields: (a) => ({
@@ -473,6 +512,7 @@ const idRoutes = [
   'DELETE /api/clients/:id',
   'DELETE /api/contracts/:id',
   'DELETE /api/events/:id',
+  'DELETE /api/closures/:id',
   'DELETE /api/screens/:id',
   'DELETE /api/screens/:id/logo',
   'DELETE /api/team/members/:id',

@@ -49,6 +49,9 @@ export const LIMITS = {
     maxDurationMinutes: 24 * 60,
   },
   recurrence: { maxOccurrences: 365 },
+  // Not in the spec: a closure longer than a year is a facility that has shut, and one that long
+  // would hold every booking of its spaces in one transaction when its events are cancelled.
+  closure: { reason: 100, maxDays: 366, listLimit: 200 },
   eventsList: { limit: 50 },
   calendar: { dayViewFirstHour: 6, dayViewLastHour: 23, monthCellEvents: 3 },
   screen: {

@@ -1,7 +1,7 @@
 import { getTableConfig, PgDialect, type PgTable } from 'drizzle-orm/pg-core'
 import { describe, expect, it } from 'vitest'
 import { LIMITS } from '@shared/limits'
-import { clients, contracts, facilities, rooms, schedules, screens } from './schema'
+import { clients, closures, contracts, facilities, rooms, schedules, screens } from './schema'
 
 // The schema writes its limits as literals so migrations never move with a constant;
 // this keeps the two from drifting apart.
@@ -18,6 +18,7 @@ describe('database limits agree with LIMITS', () => {
     [rooms, 'name', LIMITS.room.name],
     [rooms, 'description', LIMITS.room.description],
     [schedules, 'title', LIMITS.event.storedTitle],
+    [closures, 'reason', LIMITS.closure.reason],
     [schedules, 'description', LIMITS.event.description],
     [schedules, 'team1_name', LIMITS.event.teamName],
     [screens, 'name', LIMITS.screen.name],

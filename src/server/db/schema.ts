@@ -277,6 +277,45 @@ export const rooms = pgTable(
   ],
 )
 
+/* ---------- closures ---------- */
+
+// A facility, or one space with its parts, closed from start_time to end_time (ADR 0026). A
+// booking that would use a closed space then is refused by schedules_occupy; adding a closure
+// takes the rows of the spaces it closes, as bookings do, so the two never miss each other.
+export const closures = pgTable(
+  'closures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id').notNull(),
+    facilityId: uuid('facility_id').notNull(),
+    // Null: the whole facility.
+    roomId: uuid('room_id'),
+    reason: varchar('reason', { length: 100 }).notNull(),
+    startTime: timestamp('start_time', { withTimezone: true, precision: 3 }).notNull(),
+    endTime: timestamp('end_time', { withTimezone: true, precision: 3 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('closures_organisation_id_id_idx').on(table.organisationId, table.id),
+    // A booking asks its facility's closures that end after it starts.
+    index('closures_facility_end_idx').on(table.organisationId, table.facilityId, table.endTime),
+    index('closures_room_idx').on(table.organisationId, table.roomId),
+    foreignKey({
+      name: 'closures_facility_fk',
+      columns: [table.organisationId, table.facilityId],
+      foreignColumns: [facilities.organisationId, facilities.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'closures_room_fk',
+      columns: [table.organisationId, table.roomId],
+      foreignColumns: [rooms.organisationId, rooms.id],
+    }).onDelete('cascade'),
+    check('closures_ordered', sql`${table.endTime} > ${table.startTime}`),
+    check('closures_reason_not_blank', sql`btrim(${table.reason}) <> ''`),
+    check('closures_at_most_a_year', sql`${table.endTime} - ${table.startTime} <= interval '366 days 1 hour'`),
+  ],
+)
+
 /* ---------- clients and hour contracts ---------- */
 
 export const clients = pgTable(
@@ -698,7 +737,7 @@ export const activityEntries = pgTable(
     check('activity_entries_action_valid', sql`${table.action} in ('created', 'updated', 'deleted')`),
     check(
       'activity_entries_entity_valid',
-      sql`${table.entity} in ('event', 'facility', 'space', 'client', 'contract', 'usage', 'screen', 'member', 'invitation', 'organisation')`,
+      sql`${table.entity} in ('event', 'facility', 'space', 'client', 'contract', 'usage', 'screen', 'member', 'invitation', 'organisation', 'closure')`,
     ),
   ],
 )

@@ -17,6 +17,8 @@ export type OwnerData = {
   usageId: string
   eventId: string
   pastEventId: string
+  /** A closure of the rink far in the future, out of every other booking's way. */
+  closureId: string
   screenId: string
   screenSlug: string
   screenName: string
@@ -66,6 +68,10 @@ export function operatorResources(t: TestApp, user: TestUser, label: string) {
       }
       return (await post<{ events: Array<{ id: string }> }>('/api/events', body, 'an event')).events[0]!.id
     },
+    closure: async (facilityId: string, spaceId: string | null, startDate = '2040-01-01') => {
+      const body = { spaceId, reason: `${label} maintenance`, startDate, startTime: '00:00', endDate: startDate, endTime: '06:00' }
+      return (await post<{ closure: { id: string } }>(`/api/facilities/${facilityId}/closures`, body, 'a closure')).closure.id
+    },
     screen: async (roomId: string) => {
       screenCount += 1
       const body = { name: `${label} Lobby ${screenCount}`, rooms: [{ roomId }] }
@@ -96,6 +102,7 @@ export async function seedOwnerData(t: TestApp, owner: TestUser, label: string):
   const usageId = await make.usage(contractId)
   const eventId = await make.event(rinkId, clientId, { changeRoomId })
   const pastEventId = await make.event(rinkId, clientId, { date: '2024-02-01' })
+  const closureId = await make.closure(facilityId, rinkId)
   const screen = await make.screen(rinkId)
   const logoPath = await make.logo(screen.id)
 
@@ -118,6 +125,7 @@ export async function seedOwnerData(t: TestApp, owner: TestUser, label: string):
     usageId,
     eventId,
     pastEventId,
+    closureId,
     screenId: screen.id,
     screenSlug: screen.slug,
     screenName: screen.name,

@@ -13,6 +13,7 @@ import {
   monthDaysResponse,
   updateEventResponse,
 } from '@shared/events/responses'
+import { closureListResponse, closurePreviewResponse, createClosureResponse } from '@shared/closures/responses'
 import { clientDetailResponse, clientListResponse, clientResponse } from '@shared/clients/responses'
 import {
   contractGroupListResponse,
@@ -129,6 +130,11 @@ export const ROUTE_RESPONSES: Record<string, RouteResponses> = {
   'GET /api/events/rooms': { 200: bookableRoomListResponse },
   'GET /api/events/change-rooms': { 200: changeRoomUseResponse },
   'POST /api/events/preview': { 200: eventPreviewResponse },
+  'GET /api/closures': { 200: closureListResponse },
+  'GET /api/facilities/:id/closures': { 200: closureListResponse },
+  'POST /api/facilities/:id/closures/preview': { 200: closurePreviewResponse },
+  'POST /api/facilities/:id/closures': { 201: createClosureResponse },
+  'DELETE /api/closures/:id': { 204: null },
   'POST /api/events': { 201: createEventsResponse },
   'PUT /api/events/:id': { 200: updateEventResponse },
   'DELETE /api/events/:id': { 204: null },

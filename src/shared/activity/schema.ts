@@ -17,6 +17,7 @@ export const ACTIVITY_ENTITIES = [
   'member',
   'invitation',
   'organisation',
+  'closure',
 ] as const
 export type ActivityEntity = (typeof ACTIVITY_ENTITIES)[number]
 
@@ -32,6 +33,7 @@ export const ACTIVITY_ENTITY_LABELS: Record<ActivityEntity, string> = {
   member: 'Members',
   invitation: 'Invitations',
   organisation: 'Organisation',
+  closure: 'Closures',
 }
 
 /** A changed field's value as the trail keeps it: names rather than ids, instants as ISO strings. */

@@ -49,14 +49,14 @@ export const createEventsResponse = z.object({
 
 /**
  * POST /api/events/preview: each occurrence a create would book, in order, with why it is taken:
- * 'clash' ('Clashes with "{title}"') or 'changeRoom' ('Change room "{name}" is in use by "{title}"').
+ * 'clash' ('Clashes with "{title}"'), 'closed' ('Closed: {reason}') or 'changeRoom' ('Change room "{name}" is in use by "{title}"').
  */
 export const eventPreviewResponse = z.object({
   occurrences: z.array(
     z.object({
       startTime: instant,
       endTime: instant,
-      status: z.enum(['free', 'clash', 'changeRoom']),
+      status: z.enum(['free', 'clash', 'closed', 'changeRoom']),
       reason: z.string().nullable(),
     }),
   ),

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { heightOf, levelOf, partOfProblem, partsOf, PART_OF_MESSAGES } from './space-tree'
+import { closureCloses, heightOf, levelOf, partOfProblem, partsOf, PART_OF_MESSAGES } from './space-tree'
 
 // building → sheet → half A / half B, and a change room beside them.
 const spaces = [
@@ -19,6 +19,16 @@ describe('space tree', () => {
     expect(levelOf(spaces, 'building')).toBe(1)
     expect(heightOf(spaces, 'building')).toBe(3)
     expect(heightOf(spaces, 'studio')).toBe(1)
+  })
+
+  test('a closure closes its space, the wholes above it and the parts below it, never a sibling', () => {
+    expect(closureCloses(spaces, null, 'studio')).toBe(true)
+    expect(closureCloses(spaces, 'halfA', 'halfA')).toBe(true)
+    expect(closureCloses(spaces, 'halfA', 'sheet')).toBe(true)
+    expect(closureCloses(spaces, 'halfA', 'building')).toBe(true)
+    expect(closureCloses(spaces, 'building', 'halfB')).toBe(true)
+    expect(closureCloses(spaces, 'halfA', 'halfB')).toBe(false)
+    expect(closureCloses(spaces, 'sheet', 'studio')).toBe(false)
   })
 
   test('a space can be part of a non-change-room space of its facility', () => {

@@ -22,6 +22,16 @@ export function partsOf(spaces: readonly TreeSpace[], id: string): Set<string> {
   return found
 }
 
+/**
+ * Whether a closure of `closedId` (null: the whole facility) closes the space `id`: it does when it
+ * closes the space itself, a whole it is part of, or one of its parts (booking the whole uses the
+ * part), never a sibling (docs/product.md#closures).
+ */
+export function closureCloses(spaces: readonly TreeSpace[], closedId: string | null, id: string): boolean {
+  if (closedId === null || closedId === id) return true
+  return partsOf(spaces, id).has(closedId) || partsOf(spaces, closedId).has(id)
+}
+
 /** The level of a space: 1 for one that is part of nothing, 2 for its parts, and so on. */
 export function levelOf(spaces: readonly TreeSpace[], id: string): number {
   const byId = new Map(spaces.map((space) => [space.id, space]))

@@ -19,6 +19,14 @@ export const publicBoardEvent = z.strictObject({
 })
 export type PublicBoardEvent = z.infer<typeof publicBoardEvent>
 
+/** A closure of the room today: its facility's, its own, or a linked space's ('Closed: {reason}'). */
+export const publicBoardClosure = z.strictObject({
+  reason: z.string(),
+  startTime: instant,
+  endTime: instant,
+})
+export type PublicBoardClosure = z.infer<typeof publicBoardClosure>
+
 export const publicBoardRoom = z.strictObject({
   name: z.string(),
   color: hexColor,
@@ -26,6 +34,8 @@ export const publicBoardRoom = z.strictObject({
   timeZone: z.string(),
   /** Today's events, by start. */
   events: z.array(publicBoardEvent),
+  /** Today's closures of the room, by start. */
+  closures: z.array(publicBoardClosure),
 })
 export type PublicBoardRoom = z.infer<typeof publicBoardRoom>
 

@@ -36,6 +36,16 @@ export function formatChangeRoomMessage(changeRoomName: string, holder: Conflict
   return `Change room "${changeRoomName}" is in use by "${holder.title}" (${formatSpan(holder.start, holder.end, timeZone)})`
 }
 
+/** 'Closed: {reason} ({start} - {end})': the closure a booking falls in, in the facility's zone. */
+export function formatClosureMessage(closure: { reason: string; start: Date; end: Date }, timeZone: string): string {
+  return `${closureLabel(closure.reason)} (${formatSpan(closure.start, closure.end, timeZone)})`
+}
+
+/** 'Closed: {reason}', as the series preview and the boards say it. */
+export function closureLabel(reason: string): string {
+  return `Closed: ${reason}`
+}
+
 function formatSpan(start: Date, end: Date, timeZone: string): string {
   const inZone = { in: tz(timeZone) }
   const startText = format(start, 'MMM d, yyyy h:mm a', inZone)

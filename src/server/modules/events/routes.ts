@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { changeRoomUseQuery, createEventInput, eventPreviewInput, eventRangeQuery, updateEventInput } from '@shared/events/schema'
+import { closureInput, closurePreviewInput, closureRangeQuery } from '@shared/closures/schema'
 import { allow } from '../../auth/middleware'
 import type { AppDeps, MemberEnv } from '../../http/context'
 import { jsonBody, queryParams, uuidParams } from '../../http/validate'
@@ -55,6 +56,32 @@ export function eventRoutes({ database: { db } }: AppDeps) {
 
   app.delete('/events/:id', allow('book'), eventId, async (c) => {
     await service.deleteEvent(db, c.get('organisation').id, c.get('user'), c.req.param('id'))
+    return c.body(null, 204)
+  })
+
+  // Closures (docs/product.md#closures): every member reads them, as they read calendars; adding
+  // and removing one is the venue's setting, as its spaces are.
+  const facilityId = uuidParams('Facility')
+  const closureId = uuidParams('Closure')
+
+  app.get('/closures', allow('read'), queryParams(closureRangeQuery), async (c) =>
+    c.json({ closures: await service.listClosuresInRange(db, c.get('organisation').id, c.req.valid('query')) }),
+  )
+
+  app.get('/facilities/:id/closures', allow('read'), facilityId, async (c) =>
+    c.json({ closures: await service.listFacilityClosures(db, c.get('organisation').id, c.req.param('id')) }),
+  )
+
+  app.post('/facilities/:id/closures/preview', allow('manageVenue'), facilityId, jsonBody(closurePreviewInput), async (c) =>
+    c.json(await service.previewClosure(db, c.get('organisation').id, c.req.param('id'), c.req.valid('json'))),
+  )
+
+  app.post('/facilities/:id/closures', allow('manageVenue'), facilityId, jsonBody(closureInput), async (c) =>
+    c.json(await service.createClosure(db, c.get('organisation').id, c.get('user'), c.req.param('id'), c.req.valid('json')), 201),
+  )
+
+  app.delete('/closures/:id', allow('manageVenue'), closureId, async (c) => {
+    await service.deleteClosure(db, c.get('organisation').id, c.get('user'), c.req.param('id'))
     return c.body(null, 204)
   })
 

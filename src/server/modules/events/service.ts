@@ -7,7 +7,8 @@ import type { Db, Executor } from '../../db/client'
 import { AppError, findPostgresError, notFound, SQLSTATE } from '../../errors'
 import type { Actor } from '../activity/service'
 import { usageOfEvents } from '../contracts/service'
-import { formatChangeRoomMessage, formatConflictMessage, type Conflict } from './conflict-message'
+import * as closures from './closures-repository'
+import { closureLabel, formatChangeRoomMessage, formatClosureMessage, formatConflictMessage, type Conflict } from './conflict-message'
 import { findOverlapWithin, planNewEvents, splitIntoParts, type PlannedEvent } from './plan-events'
 import * as repository from './repository'
 
@@ -125,7 +126,7 @@ export async function previewEvents(db: Db, organisationId: string, input: Event
   return occurrenceStatuses(db, organisationId, input.roomId, plan.occurrences, chosenChangeRooms(details))
 }
 
-type OccurrenceStatus = { startTime: Date; endTime: Date; status: 'free' | 'clash' | 'changeRoom'; reason: string | null }
+type OccurrenceStatus = { startTime: Date; endTime: Date; status: 'free' | 'clash' | 'closed' | 'changeRoom'; reason: string | null }
 
 async function occurrenceStatuses(
   db: Executor,
@@ -137,8 +138,9 @@ async function occurrenceStatuses(
   const all = occurrences.flat()
   const from = new Date(Math.min(...all.map((event) => event.start.getTime())))
   const to = new Date(Math.max(...all.map((event) => event.end.getTime())))
-  const [clashes, holds] = await Promise.all([
+  const [clashes, closed, holds] = await Promise.all([
     repository.listClashesInSpan(db, organisationId, roomId, { from, to, excludeIds: [] }),
+    closures.listClosuresInRange(db, organisationId, { from, to, facilityId: null, roomId }),
     changeRoomIds.length > 0
       ? repository.listChangeRoomHolds(db, organisationId, roomId, { from, to, excludeIds: [], changeRoomIds })
       : { changeRooms: [], changeRoomMinutes: 0 },
@@ -151,6 +153,8 @@ async function occurrenceStatuses(
       parts.some((part) => rangesOverlap({ start: part.start, end: new Date(part.end.getTime() + changeoverMinutes * 60_000) }, blocked)),
     )
     if (clash) return { startTime, endTime, status: 'clash', reason: `Clashes with "${clash.title}"` }
+    const closure = closed.find(({ startTime: start, endTime: end }) => parts.some((part) => rangesOverlap(part, { start, end })))
+    if (closure) return { startTime, endTime, status: 'closed', reason: closureLabel(closure.reason) }
     const wanted = { start: new Date(startTime.getTime() - pad), end: new Date(endTime.getTime() + pad) }
     for (const changeRoom of holds.changeRooms) {
       const holder = changeRoom.holds.find((hold) => rangesOverlap(wanted, hold.held))
@@ -243,6 +247,8 @@ export function listMonthDays(db: Db, organisationId: string, range: { from: Dat
   return repository.listDayPreviews(db, organisationId, { ...range, perDay: LIMITS.calendar.monthCellEvents })
 }
 
+export { createClosure, deleteClosure, listClosuresInRange, listFacilityClosures, previewClosure } from './closures'
+
 export function listBookableRooms(db: Db, organisationId: string) {
   return repository.listBookableRooms(db, organisationId)
 }
@@ -334,6 +340,20 @@ async function findConflicts(db: Executor, { organisationId, roomId, planned, ex
 }
 
 const CHANGE_ROOM_CONSTRAINT = 'change_room_holds_no_overlap'
+const CLOSURE_CONSTRAINT = 'closures_refuse_bookings'
+
+/** The first closure that closes the booked space at one of the new times (ADR 0026). */
+async function explainClosure(db: Executor, { organisationId, roomId, planned, timeZone }: ConflictCheck) {
+  const from = new Date(Math.min(...planned.map((event) => event.start.getTime())))
+  const to = new Date(Math.max(...planned.map((event) => event.end.getTime())))
+  const closed = await closures.listClosuresInRange(db, organisationId, { from, to, facilityId: null, roomId })
+  const closure = closed.find(({ startTime: start, endTime: end }) => planned.some((event) => rangesOverlap(event, { start, end })))
+  if (!closure) return new AppError('CONFLICT', 'The space is closed at that time')
+  return new AppError(
+    'CONFLICT',
+    formatClosureMessage({ reason: closure.reason, start: closure.startTime, end: closure.endTime }, timeZone),
+  )
+}
 
 /** The first change room asked for that another event holds at one of the new times (ADR 0025). */
 async function explainChangeRoomClash(
@@ -406,6 +426,9 @@ async function insertOrExplainConflict<T>(db: Db, check: ConflictCheck, write: (
       if (code === SQLSTATE.deadlockDetected && attempt < DEADLOCK_RETRIES) continue
       if (code === SQLSTATE.exclusionViolation && findPostgresError(error)?.constraint === CHANGE_ROOM_CONSTRAINT) {
         throw await explainChangeRoomClash(db, check)
+      }
+      if (code === SQLSTATE.exclusionViolation && findPostgresError(error)?.constraint === CLOSURE_CONSTRAINT) {
+        throw await explainClosure(db, check)
       }
       if (code === SQLSTATE.exclusionViolation) {
         const conflicts = await findConflicts(db, check)

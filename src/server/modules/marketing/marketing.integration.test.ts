@@ -122,6 +122,35 @@ describe.each(testDatabaseKinds())('marketing availability on %s', (kind) => {
     ])
   })
 
+  it('offers no slot while a closure closes the room, one of its wholes or its facility', async () => {
+    const facilityId = await createFacility(owner)
+    const sheetId = await createRoom(owner, facilityId, { name: 'Full Sheet', type: 'rink', bookingInterval: 60 })
+    const halfId = await createRoom(owner, facilityId, { name: 'Half Ice A', type: 'rink', bookingInterval: 60, parentId: sheetId })
+    const courtId = await createRoom(owner, facilityId, { name: 'Court', type: 'court', bookingInterval: 60 })
+    const close = async (spaceId: string | null, startTime: string, endTime: string) => {
+      const body = { spaceId, reason: 'Maintenance', startDate: '2024-06-03', startTime, endDate: '2024-06-03', endTime }
+      const response = await t.request(`/api/facilities/${facilityId}/closures`, { method: 'POST', cookie: owner.cookie, body })
+      expect(response.status).toBe(201)
+    }
+    await close(sheetId, '12:00', '13:00')
+    await close(null, '13:30', '14:00')
+    const response = await readAvailabilityAt(NOW, owner, `facilityId=${facilityId}&hoursAhead=4`)
+    const { rooms: sold } = (await response.json()) as Availability
+    const free = (roomId: string) => sold.find((room) => room.id === roomId)!.slots.map((slot) => [slot.start, slot.isAvailable])
+    const expected = [
+      [toronto('11:00'), true],
+      [toronto('12:00'), false],
+      [toronto('13:00'), false],
+    ]
+    expect(free(sheetId)).toEqual(expected)
+    expect(free(halfId)).toEqual(expected)
+    expect(free(courtId)).toEqual([
+      [toronto('11:00'), true],
+      [toronto('12:00'), true],
+      [toronto('13:00'), false],
+    ])
+  })
+
   it('widens the window with hours ahead, and defaults to 4 hours', async () => {
     const facilityId = await createFacility(owner)
     await createRoom(owner, facilityId, { name: 'Rink A', type: 'rink', bookingInterval: 60 })

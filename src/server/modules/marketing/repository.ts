@@ -17,6 +17,7 @@ export function listSellableRooms(db: Executor, organisationId: string, facility
       operatingEndTime: wallClock(rooms.operatingEndTime),
       bookingInterval: rooms.bookingInterval,
       changeoverMinutes: rooms.changeoverMinutes,
+      parentId: rooms.parentId,
     })
     .from(rooms)
     .where(and(eq(rooms.organisationId, organisationId), eq(rooms.facilityId, facilityId), ne(rooms.type, 'change_room')))

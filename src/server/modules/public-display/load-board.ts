@@ -3,6 +3,7 @@ import { localDayRange, todayInZone } from '@shared/scheduling/local-day'
 import type { PublicBoard } from '@shared/screens/public-board'
 import type { Executor } from '../../db/client'
 import { changeKeys, type ChangeKey } from '../../realtime/schedule-changes'
+import { listClosuresInRange } from '../events/service'
 import * as repository from './repository'
 
 // A safety net should a notification ever be lost, and the limit for a board without rooms,
@@ -25,6 +26,12 @@ export async function loadBoard(db: Executor, slug: string, now: Date): Promise<
   // "Today" is each room's facility's day, not the server's.
   const windows = rooms.map((room) => ({ roomId: room.id, ...localDayRange(todayInZone(room.timeZone, now), room.timeZone) }))
   const events = await repository.listEventsInWindows(db, screen.organisationId, windows)
+  // A board shows a handful of rooms, and is read again only when something it shows changes.
+  const closures = await Promise.all(
+    windows.map(({ roomId, start, end }) =>
+      listClosuresInRange(db, screen.organisationId, { from: start, to: end, facilityId: null, roomId }),
+    ),
+  )
 
   const dependsOn = new Set<ChangeKey>([changeKeys.slug(slug), changeKeys.screen(screen.id)])
   for (const room of rooms) {
@@ -42,7 +49,7 @@ export async function loadBoard(db: Executor, slug: string, now: Date): Promise<
     logoUrl: screen.logoUrl,
     theme: screen.theme as ScreenTheme,
     ticker: screen.showTicker ? screen.tickerText : null,
-    rooms: rooms.map((room) => ({
+    rooms: rooms.map((room, index) => ({
       name: room.name,
       color: room.color,
       timeZone: room.timeZone,
@@ -58,6 +65,11 @@ export async function loadBoard(db: Executor, slug: string, now: Date): Promise<
           changeRoom1Name: event.changeRoom1Name,
           changeRoom2Name: event.changeRoom2Name,
         })),
+      closures: closures[index]!.map((closure) => ({
+        reason: closure.reason,
+        startTime: closure.startTime.toISOString(),
+        endTime: closure.endTime.toISOString(),
+      })),
     })),
   }
   const validUntil = Math.min(...windows.map((window) => window.end.getTime()), now.getTime() + MAX_CACHE_MS)

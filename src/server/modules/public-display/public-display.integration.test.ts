@@ -40,6 +40,7 @@ describe.each(testDatabaseKinds())('the public board on %s', (kind) => {
   let organisationId: string
   let rinkA: string
   let rinkB: string
+  let facilityId: string
   let screenId: string
   const today = todayInZone(ZONE, new Date())
   const at = (time: string, day = today) => combineLocalDateTime(day, time, ZONE)
@@ -97,6 +98,7 @@ describe.each(testDatabaseKinds())('the public board on %s', (kind) => {
 
   beforeAll(async () => {
     const facility = (await post<{ facility: { id: string } }>('/api/facilities', { name: 'Maple Arena', timeZone: ZONE })).facility
+    facilityId = facility.id
     const me = (await (await t.request('/api/me', { cookie: owner.cookie })).json()) as { user: { organisation: { id: string } } }
     organisationId = me.user.organisation.id
     const room = async (name: string, type = 'rink') =>
@@ -172,9 +174,10 @@ describe.each(testDatabaseKinds())('the public board on %s', (kind) => {
     expect(board).toMatchObject({ facilityName: 'Maple Arena', timeZone: ZONE, theme: 'dark', ticker: 'Skate night on Friday!' })
     expect(board.logoUrl).toMatch(/^\/api\/public\/logos\/main-lobby\/[0-9a-f]{16}$/)
     expect(board.rooms.map((room) => Object.keys(room).sort())).toEqual([
-      ['color', 'events', 'name', 'timeZone'],
-      ['color', 'events', 'name', 'timeZone'],
+      ['closures', 'color', 'events', 'name', 'timeZone'],
+      ['closures', 'color', 'events', 'name', 'timeZone'],
     ])
+    expect(board.rooms.map((room) => room.closures)).toEqual([[], []])
     expect(board.rooms.map(({ name, color }) => ({ name, color }))).toEqual([
       { name: 'Rink A', color: '#ef4444' },
       { name: 'Rink B', color: '#22c55e' },
@@ -230,6 +233,27 @@ describe.each(testDatabaseKinds())('the public board on %s', (kind) => {
     expect(changed.headers.get('etag')).not.toBe(etag)
     const board = (await changed.json()) as PublicBoard
     expect(board.rooms[1]!.events.map(({ title }) => title)).toEqual(['Public Skate'])
+  })
+
+  it('shows today’s closures of a room, and drops them once removed', async () => {
+    const { closure } = await post<{ closure: { id: string } }>(`/api/facilities/${facilityId}/closures`, {
+      spaceId: rinkB,
+      reason: 'Ice plant maintenance',
+      startDate: today,
+      startTime: '05:00',
+      endDate: today,
+      endTime: '06:00',
+      coveredEvents: 'keep',
+    })
+    const read = async () => ((await (await getBoard()).json()) as PublicBoard).rooms.map((room) => room.closures)
+    const deadline = Date.now() + 2_000
+    let closures = await read()
+    while (closures[1]!.length === 0 && Date.now() < deadline) closures = await read()
+    expect(closures).toEqual([
+      [],
+      [{ reason: 'Ice plant maintenance', startTime: at('05:00').toISOString(), endTime: at('06:00').toISOString() }],
+    ])
+    expect((await t.request(`/api/closures/${closure.id}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(204)
   })
 
   it('pushes a change to an open board over server-sent events', async () => {

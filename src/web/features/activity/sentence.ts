@@ -37,6 +37,7 @@ const FIELD_LABELS: Record<string, string> = {
   changeRoomMinutes: 'change room time',
   partOf: 'part of',
   changeoverMinutes: 'changeover',
+  reason: 'reason',
 }
 
 // Values kept as the code words the app stores, read as the words the app shows.
@@ -67,6 +68,7 @@ const ENTITY_NOUNS: Record<ActivityEntry['entity'], string> = {
   member: 'member',
   invitation: 'invitation',
   organisation: 'organisation',
+  closure: 'closure',
 }
 
 /** 'team1Name' → 'team 1 name' for a field the trail learns of later. */

@@ -1,0 +1,142 @@
+import type { ClosureInput, ClosurePreviewInput, ClosureRangeQuery } from '@shared/closures/schema'
+import { CLOSURE_MESSAGES } from '@shared/closures/schema'
+import { LIMITS } from '@shared/limits'
+import { combineLocalDateTime } from '@shared/scheduling/local-day'
+import type { Db, Executor } from '../../db/client'
+import { AppError, findPostgresError, notFound, SQLSTATE } from '../../errors'
+import { recordActivity, type Actor } from '../activity/service'
+import * as closures from './closures-repository'
+import { deleteBooking } from './repository'
+
+// Closures (docs/product.md#closures, ADR 0026) belong to the booking engine: a closure refuses
+// bookings (schedules_occupy, migration 0016), and adding one may cancel bookings, which goes
+// through the engine's own delete so their hours go back to the contract.
+
+type Facility = { id: string; name: string; timeZone: string }
+
+/** The closure's instants on the facility's wall clock; a span DST folds to nothing is refused. */
+function spanOf(input: ClosurePreviewInput, timeZone: string) {
+  const start = combineLocalDateTime(input.startDate, input.startTime, timeZone)
+  const end = combineLocalDateTime(input.endDate, input.endTime, timeZone)
+  if (end <= start) throw new AppError('VALIDATION', CLOSURE_MESSAGES.endBeforeStart, { endTime: CLOSURE_MESSAGES.endBeforeStart })
+  return { start, end }
+}
+
+/** A space of the facility that a closure can close: not the organisation's is a 404; a change room or another facility's, a 422. */
+async function requireSpace(db: Executor, organisationId: string, facility: Facility, spaceId: string | null) {
+  if (spaceId === null) return null
+  const space = await closures.findSpace(db, organisationId, spaceId)
+  if (!space) throw notFound('Space')
+  if (space.facilityId !== facility.id || space.type === 'change_room')
+    throw new AppError('VALIDATION', CLOSURE_MESSAGES.space, { spaceId: CLOSURE_MESSAGES.space })
+  return space
+}
+
+/** The events a closure would cover, soonest first (at most LIMITS.closure.listLimit), and how many in all. */
+export async function previewClosure(db: Db, organisationId: string, facilityId: string, input: ClosurePreviewInput) {
+  const facility = await closures.findFacility(db, organisationId, facilityId)
+  if (!facility) throw notFound('Facility')
+  await requireSpace(db, organisationId, facility, input.spaceId)
+  const { start, end } = spanOf(input, facility.timeZone)
+  return closures.listCoveredBookings(db, organisationId, {
+    facilityId,
+    roomId: input.spaceId,
+    start,
+    end,
+    limit: LIMITS.closure.listLimit,
+  })
+}
+
+export function coveredEventsMessage(total: number): string {
+  return `This closure covers ${total} ${total === 1 ? 'event' : 'events'}. Choose to keep or cancel ${total === 1 ? 'it' : 'them'}.`
+}
+
+/**
+ * Adds a closure (docs/product.md#closures), in one transaction. The closure is written first,
+ * which takes the rows of the spaces it closes (closures_take_spaces), so the events it covers are
+ * read once no booking can slip in beside it. Covered events are kept or cancelled as the operator
+ * chose; without a choice, nothing is written and the operator is asked.
+ */
+export async function createClosure(db: Db, organisationId: string, actor: Actor, facilityId: string, input: ClosureInput) {
+  try {
+    return await db.transaction(async (tx) => {
+      const facility = await closures.lockFacility(tx, organisationId, facilityId)
+      if (!facility) throw notFound('Facility')
+      const space = await requireSpace(tx, organisationId, facility, input.spaceId)
+      const { start, end } = spanOf(input, facility.timeZone)
+      const id = await closures.insertClosure(tx, {
+        organisationId,
+        facilityId,
+        roomId: input.spaceId,
+        reason: input.reason,
+        startTime: start,
+        endTime: end,
+      })
+      const covered = await closures.listCoveredBookings(tx, organisationId, { facilityId, roomId: input.spaceId, start, end, limit: null })
+      if (covered.total > 0 && input.coveredEvents === null) throw new AppError('CONFLICT', coveredEventsMessage(covered.total))
+      if (input.coveredEvents === 'cancel') {
+        // One by one through the engine's delete: each leaves its own entry in the trail.
+        for (const event of covered.events) await deleteBooking(tx, organisationId, actor, event.id)
+      }
+      await recordActivity(tx, organisationId, actor, {
+        action: 'created',
+        entity: 'closure',
+        entityId: id,
+        label: input.reason,
+        facility,
+        changes: {
+          reason: { before: null, after: input.reason },
+          space: { before: null, after: space?.name ?? facility.name },
+          start: { before: null, after: start.toISOString() },
+          end: { before: null, after: end.toISOString() },
+        },
+      })
+      const closure = await closures.findClosure(tx, organisationId, id)
+      return {
+        closure: closure!,
+        kept: input.coveredEvents === 'cancel' ? 0 : covered.total,
+        cancelled: input.coveredEvents === 'cancel' ? covered.total : 0,
+      }
+    })
+  } catch (error) {
+    // The space was deleted, or moved to another facility, while the closure was being added.
+    const postgres = findPostgresError(error)
+    if (postgres?.code === SQLSTATE.foreignKeyViolation) throw notFound('Space')
+    if (postgres?.code === SQLSTATE.checkViolation && postgres.constraint === 'closures_space')
+      throw new AppError('VALIDATION', CLOSURE_MESSAGES.space, { spaceId: CLOSURE_MESSAGES.space })
+    throw error
+  }
+}
+
+/** Removes a closure: the time it closed is bookable again. */
+export async function deleteClosure(db: Db, organisationId: string, actor: Actor, closureId: string) {
+  await db.transaction(async (tx) => {
+    const closure = await closures.findClosure(tx, organisationId, closureId)
+    if (!closure || !(await closures.deleteClosure(tx, organisationId, closureId))) throw notFound('Closure')
+    await recordActivity(tx, organisationId, actor, {
+      action: 'deleted',
+      entity: 'closure',
+      entityId: closureId,
+      label: closure.reason,
+      facility: { id: closure.facilityId, timeZone: closure.timeZone },
+      changes: {
+        reason: { before: closure.reason, after: null },
+        space: { before: closure.spaceName ?? closure.facilityName, after: null },
+        start: { before: closure.startTime.toISOString(), after: null },
+        end: { before: closure.endTime.toISOString(), after: null },
+      },
+    })
+  })
+}
+
+/** The facility's closures that are not over yet, soonest first: the facility page's 'Closures'. */
+export async function listFacilityClosures(db: Db, organisationId: string, facilityId: string) {
+  const facility = await closures.findFacility(db, organisationId, facilityId)
+  if (!facility) throw notFound('Facility')
+  return closures.listUpcomingClosures(db, organisationId, facilityId, { now: new Date(), limit: LIMITS.closure.listLimit })
+}
+
+/** The closures reaching into a range: every calendar, the room grid, marketing and the boards. */
+export function listClosuresInRange(db: Executor, organisationId: string, query: ClosureRangeQuery) {
+  return closures.listClosuresInRange(db, organisationId, query)
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod'
+import { instant } from '@shared/response-fields'
+
+/** A closure, with where it applies and the zone its times are shown in. */
+export const closure = z.object({
+  id: z.uuid(),
+  facilityId: z.uuid(),
+  facilityName: z.string(),
+  timeZone: z.string(),
+  /** Null: the whole facility. */
+  spaceId: z.uuid().nullable(),
+  spaceName: z.string().nullable(),
+  reason: z.string(),
+  startTime: instant,
+  endTime: instant,
+})
+export type Closure = z.infer<typeof closure>
+
+/** GET /api/closures (a range) and GET /api/facilities/:id/closures (those not yet over, soonest first). */
+export const closureListResponse = z.object({ closures: z.array(closure) })
+
+/** An event a closure covers: booked on a space it closes, at a time it closes. */
+export const coveredEvent = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  startTime: instant,
+  endTime: instant,
+  roomName: z.string(),
+})
+
+/** POST /api/facilities/:id/closures/preview: the events the closure would cover, soonest first (the first 200), and how many in all. */
+export const closurePreviewResponse = z.object({ events: z.array(coveredEvent), total: z.int().min(0) })
+
+/** POST /api/facilities/:id/closures: the closure, and how many covered events were kept or cancelled. */
+export const createClosureResponse = z.object({
+  closure,
+  kept: z.int().min(0),
+  cancelled: z.int().min(0),
+})

@@ -1,0 +1,2 @@
+// What the rest of the app uses of closures; everything else here is the feature's own (ADR 0019).
+export { closureKeys, useClosuresInRange, type Closure, type ClosureRange } from './api'
