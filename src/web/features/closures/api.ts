@@ -54,7 +54,10 @@ export const useClosurePreview = (facilityId: string, input: ClosurePreviewInput
 function useInvalidateClosures() {
   const queryClient = useQueryClient()
   return () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: EVENTS_QUERY_ROOT }), queryClient.invalidateQueries({ queryKey: contractKeys.all })])
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: EVENTS_QUERY_ROOT }),
+      queryClient.invalidateQueries({ queryKey: contractKeys.all }),
+    ])
 }
 
 export function useCreateClosure(facilityId: string) {

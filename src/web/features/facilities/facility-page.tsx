@@ -8,6 +8,7 @@ import { Button } from '@web/components/ui/button'
 import type { RoomDeleteQuery } from '@shared/rooms/schema'
 import { todayInZone } from '@shared/scheduling/local-day'
 import { usePermission } from '@web/features/auth'
+import { FacilityClosures, type ClosableSpace } from '@web/features/closures'
 import {
   AddEventDialog,
   DeleteEventDialog,
@@ -26,7 +27,7 @@ import { FacilityDialog, RoomDialog } from './components/deferred-dialogs'
 import { EventsOutsideHoursNotice } from './components/events-outside-hours-notice'
 import { FacilityEvents } from './components/facility-events'
 import { RoomCard } from './components/room-card'
-import { asTree, type TreeNode } from './room-tree'
+import { asTree, inTreeOrder, type TreeNode } from './room-tree'
 
 export function FacilityPage() {
   const { id = '' } = useParams()
@@ -45,10 +46,20 @@ export function FacilityPage() {
     <div className="grid gap-10">
       <FacilityHeader facility={facility.data} />
       <FacilityRooms facility={facility.data} />
+      <FacilityClosuresSection facility={facility.data} />
       <ChangeRoomClashes facility={facility.data} />
       <FacilityEventsWithDialogs facility={facility.data} />
     </div>
   )
+}
+
+/** The facility's closures, offered its spaces but change rooms, each part after its whole (docs/product.md#closures). */
+function FacilityClosuresSection({ facility }: { facility: Facility }) {
+  const rooms = useRooms(facility.id)
+  const spaces: ClosableSpace[] = inTreeOrder(rooms.data ?? [])
+    .filter(({ room }) => room.type !== 'change_room')
+    .map(({ room, level }) => ({ id: room.id, name: room.name, level }))
+  return <FacilityClosures facility={facility} spaces={spaces} />
 }
 
 /** The facility's events with the scheduling dialogs of All Events, its room picker kept to this facility. */
