@@ -47,7 +47,8 @@ export default defineConfig({
     command: `vite build --logLevel error --outDir ../../${runDir}/web && tsx src/server/main.ts`,
     url: `http://localhost:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A loaded machine builds and starts the server slowly; the tests themselves keep their own timeouts.
+    timeout: 180_000,
     // An empty DATABASE_URL keeps the e2e server on its own fresh PGlite folder even in CI.
     // Every spec signs its accounts up from this one machine's address, more than a person would in an hour.
     env: {

@@ -26,7 +26,8 @@ function layoutFor(rooms: PublicBoardRoom[], screen: 'phone' | 'portrait' | 'lan
   const columns = screen === 'portrait' ? (count <= 4 ? 1 : 2) : count <= 3 ? Math.max(count, 1) : count === 4 ? 2 : count <= 6 ? 3 : 4
   const rows: string[] = []
   for (let first = 0; first < count; first += columns) {
-    const busiest = Math.max(...rooms.slice(first, first + columns).map((room) => room.events.length))
+    // A closure's line takes an event's room.
+    const busiest = Math.max(...rooms.slice(first, first + columns).map((room) => room.events.length + room.closures.length))
     // Room for a heading and one event at least; a busy room gets at most about three times
     // the height of a quiet one, and scrolls if that is not enough.
     rows.push(`minmax(min(22vmin, 100%), ${Math.min(Math.max(busiest, 1), 6) + 2}fr)`)

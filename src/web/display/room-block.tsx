@@ -4,11 +4,13 @@ import { clsx } from 'clsx'
 import type { PublicBoardRoom } from '@shared/screens/public-board'
 import { formatTimeRange } from '@web/lib/datetime'
 import { AutoScroll } from './auto-scroll'
+import { describeClosures } from './describe-closure'
 import { describeEvent } from './describe-event'
 import { readableTextColor } from './readable-text-color'
 
 export function RoomBlock({ room, now }: { room: PublicBoardRoom; now: Date }) {
   const headingId = useId()
+  const closures = describeClosures(room.closures, now, room.timeZone)
   return (
     <section
       aria-labelledby={headingId}
@@ -22,6 +24,24 @@ export function RoomBlock({ room, now }: { room: PublicBoardRoom; now: Date }) {
       >
         {room.name}
       </h2>
+      {/* Set apart from the events, above them: nothing happens in the room while it is closed. */}
+      {closures.length > 0 && (
+        <ul className="shrink-0 divide-y border-b-4 border-dashed">
+          {closures.map((closure, index) => (
+            <li key={index} className="bg-muted px-[clamp(0.75rem,2vmin,2rem)] py-[clamp(0.5rem,1.4vmin,1.5rem)]">
+              <p className="flex items-center gap-[1.5vmin] text-[clamp(0.875rem,2.3vmin,2.5rem)] font-medium text-muted-foreground tabular-nums">
+                {closure.times}
+                {closure.isOn && closure.times !== 'All day' && (
+                  <span className="rounded-full bg-foreground px-[1.2vmin] text-[clamp(0.75rem,1.8vmin,2rem)] font-bold text-background uppercase">
+                    Now
+                  </span>
+                )}
+              </p>
+              <p className="text-[clamp(1rem,3vmin,3.25rem)] leading-snug font-semibold break-words">{closure.label}</p>
+            </li>
+          ))}
+        </ul>
+      )}
       {room.events.length === 0 ? (
         <p className="px-[clamp(0.75rem,2vmin,2rem)] py-[clamp(0.75rem,2vmin,2rem)] text-[clamp(1rem,2.8vmin,3rem)] text-muted-foreground">
           No events scheduled

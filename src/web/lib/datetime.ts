@@ -98,3 +98,17 @@ export function toDateTimeLocalValue(value: Instant, timeZone: string): string {
   const roundedUp = Math.ceil(toDate(value).getTime() / 60_000) * 60_000
   return format(roundedUp, "yyyy-MM-dd'T'HH:mm", inZone(timeZone))
 }
+
+/**
+ * A span's times on one day of the zone, `day` being that day as instants [start, end): 'All day'
+ * when it covers the whole day, 'Until 2:00 PM' when it began earlier, 'From 6:00 AM' when it goes
+ * on past the day, else '6:00 AM - 2:00 PM'. For what closes a day (a closure on a board, a calendar).
+ */
+export function formatTimesOnDay(start: Instant, end: Instant, day: { start: Date; end: Date }, timeZone?: string): string {
+  const isFromDayStart = toDate(start).getTime() <= day.start.getTime()
+  const isToDayEnd = toDate(end).getTime() >= day.end.getTime()
+  if (isFromDayStart && isToDayEnd) return 'All day'
+  if (isFromDayStart) return `Until ${formatTime(end, timeZone)}`
+  if (isToDayEnd) return `From ${formatTime(start, timeZone)}`
+  return formatTimeRange(start, end, timeZone)
+}

@@ -2,6 +2,7 @@
 export { useEventsInRange, type BookableRoomWithFacility, type PlacedEvent } from './api'
 // The dialogs' code loads after the page that shows them has rendered (components/deferred-dialogs.tsx).
 export { AddEventDialog, EditEventSheet, SelectRoomDialog } from './components/deferred-dialogs'
+export { DayClosures } from './components/day-closures'
 export { DeleteEventDialog } from './components/delete-event-dialog'
 export type { EditTarget } from './components/edit-event-sheet'
 export { RoomSchedule } from './components/room-schedule'

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react'
+import { Ban, ChevronLeft, ChevronRight } from 'lucide-react'
 import { TZDate } from '@date-fns/tz'
 import { LIMITS } from '@shared/limits'
 import { addCalendarDays, addCalendarMonths, parseCalendarDate, weekdayOf } from '@shared/scheduling/calendar-date'
@@ -7,7 +7,10 @@ import { Button } from '@web/components/ui/button'
 import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { formatLongDate, formatMonthYear, formatTime, formatTimeOfDay, formatTimeRange } from '@web/lib/datetime'
 import { cn } from '@web/lib/utils'
+import { useClosuresInRange, type Closure } from '@web/features/closures'
 import { useEventsInRange, useMonthDays, type PlacedEvent } from '../api'
+import { closedLabel, closesDay, closurePlace, closureTimesOn } from '../closures'
+import { DayClosures } from './day-closures'
 import { ViewToggle } from './view-toggle'
 
 export type CalendarMode = 'day' | 'month'
@@ -33,6 +36,8 @@ const WEEKDAYS = [
   ['Sat', 'Saturday'],
 ] as const
 const DAYS_PER_WEEK = 7
+// A month's day lists this many closures; more go into its '+N more'.
+const CLOSURES_PER_MONTH_DAY = 2
 const MODES = [
   { value: 'day', label: 'Day' },
   { value: 'month', label: 'Month' },
@@ -111,6 +116,13 @@ function useCalendarLoadError(query: { isError: boolean; error: unknown }) {
   useQueryErrorToast(query, 'Failed to load calendar')
 }
 
+// The closures of the range the events are asked for, of every facility.
+function useCalendarClosures(range: { from: string; to: string }) {
+  const query = useClosuresInRange(range)
+  useQueryErrorToast(query, 'Failed to load closures')
+  return query
+}
+
 function Loading() {
   return (
     <p className="text-sm text-muted-foreground" role="status">
@@ -124,9 +136,11 @@ function Loading() {
  * An event outside those hours widens the rows rather than disappearing.
  */
 function DayView({ date, timeZone, onSelect }: { date: string; timeZone: string; onSelect: (event: PlacedEvent) => void }) {
-  const query = useEventsInRange(rangeAround(date, date, timeZone))
+  const range = rangeAround(date, date, timeZone)
+  const query = useEventsInRange(range)
+  const closures = useCalendarClosures(range)
   useCalendarLoadError(query)
-  if (query.isPending) return <Loading />
+  if (query.isPending || closures.isPending) return <Loading />
   const events = (query.data ?? []).filter((event) => localDateOfEvent(event) === date)
   const eventHours = events.map(localHourOfEvent)
   const firstHour = Math.min(LIMITS.calendar.dayViewFirstHour, ...eventHours)
@@ -134,40 +148,43 @@ function DayView({ date, timeZone, onSelect }: { date: string; timeZone: string;
   const hours = Array.from({ length: lastHour - firstHour + 1 }, (_, index) => firstHour + index)
 
   return (
-    <ol className="overflow-hidden rounded-lg border" aria-label="Hours">
-      {hours.map((hour) => {
-        const hourEvents = events.filter((_, index) => eventHours[index] === hour)
-        return (
-          <li key={hour} className="grid min-h-12 grid-cols-[4.5rem_1fr] border-t first:border-t-0">
-            <span className="border-r bg-muted/40 px-2 py-2 text-xs text-muted-foreground">
-              {formatTimeOfDay(`${String(hour).padStart(2, '0')}:00`)}
-            </span>
-            {hourEvents.length > 0 ? (
-              <ul className="grid min-w-0 gap-2 p-2 lg:grid-cols-2">
-                {hourEvents.map((event) => (
-                  <li key={event.id}>
-                    <button
-                      type="button"
-                      onClick={() => onSelect(event)}
-                      className="flex w-full min-w-0 gap-2 rounded-md border bg-card p-2 text-left text-sm outline-hidden transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
-                    >
-                      <span className="w-1 shrink-0 rounded-full" style={{ backgroundColor: event.color }} aria-hidden="true" />
-                      <span className="grid min-w-0">
-                        <span className="font-medium break-words">{event.title}</span>
-                        <span className="text-muted-foreground">{formatTimeRange(event.startTime, event.endTime, event.timeZone)}</span>
-                        <span className="break-words text-muted-foreground">{placeOf(event)}</span>
-                      </span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <span />
-            )}
-          </li>
-        )
-      })}
-    </ol>
+    <div className="grid gap-3">
+      <DayClosures closures={closures.data ?? []} date={date} />
+      <ol className="overflow-hidden rounded-lg border" aria-label="Hours">
+        {hours.map((hour) => {
+          const hourEvents = events.filter((_, index) => eventHours[index] === hour)
+          return (
+            <li key={hour} className="grid min-h-12 grid-cols-[4.5rem_1fr] border-t first:border-t-0">
+              <span className="border-r bg-muted/40 px-2 py-2 text-xs text-muted-foreground">
+                {formatTimeOfDay(`${String(hour).padStart(2, '0')}:00`)}
+              </span>
+              {hourEvents.length > 0 ? (
+                <ul className="grid min-w-0 gap-2 p-2 lg:grid-cols-2">
+                  {hourEvents.map((event) => (
+                    <li key={event.id}>
+                      <button
+                        type="button"
+                        onClick={() => onSelect(event)}
+                        className="flex w-full min-w-0 gap-2 rounded-md border bg-card p-2 text-left text-sm outline-hidden transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
+                      >
+                        <span className="w-1 shrink-0 rounded-full" style={{ backgroundColor: event.color }} aria-hidden="true" />
+                        <span className="grid min-w-0">
+                          <span className="font-medium break-words">{event.title}</span>
+                          <span className="text-muted-foreground">{formatTimeRange(event.startTime, event.endTime, event.timeZone)}</span>
+                          <span className="break-words text-muted-foreground">{placeOf(event)}</span>
+                        </span>
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <span />
+              )}
+            </li>
+          )
+        })}
+      </ol>
+    </div>
   )
 }
 
@@ -185,9 +202,11 @@ function MonthView({ date, today, timeZone, onSelect, onShowDay }: MonthViewProp
   const days = monthGridDays(date)
   const month = parseCalendarDate(date).month
   // The server sends each day's first events and its total, not the whole month's events.
-  const query = useMonthDays(rangeAround(days[0]!, days.at(-1)!, timeZone))
+  const range = rangeAround(days[0]!, days.at(-1)!, timeZone)
+  const query = useMonthDays(range)
+  const closures = useCalendarClosures(range)
   useCalendarLoadError(query)
-  if (query.isPending) return <Loading />
+  if (query.isPending || closures.isPending) return <Loading />
   const monthDays = new Map((query.data ?? []).map((day) => [day.date, day]))
   const weeks = Array.from({ length: days.length / DAYS_PER_WEEK }, (_, week) =>
     days.slice(week * DAYS_PER_WEEK, (week + 1) * DAYS_PER_WEEK),
@@ -213,22 +232,29 @@ function MonthView({ date, today, timeZone, onSelect, onShowDay }: MonthViewProp
               const dayEvents = monthDays.get(day)?.events ?? []
               const isToday = day === today
               const isOutside = parseCalendarDate(day).month !== month
-              const hidden = (monthDays.get(day)?.total ?? 0) - dayEvents.length
+              const dayClosures = (closures.data ?? []).filter((closure) => closesDay(closure, day))
+              const shownClosures = dayClosures.slice(0, CLOSURES_PER_MONTH_DAY)
+              const hidden = (monthDays.get(day)?.total ?? 0) - dayEvents.length + dayClosures.length - shownClosures.length
               return (
                 <td
                   key={day}
                   aria-current={isToday ? 'date' : undefined}
                   className={cn('h-24 border p-0.5 align-top sm:h-28 sm:p-1', isOutside && 'bg-muted/30', isToday && 'bg-primary/5')}
                 >
-                  <div className={cn('grid gap-0.5', isOutside && 'opacity-50')}>
+                  <div className="grid gap-0.5">
                     <span
                       className={cn(
                         'flex size-6 items-center justify-center justify-self-end rounded-full text-xs',
+                        // Muted rather than faded: a faded number fails contrast (WCAG 1.4.3).
+                        isOutside && 'text-muted-foreground',
                         isToday && 'bg-primary font-semibold text-primary-foreground',
                       )}
                     >
                       {parseCalendarDate(day).day}
                     </span>
+                    {shownClosures.map((closure) => (
+                      <MonthClosure key={closure.id} closure={closure} day={day} />
+                    ))}
                     {dayEvents.map((event) => (
                       <button
                         key={event.id}
@@ -261,5 +287,20 @@ function MonthView({ date, today, timeZone, onSelect, onShowDay }: MonthViewProp
         ))}
       </tbody>
     </table>
+  )
+}
+
+/** A closure's line in a month's day: 'Closed: {reason}', read out with its times and place. */
+function MonthClosure({ closure, day }: { closure: Closure; day: string }) {
+  const details = `${closureTimesOn(closure, day)}, ${closurePlace(closure)}`
+  return (
+    <p
+      title={`${closedLabel(closure)}, ${details}`}
+      className="flex min-w-0 items-center gap-1 rounded bg-muted px-0.5 text-[11px] leading-4 font-medium text-muted-foreground sm:px-1 sm:text-xs"
+    >
+      <Ban className="hidden size-3 shrink-0 sm:block" aria-hidden="true" />
+      <span className="truncate">{closedLabel(closure)}</span>
+      <span className="sr-only">, {details}</span>
+    </p>
   )
 }

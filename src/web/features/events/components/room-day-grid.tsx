@@ -1,12 +1,18 @@
 import { useEffect, useRef } from 'react'
+import { Ban } from 'lucide-react'
 import { TZDate } from '@date-fns/tz'
 import { localDayRange } from '@shared/scheduling/local-day'
 import { SPLIT_TITLE_SUFFIXES } from '@shared/scheduling/split-at-midnight'
 import { formatLongDate, formatTimeOfDay, formatTimeRange } from '@web/lib/datetime'
+import type { Closure } from '@web/features/closures'
 import type { ScheduledEvent } from '../api'
+import { closedLabel, closureSpokenOn, closureTimesOn } from '../closures'
 
 type RoomDayGridProps = {
   events: ScheduledEvent[]
+  /** The closures that close the room during the day: its facility's, its own, or a linked space's. */
+  closures: Closure[]
+  roomId: string
   /** 'YYYY-MM-DD' on the facility's calendar */
   date: string
   timeZone: string
@@ -42,11 +48,22 @@ const MIN_LABELLED_CHANGEOVER_MINUTES = 10
 // Diagonal stripes: time the space is blocked but nothing is booked.
 const HATCHED =
   'repeating-linear-gradient(135deg, var(--muted) 0 6px, color-mix(in oklab, var(--muted-foreground) 35%, var(--muted)) 6px 12px)'
+// A shorter closure shows its reason alone, without its times.
+const MIN_TIMED_CLOSURE_MINUTES = 45
 
 /** One day of a room as a 24-hour grid, each event placed by its time on the facility's clock (docs/product.md#events). */
-export function RoomDayGrid({ events, date, timeZone, onSelect }: RoomDayGridProps) {
+export function RoomDayGrid({ events, closures, roomId, date, timeZone, onSelect }: RoomDayGridProps) {
   const scroller = useRef<HTMLDivElement>(null)
   const day = localDayRange(date, timeZone)
+  // Each closure over its span on this day only; nothing can be booked there.
+  const closed = closures.flatMap((closure) => {
+    const start = Math.max(new Date(closure.startTime).getTime(), day.start.getTime())
+    const stop = Math.min(new Date(closure.endTime).getTime(), day.end.getTime())
+    if (stop <= start) return []
+    const top = wallClockMinutes(new Date(start), timeZone)
+    const length = Math.max((stop - start) / 60_000, MIN_BLOCK_MINUTES)
+    return [{ closure, top, height: Math.min(length, 24 * MINUTES_PER_HOUR - top) }]
+  })
   const blocks = events.map((event) => {
     const start = new Date(Math.max(new Date(event.startTime).getTime(), day.start.getTime()))
     const end = new Date(Math.min(new Date(event.endTime).getTime(), day.end.getTime()))
@@ -63,9 +80,10 @@ export function RoomDayGrid({ events, date, timeZone, onSelect }: RoomDayGridPro
     const top = wallClockMinutes(new Date(start), timeZone)
     return [{ event, top, height: Math.min((stop - start) / 60_000, 24 * MINUTES_PER_HOUR - top) }]
   })
-  const firstTop = blocks[0]?.top
+  // A closure from midnight says nothing of where the day's business starts.
+  const firstTop = blocks[0]?.top ?? closed.find(({ top }) => top > 0)?.top
 
-  // Opens on the first event of the day, or on the morning when the day is empty.
+  // Opens on the first event of the day, else on a closure starting during it, or on the morning when the day is empty.
   useEffect(() => {
     const firstHour = firstTop === undefined ? FIRST_VISIBLE_HOUR : Math.floor(firstTop / MINUTES_PER_HOUR)
     const remInPixels = Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16
@@ -90,6 +108,30 @@ export function RoomDayGrid({ events, date, timeZone, onSelect }: RoomDayGridPro
             </div>
           ))}
         </div>
+        {closed.length > 0 ? (
+          <ul aria-label={`Closures of ${formatLongDate(day.start, timeZone)}`}>
+            {closed.map(({ closure, top, height }) => (
+              <li key={closure.id} className="absolute right-1 left-16 px-1 sm:left-20" style={{ top: toRem(top), height: toRem(height) }}>
+                <div
+                  className="flex size-full min-w-0 flex-col overflow-hidden rounded-md border border-dashed border-muted-foreground/50 bg-muted px-2 py-1 text-xs text-muted-foreground"
+                  data-closure=""
+                >
+                  <span className="sr-only">{closureSpokenOn(closure, date)}</span>
+                  <span aria-hidden="true" className="flex min-w-0 items-center gap-1 font-semibold text-foreground">
+                    <Ban className="size-3 shrink-0" />
+                    <span className="truncate">{closedLabel(closure)}</span>
+                  </span>
+                  {height >= MIN_TIMED_CLOSURE_MINUTES ? (
+                    <span aria-hidden="true" className="truncate">
+                      {closureTimesOn(closure, date)}
+                      {closure.spaceId === roomId ? '' : ` · ${closure.spaceName ?? 'Whole facility'}`}
+                    </span>
+                  ) : null}
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : null}
         {/* Under the events, and announced with them instead: the event's button says it is followed by one. */}
         <div aria-hidden="true">
           {changeovers.map(({ event, top, height }) => (

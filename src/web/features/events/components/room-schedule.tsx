@@ -7,6 +7,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tab
 import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { formatLongDate } from '@web/lib/datetime'
 import { usePermission } from '@web/features/auth'
+import { useClosuresInRange } from '@web/features/closures'
 import type { RoomWithFacility } from '@web/features/facilities'
 import { useEventsInRange, usePastEvents, useUpcomingEvents, type ScheduledEvent } from '../api'
 import { AddEventDialog, EditEventSheet } from './deferred-dialogs'
@@ -75,9 +76,12 @@ type RoomCalendarProps = {
 function RoomCalendar({ roomId, facilityId, timeZone, date, onDateChange, onSelect }: RoomCalendarProps) {
   const { start, end } = localDayRange(date, timeZone)
   const events = useEventsInRange({ facilityId, roomId, from: start.toISOString(), to: end.toISOString() })
+  // Those of its facility, its own, and its linked spaces': all close it.
+  const closures = useClosuresInRange({ roomId, from: start.toISOString(), to: end.toISOString() })
   const today = todayInZone(timeZone, new Date())
 
   useQueryErrorToast(events, 'Failed to load schedules')
+  useQueryErrorToast(closures, 'Failed to load closures')
 
   return (
     <div className="grid gap-4">
@@ -97,12 +101,19 @@ function RoomCalendar({ roomId, facilityId, timeZone, date, onDateChange, onSele
           {formatLongDate(start, timeZone)}
         </p>
       </div>
-      {events.isPending ? (
+      {events.isPending || closures.isPending ? (
         <p className="text-sm text-muted-foreground" role="status">
           Loading...
         </p>
-      ) : events.data?.length ? (
-        <RoomDayGrid events={events.data} date={date} timeZone={timeZone} onSelect={onSelect} />
+      ) : events.data?.length || closures.data?.length ? (
+        <RoomDayGrid
+          events={events.data ?? []}
+          closures={closures.data ?? []}
+          roomId={roomId}
+          date={date}
+          timeZone={timeZone}
+          onSelect={onSelect}
+        />
       ) : (
         <p className="rounded-lg border border-dashed px-4 py-12 text-center text-sm text-muted-foreground">
           No events scheduled for this day

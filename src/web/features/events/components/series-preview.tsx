@@ -91,7 +91,7 @@ function OccurrenceItem({ occurrence, timeZone }: { occurrence: PreviewOccurrenc
       <div className="min-w-0">
         <p className={cn(!isFree && 'font-medium')}>{formatSpan(occurrence.startTime, occurrence.endTime, timeZone)}</p>
         <p className={cn('break-words', isFree ? 'text-muted-foreground' : 'text-destructive')}>
-          {isFree ? 'Free' : (occurrence.reason ?? 'Taken')}
+          {isFree ? 'Free' : (occurrence.reason ?? (occurrence.status === 'closed' ? 'Closed' : 'Taken'))}
         </p>
       </div>
     </li>

@@ -7,7 +7,8 @@ import { Button } from '@web/components/ui/button'
 import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { formatDate, formatLongDate, formatTimeOfDay } from '@web/lib/datetime'
 import { cn } from '@web/lib/utils'
-import { useEventsInRange, type PlacedEvent } from '@web/features/events'
+import { useClosuresInRange, type Closure } from '@web/features/closures'
+import { DayClosures, useEventsInRange, type PlacedEvent } from '@web/features/events'
 import type { Facility } from '../api'
 import { EventListItem } from './event-list-item'
 
@@ -44,10 +45,13 @@ export function FacilityEvents({ facility, actions }: FacilityEventsProps) {
   const lastDate = addCalendarDays(date, days - 1)
   const from = localDayRange(date, timeZone).start
   const to = localDayRange(lastDate, timeZone).end
-  const events = useEventsInRange({ facilityId: facility.id, from: from.toISOString(), to: to.toISOString() })
+  const range = { facilityId: facility.id, from: from.toISOString(), to: to.toISOString() }
+  const events = useEventsInRange(range)
+  const closures = useClosuresInRange(range)
   const isOnToday = date === todayInZone(timeZone, new Date())
 
   useQueryErrorToast(events, 'Failed to load events')
+  useQueryErrorToast(closures, 'Failed to load closures')
 
   const unit = view === 'list' ? 'week' : 'day'
   const label =
@@ -96,14 +100,20 @@ export function FacilityEvents({ facility, actions }: FacilityEventsProps) {
           {label}
         </p>
       </div>
-      {events.isPending ? (
+      {events.isPending || closures.isPending ? (
         <p className="text-sm text-muted-foreground" role="status">
           Loading...
         </p>
       ) : view === 'list' ? (
-        <EventDays events={events.data ?? []} timeZone={timeZone} actions={actions} />
+        <EventDays
+          events={events.data ?? []}
+          closures={closures.data ?? []}
+          dates={Array.from({ length: days }, (_, index) => addCalendarDays(date, index))}
+          timeZone={timeZone}
+          actions={actions}
+        />
       ) : (
-        <DayCalendar events={events.data ?? []} date={date} timeZone={timeZone} actions={actions} />
+        <DayCalendar events={events.data ?? []} closures={closures.data ?? []} date={date} timeZone={timeZone} actions={actions} />
       )}
     </section>
   )
@@ -128,19 +138,33 @@ function NoEvents({ children }: { children: string }) {
   return <p className="rounded-lg border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">{children}</p>
 }
 
-/** The range's events under a heading per day of the facility's calendar, empty days left out. */
-function EventDays({ events, timeZone, actions }: { events: PlacedEvent[]; timeZone: string; actions: FacilityEventActions }) {
-  if (events.length === 0) return <NoEvents>No events scheduled for these days</NoEvents>
-  const days = new Map<string, PlacedEvent[]>()
-  for (const event of events) {
-    const day = localDateOf(new Date(event.startTime), timeZone)
-    days.set(day, [...(days.get(day) ?? []), event])
+type EventDaysProps = {
+  events: PlacedEvent[]
+  closures: Closure[]
+  /** The days shown, in order, on the facility's calendar. */
+  dates: string[]
+  timeZone: string
+  actions: FacilityEventActions
+}
+
+/** The range's events and closures under a heading per day of the facility's calendar, empty days left out. */
+function EventDays({ events, closures, dates, timeZone, actions }: EventDaysProps) {
+  if (events.length === 0 && closures.length === 0) return <NoEvents>No events scheduled for these days</NoEvents>
+  const eventsOf = (day: string) => events.filter((event) => localDateOf(new Date(event.startTime), timeZone) === day)
+  const closesPartOf = (day: string) => {
+    const { start, end } = localDayRange(day, timeZone)
+    return closures.some((closure) => new Date(closure.startTime) < end && new Date(closure.endTime) > start)
   }
+  const days = dates.flatMap((day) => {
+    const dayEvents = eventsOf(day)
+    return dayEvents.length > 0 || closesPartOf(day) ? [{ day, dayEvents }] : []
+  })
   return (
     <div className="grid gap-6">
-      {[...days].map(([day, dayEvents]) => (
+      {days.map(({ day, dayEvents }) => (
         <div key={day} className="grid gap-2">
           <h3 className="text-sm font-semibold text-muted-foreground">{formatLongDate(localDayRange(day, timeZone).start, timeZone)}</h3>
+          <DayClosures closures={closures} date={day} showFacility={false} />
           <ul className="grid gap-2">
             {dayEvents.map((event) => (
               <li key={event.id}>
@@ -166,16 +190,25 @@ function EventDays({ events, timeZone, actions }: { events: PlacedEvent[]; timeZ
  */
 function DayCalendar({
   events,
+  closures,
   date,
   timeZone,
   actions,
 }: {
   events: PlacedEvent[]
+  closures: Closure[]
   date: string
   timeZone: string
   actions: FacilityEventActions
 }) {
-  if (events.length === 0) return <NoEvents>No events scheduled for this day</NoEvents>
+  if (events.length === 0) {
+    return (
+      <div className="grid gap-3">
+        <DayClosures closures={closures} date={date} showFacility={false} />
+        <NoEvents>No events scheduled for this day</NoEvents>
+      </div>
+    )
+  }
   const wallHour = (hour: number) => `${String(hour).padStart(2, '0')}:00`
   // On a DST change day an hour can be missing or repeated; instants keep each event in the right row.
   const hourStarts = Array.from({ length: HOURS_PER_DAY }, (_, hour) => combineLocalDateTime(date, wallHour(hour), timeZone).getTime())
@@ -192,32 +225,35 @@ function DayCalendar({
   const hours = Array.from({ length: lastHour - firstHour + 1 }, (_, index) => firstHour + index)
 
   return (
-    <ol className="overflow-hidden rounded-lg border" aria-label={`Hours of ${formatLongDate(hourStarts[0]!, timeZone)}`}>
-      {hours.map((hour) => {
-        const hourEvents = events.filter((_, index) => eventHours[index] === hour)
-        return (
-          <li key={hour} className="grid min-h-12 grid-cols-[4.5rem_1fr] border-t first:border-t-0">
-            <span className="border-r bg-muted/40 px-2 py-2 text-xs text-muted-foreground">{formatTimeOfDay(wallHour(hour))}</span>
-            {hourEvents.length > 0 ? (
-              <ul className="grid min-w-0 gap-2 p-2 lg:grid-cols-2">
-                {hourEvents.map((event) => (
-                  <li key={event.id}>
-                    <EventListItem
-                      event={event}
-                      timeZone={timeZone}
-                      onEdit={actions.onEdit}
-                      onDelete={actions.onDelete}
-                      onView={actions.onView}
-                    />
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <span />
-            )}
-          </li>
-        )
-      })}
-    </ol>
+    <div className="grid gap-3">
+      <DayClosures closures={closures} date={date} showFacility={false} />
+      <ol className="overflow-hidden rounded-lg border" aria-label={`Hours of ${formatLongDate(hourStarts[0]!, timeZone)}`}>
+        {hours.map((hour) => {
+          const hourEvents = events.filter((_, index) => eventHours[index] === hour)
+          return (
+            <li key={hour} className="grid min-h-12 grid-cols-[4.5rem_1fr] border-t first:border-t-0">
+              <span className="border-r bg-muted/40 px-2 py-2 text-xs text-muted-foreground">{formatTimeOfDay(wallHour(hour))}</span>
+              {hourEvents.length > 0 ? (
+                <ul className="grid min-w-0 gap-2 p-2 lg:grid-cols-2">
+                  {hourEvents.map((event) => (
+                    <li key={event.id}>
+                      <EventListItem
+                        event={event}
+                        timeZone={timeZone}
+                        onEdit={actions.onEdit}
+                        onDelete={actions.onDelete}
+                        onView={actions.onView}
+                      />
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <span />
+              )}
+            </li>
+          )
+        })}
+      </ol>
+    </div>
   )
 }
