@@ -92,7 +92,7 @@ test.describe('closures', () => {
     await expect(dialog).toBeHidden()
     const item = closureList(page).getByRole('listitem').filter({ hasText: 'Ice plant maintenance' })
     await expect(item).toContainText('Whole facility')
-    await expect(item).toContainText('12:00 AM')
+    await expect(item).toContainText('(all day)')
     expect(await upcomingTitles(page, venue.halfAId)).toEqual([])
 
     // Nothing can be booked into it: the refusal names the closure.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatSpan } from './datetime'
+import { formatDaysOrSpan, formatSpan } from './datetime'
 
 describe('formatSpan', () => {
   it('names the day once when the span stays within it on the given clock', () => {
@@ -10,5 +10,18 @@ describe('formatSpan', () => {
     expect(formatSpan('2026-11-21T04:00:00Z', '2026-11-21T06:00:00Z', 'America/Toronto')).toBe(
       'Nov 20, 2026, 11:00 PM - Nov 21, 2026, 1:00 AM',
     )
+  })
+})
+
+describe('formatDaysOrSpan', () => {
+  it('reads midnight to midnight on the given clock as whole days', () => {
+    expect(formatDaysOrSpan('2026-12-25T05:00:00Z', '2026-12-26T05:00:00Z', 'America/Toronto')).toBe('Dec 25, 2026 (all day)')
+    expect(formatDaysOrSpan('2026-12-24T05:00:00Z', '2026-12-27T05:00:00Z', 'America/Toronto')).toBe(
+      'Dec 24, 2026 - Dec 26, 2026 (all day)',
+    )
+  })
+
+  it('reads any other span with its times', () => {
+    expect(formatDaysOrSpan('2026-12-25T05:00:00Z', '2026-12-25T17:00:00Z', 'America/Toronto')).toBe('Dec 25, 2026, 12:00 AM - 12:00 PM')
   })
 })

@@ -52,6 +52,20 @@ export function formatSpan(start: Instant, end: Instant, timeZone?: string): str
     : `${formatDateTime(start, timeZone)} - ${formatDateTime(end, timeZone)}`
 }
 
+/**
+ * A span that may be whole days, as a closure's: "Dec 25, 2026 (all day)" or "Dec 24, 2026 -
+ * Dec 26, 2026 (all day)" when it runs from one local midnight to another, else as formatSpan.
+ */
+export function formatDaysOrSpan(start: Instant, end: Instant, timeZone?: string): string {
+  const isMidnight = (value: Instant) => format(toDate(value), 'HH:mm', inZone(timeZone)) === '00:00'
+  if (!isMidnight(start) || !isMidnight(end)) return formatSpan(start, end, timeZone)
+  // The last day is the one that ends at `end`: a millisecond before it is still that day.
+  const lastDay = new Date(toDate(end).getTime() - 1)
+  const first = formatDate(start, timeZone)
+  const last = formatDate(lastDay, timeZone)
+  return first === last ? `${first} (all day)` : `${first} - ${last} (all day)`
+}
+
 /** "09:00" (a room's operating time as stored) → "9:00 AM" */
 export function formatTimeOfDay(hhmm: string): string {
   const [hours = 0, minutes = 0] = hhmm.split(':').map(Number)

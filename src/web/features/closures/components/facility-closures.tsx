@@ -5,7 +5,7 @@ import { ConfirmDialog } from '@web/components/confirm-dialog'
 import { Button } from '@web/components/ui/button'
 import { usePermission } from '@web/features/auth'
 import { errorDescription } from '@web/lib/api-client'
-import { formatSpan } from '@web/lib/datetime'
+import { formatDaysOrSpan } from '@web/lib/datetime'
 import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { useDeleteClosure, useFacilityClosures, type Closure } from '../api'
 import type { ClosableSpace } from './closure-dialog'
@@ -102,7 +102,7 @@ function ClosureItem({ closure, onRemove }: { closure: Closure; onRemove?: (clos
           {closure.spaceName ?? 'Whole facility'}
           <span aria-hidden="true"> · </span>
           <span className="sr-only">, </span>
-          {formatSpan(closure.startTime, closure.endTime, closure.timeZone)}
+          {formatDaysOrSpan(closure.startTime, closure.endTime, closure.timeZone)}
         </p>
       </div>
       {onRemove ? (
