@@ -5,9 +5,8 @@ test.describe('accounts', () => {
     await page.goto('/')
     await checkA11y(page)
     await page.getByRole('link', { name: 'Create Your Free Account' }).click()
-    await expect(page).toHaveURL(/\/auth$/)
-    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible()
-    await page.getByRole('button', { name: "Don't have an account? Sign up" }).click()
+    // The landing page's sign-up buttons open /auth in sign-up mode (issue 18).
+    await expect(page).toHaveURL(/\/auth\?mode=sign-up$/)
     await expect(page.getByRole('heading', { name: 'Get Started' })).toBeVisible()
     await checkA11y(page)
 

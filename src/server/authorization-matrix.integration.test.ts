@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { Hono } from 'hono'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { users } from './db/schema'
+import { passwordResetRequests, users } from './db/schema'
 import { findHandlingRoute, listAppRoutes, routeKey } from './test/app-routes'
 import { operatorResources, PNG_1X1, seedOwnerData, type OwnerData } from './test/owner-data'
 import { changedTables, createFingerprinter, listTables, type Fingerprint } from './test/table-fingerprint'
@@ -167,6 +167,20 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       path: () => '/api/auth/reset-password',
       body: () => ({ token: 'not-a-real-token', newPassword: 'a brand new secret' }),
       expect: all(422),
+    },
+    {
+      // One answer for everybody, for an email with an account (the caller's own) or without.
+      route: 'POST /api/auth/forgot-password',
+      path: () => '/api/auth/forgot-password',
+      body: ({ user }) => ({ email: user?.email ?? 'nobody@example.com' }),
+      // Every test request comes from one address: its hourly window starts afresh for each
+      // caller, so each gets the answer it would get alone (the limit: admin/password-reset-requests).
+      prepare: async () => {
+        await t.db.delete(passwordResetRequests)
+        return {}
+      },
+      expect: all(202),
+      scope: 'public',
     },
     { route: 'GET /api/me', path: () => '/api/me', expect: [401, 200, 200, 200, 200, 200, 200, 200] },
 

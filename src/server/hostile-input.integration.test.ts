@@ -4,7 +4,7 @@ import { fileTypeFromBuffer } from 'file-type'
 import type { Hono } from 'hono'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { signUpInput } from '@shared/auth/schema'
+import { forgotPasswordInput, signUpInput } from '@shared/auth/schema'
 import { clientInput } from '@shared/clients/schema'
 import { closureInput, closurePreviewInput } from '@shared/closures/schema'
 import { contractInput, usageInput } from '@shared/contracts/schema'
@@ -338,6 +338,14 @@ const bodyRoutes: BodyRoute[] = [
     accepts: null,
     isAnonymous: true,
   },
+  {
+    // Past its hourly limit a valid body is refused (429) and writes nothing, which the rules allow.
+    route: 'POST /api/auth/forgot-password',
+    path: () => '/api/auth/forgot-password',
+    valid: () => ({ email: 'owner-a@example.com' }),
+    accepts: forgotPasswordInput,
+    isAnonymous: true,
+  },
   // Takes no body: signing out (here, with no session to end) ignores whatever is sent.
   { route: 'POST /api/auth/sign-out', path: () => '/api/auth/sign-out', valid: () => ({}), accepts: z.unknown(), isAnonymous: true },
   // ---------- teams ----------
@@ -475,8 +483,16 @@ const queryRoutes: QueryRoute[] = [
     path: () => '/api/events/change-rooms',
     fields: (a) => ({ roomId: idOrJunk(a.rinkId), from: rangeEdges, to: rangeEdges, excludeEventId: idOrJunk(a.eventId) }),
   },
-  { route: 'GET /api/events/upcoming', path: () => '/api/events/upcoming', fields: (a) => ({ roomId: idOrJunk(a.rinkId) }) },
-  { route: 'GET /api/events/past', path: () => '/api/events/past', fields: (a) => ({ roomId: idOrJunk(a.rinkId) }) },
+  {
+    route: 'GET /api/events/upcoming',
+    path: () => '/api/events/upcoming',
+    fields: (a) => ({ roomId: idOrJunk(a.rinkId), clientId: idOrJunk(a.clientId) }),
+  },
+  {
+    route: 'GET /api/events/past',
+    path: () => '/api/events/past',
+    fields: (a) => ({ roomId: idOrJunk(a.rinkId), clientId: idOrJunk(a.clientId) }),
+  },
   {
     route: 'GET /api/activity',
     path: () => '/api/activity',

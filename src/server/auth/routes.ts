@@ -4,7 +4,7 @@ import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { eq } from 'drizzle-orm'
 import type { ErrorCode } from '@shared/api-error'
-import { AUTH_MESSAGES, signInInput, signUpInput } from '@shared/auth/schema'
+import { AUTH_MESSAGES, forgotPasswordInput, signInInput, signUpInput } from '@shared/auth/schema'
 import { AppError, NUL_CHARACTER_MESSAGE } from '../errors'
 import { sessions, users } from '../db/schema'
 import { clientAddress } from '../http/client-address'
@@ -12,6 +12,7 @@ import type { AppDeps, AppEnv } from '../http/context'
 import { jsonBody, parseOrThrow } from '../http/validate'
 import { releaseSignInAttempt, reserveSignInAttempt, reserveSignUp } from './attempt-limits'
 import { approveForInvitation } from '../modules/team/service'
+import { requestPasswordReset } from '../modules/admin/service'
 
 function statusToCode(status: number, betterAuthCode: string | undefined): ErrorCode {
   if (status === 401) return 'UNAUTHENTICATED'
@@ -148,6 +149,13 @@ export function authRoutes({ auth, database, env }: AppDeps) {
     } finally {
       if (!isFailure) await releaseSignInAttempt(db, attempt.id)
     }
+  })
+
+  // Ours, not better-auth's (which would e-mail a link the app cannot send): the request waits
+  // on /admin. One answer for every email, so it never tells whether an account exists.
+  app.post('/forgot-password', jsonBody(forgotPasswordInput), async (c) => {
+    await requestPasswordReset(db, c.req.valid('json').email, clientAddress(c, env.trustProxy))
+    return c.json({ message: AUTH_MESSAGES.resetRequested }, 202)
   })
 
   // better-auth serves many more endpoints (sessions listing, admin, social sign-in...); only

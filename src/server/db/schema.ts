@@ -204,6 +204,25 @@ export const authAttempts = pgTable(
   ],
 )
 
+/**
+ * "Forgot password?" requests (docs/product.md#accounts). Every request takes a row, so the
+ * per-address limit counts them all; one naming no account keeps a null user_id and only counts.
+ * A request waits on /admin until an administrator makes the account a reset link.
+ */
+export const passwordResetRequests = pgTable(
+  'password_reset_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('password_reset_requests_user_idx').on(table.userId, table.requestedAt),
+    index('password_reset_requests_address_idx').on(table.address, table.requestedAt),
+  ],
+)
+
 /* ---------- facilities and spaces ---------- */
 
 export const facilities = pgTable(
@@ -421,7 +440,8 @@ export const schedules = pgTable(
     index('schedules_room_id_start_time_idx').on(table.organisationId, table.roomId, table.startTime),
     index('schedules_organisation_id_start_time_idx').on(table.organisationId, table.startTime),
     index('schedules_event_group_id_idx').on(table.organisationId, table.eventGroupId),
-    index('schedules_client_id_idx').on(table.organisationId, table.clientId),
+    // A client's bookings read off this in time order (the client page); it also serves the client's foreign key.
+    index('schedules_client_id_start_time_idx').on(table.organisationId, table.clientId, table.startTime),
     index('schedules_local_date_idx').on(table.organisationId, table.localDate, table.startTime, table.roomId),
     foreignKey({
       name: 'schedules_room_fk',

@@ -3,7 +3,14 @@ import { activityPageResponse } from '@shared/activity/responses'
 import { adminUserListResponse, adminUserResponse, passwordResetLinkResponse } from '@shared/admin/responses'
 import { ERROR_CODES } from '@shared/api-error'
 import { apiErrorBody } from '@shared/api-error-body'
-import { currentUserResponse, resetPasswordResponse, signInResponse, signOutResponse, signUpResponse } from '@shared/auth/responses'
+import {
+  currentUserResponse,
+  forgotPasswordResponse,
+  resetPasswordResponse,
+  signInResponse,
+  signOutResponse,
+  signUpResponse,
+} from '@shared/auth/responses'
 import {
   bookableRoomListResponse,
   changeRoomUseResponse,
@@ -62,6 +69,7 @@ export const ROUTE_RESPONSES: Record<string, RouteResponses> = {
   'POST /api/auth/sign-in/email': { 200: signInResponse },
   'POST /api/auth/sign-out': { 200: signOutResponse },
   'POST /api/auth/reset-password': { 200: resetPasswordResponse },
+  'POST /api/auth/forgot-password': { 202: forgotPasswordResponse },
   // Only errors: every endpoint of better-auth that the app does not use is a 404.
   'ALL /api/auth/*': {},
   'GET /api/me': { 200: currentUserResponse },

@@ -9,9 +9,11 @@ export const adminUser = z.object({
   approved: z.boolean(),
   role: z.string().nullable(),
   createdAt: instant,
+  /** The latest "Forgot password?" request still waiting for a reset link; null when none is. */
+  resetRequestedAt: instant.nullable(),
 })
 
-/** GET /api/admin/users, newest first. */
+/** GET /api/admin/users, newest first (the page puts those waiting for the admin first). */
 export const adminUserListResponse = z.object({ users: z.array(adminUser) })
 
 /** POST /api/admin/users/:id/approve and /revoke */

@@ -5,4 +5,6 @@ export const AUTH_MESSAGES = {
   pendingApproval: 'Your account is pending admin approval. Please contact the administrator.',
   emailTaken: 'This email is already registered',
   unexpected: 'An unexpected error occurred',
+  // The one answer to "Forgot password?", whether or not the account exists.
+  resetRequested: 'If an account exists for that email, an administrator will send you a reset link.',
 } as const

@@ -20,6 +20,9 @@ export const signOutResponse = z.object({ success: z.boolean() })
 /** POST /api/auth/reset-password: the new password is set and the link used up. */
 export const resetPasswordResponse = z.object({ status: z.boolean() })
 
+/** POST /api/auth/forgot-password: one answer for every email, so none is shown to have an account. */
+export const forgotPasswordResponse = z.strictObject({ message: z.string() })
+
 /** The signed-in account; pending ones too, so the app can say why it signs them out. */
 export const currentUser = z.object({
   id: z.uuid(),

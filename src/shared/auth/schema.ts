@@ -38,6 +38,10 @@ export const signInInput = z.object({
 })
 export type SignInInput = z.infer<typeof signInInput>
 
+/** "Forgot password?": only the email; the answer is the same whether or not it has an account. */
+export const forgotPasswordInput = z.object({ email })
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordInput>
+
 /** The page behind an admin's one-time reset link. */
 export const resetPasswordInput = z.object({
   token: z.string({ error: 'This reset link is not valid' }).min(1, 'This reset link is not valid'),

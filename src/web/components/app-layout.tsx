@@ -30,6 +30,7 @@ import {
   SidebarRail,
   SidebarTrigger,
 } from '@web/components/ui/sidebar'
+import { useAccountsAwaitingAdmin } from '@web/features/admin'
 import { useAuth } from '@web/features/auth'
 import { OrganisationSwitcher } from '@web/features/team'
 import { LoadingScreen } from './loading-screen'
@@ -60,6 +61,7 @@ export function AppLayout() {
   const role = user?.organisation?.role
   const allowed = NAVIGATION.filter((entry) => !entry.permission || can(role, entry.permission))
   const entries = user?.isAdmin ? [...allowed, ADMIN_ENTRY] : allowed
+  const awaitingAdmin = useAccountsAwaitingAdmin(Boolean(user?.isAdmin))
 
   const handleSignOut = async () => {
     try {
@@ -91,16 +93,35 @@ export function AppLayout() {
             <SidebarGroupLabel>Navigation</SidebarGroupLabel>
             <SidebarGroupContent>
               <SidebarMenu>
-                {entries.map((entry) => (
-                  <SidebarMenuItem key={entry.to}>
-                    <SidebarMenuButton asChild isActive={entry.matches.some((prefix) => pathname.startsWith(prefix))} tooltip={entry.title}>
-                      <NavLink to={entry.to}>
-                        <entry.icon aria-hidden="true" />
-                        <span>{entry.title}</span>
-                      </NavLink>
-                    </SidebarMenuButton>
-                  </SidebarMenuItem>
-                ))}
+                {entries.map((entry) => {
+                  // The Admin entry counts the accounts waiting for the admin (approval or a reset link).
+                  const count = entry === ADMIN_ENTRY ? awaitingAdmin : 0
+                  return (
+                    <SidebarMenuItem key={entry.to}>
+                      <SidebarMenuButton
+                        asChild
+                        isActive={entry.matches.some((prefix) => pathname.startsWith(prefix))}
+                        tooltip={count > 0 ? `${entry.title} (${count} waiting)` : entry.title}
+                      >
+                        <NavLink to={entry.to}>
+                          <entry.icon aria-hidden="true" />
+                          <span>{entry.title}</span>
+                          {count > 0 ? (
+                            <>
+                              <span
+                                aria-hidden="true"
+                                className="ml-auto rounded-full bg-primary px-1.5 text-xs font-medium text-primary-foreground tabular-nums group-data-[collapsible=icon]:hidden"
+                              >
+                                {count}
+                              </span>
+                              <span className="sr-only">, {count} waiting</span>
+                            </>
+                          ) : null}
+                        </NavLink>
+                      </SidebarMenuButton>
+                    </SidebarMenuItem>
+                  )
+                })}
               </SidebarMenu>
             </SidebarGroupContent>
           </SidebarGroup>

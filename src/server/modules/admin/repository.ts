@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import { and, desc, eq, like } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull, like, lte, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
-import { sessions, users, verifications } from '../../db/schema'
+import { passwordResetRequests, sessions, users, verifications } from '../../db/schema'
 
 const userColumns = {
   id: users.id,
@@ -10,6 +10,12 @@ const userColumns = {
   approved: users.approved,
   role: users.role,
   createdAt: users.createdAt,
+  // Spelled out: in an update's returning list Drizzle leaves ${users.id} unqualified, and the
+  // subquery's own id would answer to it.
+  resetRequestedAt:
+    sql<Date | null>`(select max(${passwordResetRequests.requestedAt}) from ${passwordResetRequests} where ${passwordResetRequests.userId} = "users"."id")`.mapWith(
+      passwordResetRequests.requestedAt,
+    ),
 }
 
 export function listUsers(db: Executor) {
@@ -43,4 +49,45 @@ const RESET_PREFIX = 'reset-password:'
 export async function replacePasswordResetTokens(db: Executor, userId: string, token: string, expiresAt: Date) {
   await db.delete(verifications).where(and(eq(verifications.value, userId), like(verifications.identifier, `${RESET_PREFIX}%`)))
   await db.insert(verifications).values({ id: randomUUID(), identifier: `${RESET_PREFIX}${token}`, value: userId, expiresAt })
+}
+
+/* ---------- "Forgot password?" requests (docs/product.md#accounts) ---------- */
+
+const withinLastHour = gt(passwordResetRequests.requestedAt, sql`now() - interval '1 hour'`)
+
+/**
+ * Holds the address's lock for the rest of the transaction (the sign-up limit's scheme,
+ * auth/attempt-limits.ts), so parallel requests from one address are counted one at a time.
+ */
+export async function countRecentResetRequests(db: Executor, address: string): Promise<number> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`password-reset-address:${address}`}, 0))`)
+  const [counts] = await db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(passwordResetRequests)
+    .where(and(eq(passwordResetRequests.address, address), withinLastHour))
+  return counts?.total ?? 0
+}
+
+export async function findUserIdByEmail(db: Executor, email: string): Promise<string | null> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email))
+  return row?.id ?? null
+}
+
+export async function insertResetRequest(db: Executor, userId: string | null, address: string) {
+  await db.insert(passwordResetRequests).values({ userId, address })
+  // Rows that name no account (or whose account got its link) only count; past the hour they go.
+  await db
+    .delete(passwordResetRequests)
+    .where(
+      and(
+        eq(passwordResetRequests.address, address),
+        isNull(passwordResetRequests.userId),
+        lte(passwordResetRequests.requestedAt, sql`now() - interval '1 hour'`),
+      ),
+    )
+}
+
+/** The account got its link: its requests stop waiting, but still count against their addresses. */
+export async function resolveResetRequests(db: Executor, userId: string) {
+  await db.update(passwordResetRequests).set({ userId: null }).where(eq(passwordResetRequests.userId, userId))
 }

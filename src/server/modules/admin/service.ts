@@ -38,8 +38,30 @@ export async function createPasswordResetLink(db: Db, userId: string, origin: st
     // The account's row lock orders two admins making links at once: the later one wins alone.
     if (!(await repository.findUserForUpdate(tx, userId))) throw notFound('User')
     await repository.replacePasswordResetTokens(tx, userId, token, expiresAt)
+    // A "Forgot password?" request is answered by this link: it no longer waits on /admin.
+    await repository.resolveResetRequests(tx, userId)
   })
   return { resetLink: `${origin}/reset-password/${token}`, expiresAt }
+}
+
+/** "Forgot password?" requests one address may make in an hour, whatever emails they name. */
+export const RESET_REQUESTS_PER_ADDRESS_PER_HOUR = 5
+export const RESET_REQUESTS_THROTTLED_MESSAGE = 'Too many password reset requests from this address. Please try again in an hour.'
+
+/**
+ * "Forgot password?" (docs/product.md#accounts): records the request for the admin to see on
+ * /admin, who then makes the account a reset link as for any other. The caller answers the same
+ * whether or not the email has an account, and both paths do the same work here (one lookup, one
+ * insert), so neither the answer nor its timing tells them apart. Once the app sends e-mail, the
+ * link can go straight to the address instead (docs/product.md#accounts: not in scope yet).
+ */
+export async function requestPasswordReset(db: Db, email: string, address: string): Promise<void> {
+  const isAllowed = await db.transaction(async (tx) => {
+    if ((await repository.countRecentResetRequests(tx, address)) >= RESET_REQUESTS_PER_ADDRESS_PER_HOUR) return false
+    await repository.insertResetRequest(tx, await repository.findUserIdByEmail(tx, email), address)
+    return true
+  })
+  if (!isAllowed) throw new AppError('RATE_LIMITED', RESET_REQUESTS_THROTTLED_MESSAGE)
 }
 
 export const RESET_LINK_ORIGIN_MESSAGE =

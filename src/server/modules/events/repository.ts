@@ -569,29 +569,56 @@ function nextEventsOfRoom(db: Executor, where: ReturnType<typeof and>, order: 'a
     .as('room_events')
 }
 
+type EventListQuery = { now: Date; roomId: string | null; clientId: string | null; limit: number }
+
 /** Upcoming means the end is now or later (docs/product.md#events), earliest first. */
-export function listUpcomingEvents(
-  db: Executor,
-  organisationId: string,
-  { now, roomId, limit }: { now: Date; roomId: string | null; limit: number },
-) {
+export function listUpcomingEvents(db: Executor, organisationId: string, { now, roomId, clientId, limit }: EventListQuery) {
   const upcoming = and(gte(schedules.startTime, new Date(now.getTime() - MAX_EVENT_MS)), gte(schedules.endTime, now))
+  if (clientId) return eventsOfClient(db, { organisationId, clientId, roomId, where: upcoming, order: 'asc', limit })
   return eventsPerRoom(db, { organisationId, roomId, perRoom: nextEventsOfRoom(db, upcoming, 'asc', limit), order: 'asc', limit })
 }
 
 /** Past events, the most recent first. */
-export function listPastEvents(
-  db: Executor,
-  organisationId: string,
-  { now, roomId, limit }: { now: Date; roomId: string | null; limit: number },
-) {
+export function listPastEvents(db: Executor, organisationId: string, { now, roomId, clientId, limit }: EventListQuery) {
+  const past = lt(schedules.endTime, now)
+  if (clientId) return eventsOfClient(db, { organisationId, clientId, roomId, where: past, order: 'desc', limit })
   return eventsPerRoom(db, {
     organisationId,
     roomId,
-    perRoom: nextEventsOfRoom(db, lt(schedules.endTime, now), 'desc', limit),
+    perRoom: nextEventsOfRoom(db, past, 'desc', limit),
     order: 'desc',
     limit,
   })
+}
+
+/**
+ * One client's events in time order, read off the (organisation_id, client_id, start_time) index:
+ * a client books a few spaces among many, so walking every room's events would read mostly others'.
+ * The organisation's filter makes another organisation's client id find nothing.
+ */
+function eventsOfClient(
+  db: Executor,
+  {
+    organisationId,
+    clientId,
+    roomId,
+    where,
+    order,
+    limit,
+  }: { organisationId: string; clientId: string; roomId: string | null; where: SQL | undefined; order: 'asc' | 'desc'; limit: number },
+) {
+  const direction = order === 'asc' ? asc : desc
+  return placedEvents(db)
+    .where(
+      and(
+        eq(schedules.organisationId, organisationId),
+        eq(schedules.clientId, clientId),
+        roomId ? eq(schedules.roomId, roomId) : undefined,
+        where,
+      ),
+    )
+    .orderBy(direction(schedules.startTime), direction(schedules.id))
+    .limit(limit)
 }
 
 /**

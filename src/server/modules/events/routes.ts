@@ -7,9 +7,14 @@ import type { AppDeps, MemberEnv } from '../../http/context'
 import { jsonBody, queryParams, uuidParams } from '../../http/validate'
 import * as service from './service'
 
-const roomFilter = z.object({
+const listFilter = z.object({
   roomId: z
     .uuid({ error: 'Room not found' })
+    .optional()
+    .transform((value) => value ?? null),
+  /** Only this client's bookings: the client page. Another organisation's client simply has none here. */
+  clientId: z
+    .uuid({ error: 'Client not found' })
     .optional()
     .transform((value) => value ?? null),
 })
@@ -28,11 +33,11 @@ export function eventRoutes({ database: { db } }: AppDeps) {
     c.json({ days: await service.listMonthDays(db, c.get('organisation').id, c.req.valid('query')) }),
   )
 
-  app.get('/events/upcoming', allow('read'), queryParams(roomFilter), async (c) =>
+  app.get('/events/upcoming', allow('read'), queryParams(listFilter), async (c) =>
     c.json({ events: await service.listUpcomingEvents(db, c.get('organisation').id, c.req.valid('query')) }),
   )
 
-  app.get('/events/past', allow('read'), queryParams(roomFilter), async (c) =>
+  app.get('/events/past', allow('read'), queryParams(listFilter), async (c) =>
     c.json({ events: await service.listPastEvents(db, c.get('organisation').id, c.req.valid('query')) }),
   )
 

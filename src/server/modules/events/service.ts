@@ -226,12 +226,14 @@ export async function bookingIdsOf(db: Db, organisationId: string, eventId: stri
   return found?.bookingIds ?? [eventId]
 }
 
-export function listUpcomingEvents(db: Db, organisationId: string, { roomId }: { roomId: string | null }) {
-  return repository.listUpcomingEvents(db, organisationId, { now: new Date(), roomId, limit: LIMITS.eventsList.limit })
+type EventListFilter = { roomId: string | null; clientId: string | null }
+
+export function listUpcomingEvents(db: Db, organisationId: string, filter: EventListFilter) {
+  return repository.listUpcomingEvents(db, organisationId, { now: new Date(), ...filter, limit: LIMITS.eventsList.limit })
 }
 
-export function listPastEvents(db: Db, organisationId: string, { roomId }: { roomId: string | null }) {
-  return repository.listPastEvents(db, organisationId, { now: new Date(), roomId, limit: LIMITS.eventsList.limit })
+export function listPastEvents(db: Db, organisationId: string, filter: EventListFilter) {
+  return repository.listPastEvents(db, organisationId, { now: new Date(), ...filter, limit: LIMITS.eventsList.limit })
 }
 
 export function listEventsInRange(db: Db, organisationId: string, query: EventRangeQuery) {

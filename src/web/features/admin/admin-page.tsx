@@ -56,96 +56,193 @@ function UsersAdministration({ currentUserId }: { currentUserId: string }) {
       onError: (error) => toast.error('Error resetting password', { description: errorDescription(error) }),
     })
 
+  const rows = orderForAttention(users.data ?? [])
+  const actions: UserActions = {
+    currentUserId,
+    isBusy: approve.isPending || revoke.isPending || resetPassword.isPending,
+    onApprove,
+    onRevoke,
+    onResetPassword,
+  }
+
   return (
     <div>
-      <PageHeader
-        title="Admin Dashboard"
-        description="Approve new operators, revoke access and reset passwords."
-        actions={
-          <Button asChild variant="outline">
-            <Link to="/setup">
-              <Wand2 aria-hidden="true" />
-              Test Setup Wizard
-            </Link>
-          </Button>
-        }
-      />
+      <PageHeader title="Admin Dashboard" description="Approve new operators, revoke access and reset passwords." />
       {users.isPending ? (
         <LoadingScreen />
       ) : (
-        <div className="overflow-x-auto rounded-lg border">
-          <table className="w-full min-w-[640px] text-sm">
-            <caption className="sr-only">Users</caption>
-            <thead className="bg-muted/50 text-left">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Email
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Full Name
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Created At
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {(users.data ?? []).map((row) => (
-                <tr key={row.id} className="border-t">
-                  <td className="px-4 py-3 break-all">{row.email}</td>
-                  <td className="px-4 py-3">{row.name}</td>
-                  <td className="px-4 py-3">
-                    <div className="flex flex-wrap gap-1">
-                      <Badge variant={row.approved ? 'default' : 'secondary'}>{row.approved ? 'Approved' : 'Pending'}</Badge>
-                      {row.role === 'admin' ? <Badge variant="outline">Admin</Badge> : null}
-                    </div>
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap">{formatDate(row.createdAt)}</td>
-                  <td className="px-4 py-3">
-                    <div className="flex flex-wrap gap-2">
-                      {row.approved ? (
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          disabled={row.id === currentUserId || revoke.isPending}
-                          onClick={() => onRevoke(row)}
-                          aria-label={`Revoke ${row.email}`}
-                        >
-                          <ShieldOff aria-hidden="true" />
-                          Revoke
-                        </Button>
-                      ) : (
-                        <Button size="sm" disabled={approve.isPending} onClick={() => onApprove(row)} aria-label={`Approve ${row.email}`}>
-                          <ShieldCheck aria-hidden="true" />
-                          Approve
-                        </Button>
-                      )}
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        disabled={resetPassword.isPending}
-                        onClick={() => onResetPassword(row)}
-                        aria-label={`Reset password for ${row.email}`}
-                      >
-                        <KeyRound aria-hidden="true" />
-                        Reset password
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <>
+          <AttentionSummary users={rows} />
+          {/* A table from the tablet up; on a phone each account is a card, its actions under it. */}
+          <div className="hidden overflow-x-auto rounded-lg border md:block">
+            <UsersTable users={rows} actions={actions} />
+          </div>
+          <ul className="grid gap-3 md:hidden" aria-label="Users">
+            {rows.map((row) => (
+              <li key={row.id}>
+                <UserCard user={row} actions={actions} />
+              </li>
+            ))}
+          </ul>
+        </>
       )}
+      {/* For trying the wizard out, not everyday work: kept on the page, out of the way. */}
+      <section aria-labelledby="admin-tools-heading" className="mt-10 border-t pt-6">
+        <h2 id="admin-tools-heading" className="text-sm font-medium text-muted-foreground">
+          Tools
+        </h2>
+        <Button asChild variant="link" className="mt-1 h-auto px-0 has-[>svg]:px-0">
+          <Link to="/setup">
+            <Wand2 aria-hidden="true" />
+            Test Setup Wizard
+          </Link>
+        </Button>
+      </section>
       <ResetLinkDialog value={resetLink} onClose={() => setResetLink(null)} />
     </div>
+  )
+}
+
+/**
+ * Those waiting for the admin come first: pending accounts, then those that asked for a reset
+ * link; newest first within each, as the API lists them (Array.sort keeps that order).
+ */
+function orderForAttention(users: AdminUser[]): AdminUser[] {
+  const rank = (user: AdminUser) => (!user.approved ? 0 : user.resetRequestedAt ? 1 : 2)
+  return [...users].sort((a, b) => rank(a) - rank(b))
+}
+
+function AttentionSummary({ users }: { users: AdminUser[] }) {
+  const pending = users.filter((user) => !user.approved).length
+  const resets = users.filter((user) => user.resetRequestedAt).length
+  if (pending === 0 && resets === 0) return null
+  const parts = [
+    pending > 0 ? `${pending} ${pending === 1 ? 'account waits' : 'accounts wait'} for approval` : null,
+    resets > 0 ? `${resets} password reset ${resets === 1 ? 'request' : 'requests'}` : null,
+  ].filter(Boolean)
+  return (
+    <p role="status" className="mb-4 text-sm text-muted-foreground">
+      {parts.join(' · ')}. They are listed first.
+    </p>
+  )
+}
+
+type UserActions = {
+  currentUserId: string
+  isBusy: boolean
+  onApprove: (user: AdminUser) => void
+  onRevoke: (user: AdminUser) => void
+  onResetPassword: (user: AdminUser) => void
+}
+
+function StatusBadges({ user }: { user: AdminUser }) {
+  return (
+    <div className="flex flex-wrap gap-1">
+      <Badge variant={user.approved ? 'default' : 'secondary'}>{user.approved ? 'Approved' : 'Pending'}</Badge>
+      {user.role === 'admin' ? <Badge variant="outline">Admin</Badge> : null}
+      {user.resetRequestedAt ? (
+        <Badge variant="outline" title={`Asked ${formatDateTime(user.resetRequestedAt)}`}>
+          <KeyRound aria-hidden="true" />
+          Reset requested
+        </Badge>
+      ) : null}
+    </div>
+  )
+}
+
+// The actions on one account; the labels name it, since every row has the same buttons.
+function UserActionButtons({ user, actions, isWide = false }: { user: AdminUser; actions: UserActions; isWide?: boolean }) {
+  const size = isWide ? 'default' : 'sm'
+  return (
+    <div className={isWide ? 'grid grid-cols-2 gap-2' : 'flex flex-wrap gap-2'}>
+      {user.approved ? (
+        <Button
+          size={size}
+          variant="outline"
+          disabled={user.id === actions.currentUserId || actions.isBusy}
+          onClick={() => actions.onRevoke(user)}
+          aria-label={`Revoke ${user.email}`}
+        >
+          <ShieldOff aria-hidden="true" />
+          Revoke
+        </Button>
+      ) : (
+        <Button size={size} disabled={actions.isBusy} onClick={() => actions.onApprove(user)} aria-label={`Approve ${user.email}`}>
+          <ShieldCheck aria-hidden="true" />
+          Approve
+        </Button>
+      )}
+      <Button
+        size={size}
+        variant={user.resetRequestedAt ? 'default' : 'secondary'}
+        disabled={actions.isBusy}
+        onClick={() => actions.onResetPassword(user)}
+        aria-label={`Reset password for ${user.email}`}
+      >
+        <KeyRound aria-hidden="true" />
+        Reset password
+      </Button>
+    </div>
+  )
+}
+
+function UsersTable({ users, actions }: { users: AdminUser[]; actions: UserActions }) {
+  return (
+    <table className="w-full text-sm">
+      <caption className="sr-only">Users</caption>
+      <thead className="bg-muted/50 text-left">
+        <tr>
+          <th scope="col" className="px-4 py-3 font-medium">
+            Email
+          </th>
+          <th scope="col" className="px-4 py-3 font-medium">
+            Full Name
+          </th>
+          <th scope="col" className="px-4 py-3 font-medium">
+            Status
+          </th>
+          <th scope="col" className="px-4 py-3 font-medium">
+            Created At
+          </th>
+          <th scope="col" className="px-4 py-3 font-medium">
+            Actions
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {users.map((row) => (
+          <tr key={row.id} className="border-t">
+            <td className="px-4 py-3 break-all">{row.email}</td>
+            <td className="px-4 py-3">{row.name}</td>
+            <td className="px-4 py-3">
+              <StatusBadges user={row} />
+            </td>
+            <td className="px-4 py-3 whitespace-nowrap">{formatDate(row.createdAt)}</td>
+            <td className="px-4 py-3">
+              <UserActionButtons user={row} actions={actions} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+function UserCard({ user, actions }: { user: AdminUser; actions: UserActions }) {
+  return (
+    <article aria-label={user.email} className="rounded-lg border bg-card p-4 text-sm">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-medium">{user.name}</p>
+          <p className="break-all text-muted-foreground">{user.email}</p>
+        </div>
+        <StatusBadges user={user} />
+      </div>
+      <p className="mt-2 text-xs text-muted-foreground">Created {formatDate(user.createdAt)}</p>
+      <div className="mt-3">
+        <UserActionButtons user={user} actions={actions} isWide />
+      </div>
+    </article>
   )
 }
 

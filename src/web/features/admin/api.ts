@@ -34,3 +34,14 @@ export const useResetPassword = () =>
   useUserAction((userId) =>
     apiFetch<z.infer<typeof passwordResetLinkResponse>>(`/api/admin/users/${userId}/reset-password`, { method: 'POST' }),
   )
+
+/**
+ * How many accounts wait for an admin: pending approval, or asking for a password reset. The
+ * sidebar shows it on the Admin entry; it shares the admin page's query, so acting there updates it.
+ */
+export const useAccountsAwaitingAdmin = (isAdmin: boolean) =>
+  useQuery({
+    ...usersQueryOptions(),
+    enabled: isAdmin,
+    select: (users) => users.filter((user) => !user.approved || user.resetRequestedAt !== null).length,
+  }).data ?? 0

@@ -1,8 +1,15 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { z } from 'zod'
 import { ApiError, apiFetch } from '@web/lib/api-client'
-import type { currentUser, currentUserResponse, resetPasswordResponse, signInResponse, signUpResponse } from '@shared/auth/responses'
-import type { SignInInput, SignUpInput } from '@shared/auth/schema'
+import type {
+  currentUser,
+  currentUserResponse,
+  forgotPasswordResponse,
+  resetPasswordResponse,
+  signInResponse,
+  signUpResponse,
+} from '@shared/auth/responses'
+import type { ForgotPasswordInput, SignInInput, SignUpInput } from '@shared/auth/schema'
 
 export type CurrentUser = z.infer<typeof currentUser>
 
@@ -45,4 +52,9 @@ export async function signOut() {
 
 export function resetPassword(token: string, newPassword: string) {
   return apiFetch<z.infer<typeof resetPasswordResponse>>('/api/auth/reset-password', { method: 'POST', body: { token, newPassword } })
+}
+
+/** "Forgot password?": the answer is the same whether or not the email has an account. */
+export function requestPasswordReset(input: ForgotPasswordInput) {
+  return apiFetch<z.infer<typeof forgotPasswordResponse>>('/api/auth/forgot-password', { method: 'POST', body: input })
 }

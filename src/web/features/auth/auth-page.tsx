@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { Link, Navigate, useLocation, useNavigate } from 'react-router'
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { AUTH_MESSAGES } from '@shared/auth/messages'
-import type { SignInInput, SignUpInput } from '@shared/auth/schema'
+import type { ForgotPasswordInput, SignInInput, SignUpInput } from '@shared/auth/schema'
 import { PRODUCT_NAME } from '@shared/product'
 import { lazyZodResolver } from '@web/components/form/lazy-zod-resolver'
 import { Button } from '@web/components/ui/button'
@@ -10,10 +10,18 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { FormField } from '@web/components/ui/form-field'
 import { Input } from '@web/components/ui/input'
 import { ApiError } from '@web/lib/api-client'
-import { signIn, signUp } from './api'
+import { requestPasswordReset, signIn, signUp } from './api'
 import { useAuth } from './auth-provider'
 
-type Mode = 'sign-in' | 'sign-up'
+type Mode = 'sign-in' | 'sign-up' | 'forgot-password'
+const MODES: Mode[] = ['sign-in', 'sign-up', 'forgot-password']
+
+// The card each mode shows: its heading, and the line under it.
+const HEADINGS: Record<Mode, [title: string, description: string]> = {
+  'sign-in': ['Welcome Back', 'Sign in to manage your facilities'],
+  'sign-up': ['Get Started', 'Create your account to start scheduling'],
+  'forgot-password': ['Forgot password?', "Enter your account's email and an administrator will send you a reset link."],
+}
 
 // The forms paint first; their schemas (the server's own) and the toasts follow in the background.
 // A toast waits for the Toaster (loaded lazily by main.tsx) to listen, or it would be lost.
@@ -26,6 +34,7 @@ const toast = {
 }
 const signInResolver = lazyZodResolver(() => import('@shared/auth/schema').then((module) => module.signInInput))
 const signUpResolver = lazyZodResolver(() => import('@shared/auth/schema').then((module) => module.signUpInput))
+const forgotPasswordResolver = lazyZodResolver(() => import('@shared/auth/schema').then((module) => module.forgotPasswordInput))
 
 // Where to go after signing in: back to the page that sent the visitor here, else the facilities.
 function useDestination(): string {
@@ -34,14 +43,37 @@ function useDestination(): string {
   return from && from.startsWith('/') && !from.startsWith('//') ? from : '/facilities'
 }
 
+/**
+ * The mode is in the address (?mode=sign-up), so the landing page's buttons open the right form.
+ * The build renders the page without it (prerender.tsx), and React's first render replaces that
+ * copy (main.tsx renders afresh, it does not hydrate), so the address decides from the start.
+ */
+function useMode(): [Mode, (mode: Mode) => void] {
+  const [searchParams, setSearchParams] = useSearchParams()
+  const location = useLocation()
+  const requested = searchParams.get('mode')
+  const mode = MODES.find((candidate) => candidate === requested) ?? 'sign-in'
+  // Replaced, not pushed, and with the page that sent the visitor here kept (useDestination).
+  const setMode = (next: Mode) => setSearchParams(next === 'sign-in' ? {} : { mode: next }, { replace: true, state: location.state })
+  return [mode, setMode]
+}
+
 export function AuthPage() {
   const { user, loading } = useAuth()
   const destination = useDestination()
-  const [mode, setMode] = useState<Mode>('sign-in')
+  const [mode, setMode] = useMode()
+  // Set once a pending account is created: the sign-in card then says what happens next.
+  const [isAwaitingApproval, setIsAwaitingApproval] = useState(false)
+  const [title, description] = HEADINGS[mode]
 
   // The form shows while the session check is still out: most visitors here are signed out, and
   // a phone on a slow network would otherwise wait one more round trip for its first paint.
   if (user && !loading) return <Navigate to={destination} replace />
+
+  const switchTo = (next: Mode) => {
+    setIsAwaitingApproval(false)
+    setMode(next)
+  }
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-b from-background to-muted px-4 py-10">
@@ -51,21 +83,35 @@ export function AuthPage() {
             <Link to="/">{PRODUCT_NAME}</Link>
           </p>
           <CardTitle>
-            <h1 className="text-2xl">{mode === 'sign-in' ? 'Welcome Back' : 'Get Started'}</h1>
+            <h1 className="text-2xl">{title}</h1>
           </CardTitle>
-          <CardDescription>
-            {mode === 'sign-in' ? 'Sign in to manage your facilities' : 'Create your account to start scheduling'}
-          </CardDescription>
+          <CardDescription>{description}</CardDescription>
         </CardHeader>
         <CardContent>
-          {mode === 'sign-in' ? <SignInForm destination={destination} /> : <SignUpForm onCreated={() => setMode('sign-in')} />}
+          {mode === 'sign-in' && isAwaitingApproval ? <PendingApprovalNotice /> : null}
+          {mode === 'sign-in' ? (
+            <SignInForm destination={destination} onForgotPassword={() => switchTo('forgot-password')} />
+          ) : mode === 'sign-up' ? (
+            <SignUpForm
+              onCreated={(isPending) => {
+                setMode('sign-in')
+                setIsAwaitingApproval(isPending)
+              }}
+            />
+          ) : (
+            <ForgotPasswordForm />
+          )}
           <p className="mt-6 text-center text-sm">
             <button
               type="button"
               className="text-primary underline-offset-4 hover:underline focus-visible:underline"
-              onClick={() => setMode(mode === 'sign-in' ? 'sign-up' : 'sign-in')}
+              onClick={() => switchTo(mode === 'sign-in' ? 'sign-up' : 'sign-in')}
             >
-              {mode === 'sign-in' ? "Don't have an account? Sign up" : 'Already have an account? Sign in'}
+              {mode === 'sign-in'
+                ? "Don't have an account? Sign up"
+                : mode === 'sign-up'
+                  ? 'Already have an account? Sign in'
+                  : 'Back to sign in'}
             </button>
           </p>
         </CardContent>
@@ -74,7 +120,19 @@ export function AuthPage() {
   )
 }
 
-function SignInForm({ destination }: { destination: string }) {
+// The toast gives the spec's sign-up text and fades; the card keeps saying what happens next.
+function PendingApprovalNotice() {
+  return (
+    <div role="status" className="mb-6 rounded-md border border-primary/30 bg-primary/5 p-4 text-sm">
+      <p className="font-semibold">Your account is pending approval</p>
+      <p className="mt-1 text-muted-foreground">
+        An administrator reviews every new account. Once yours is approved, you can sign in here with your email and password.
+      </p>
+    </div>
+  )
+}
+
+function SignInForm({ destination, onForgotPassword }: { destination: string; onForgotPassword: () => void }) {
   const { refresh } = useAuth()
   const navigate = useNavigate()
   const form = useForm<SignInInput>({ resolver: signInResolver, defaultValues: { email: '', password: '' } })
@@ -102,6 +160,13 @@ function SignInForm({ destination }: { destination: string }) {
       <FormField label="Password" error={errors.password?.message}>
         {(control) => <Input {...control} type="password" autoComplete="current-password" {...form.register('password')} />}
       </FormField>
+      <button
+        type="button"
+        className="-mt-2 justify-self-end text-sm text-primary underline-offset-4 hover:underline focus-visible:underline"
+        onClick={onForgotPassword}
+      >
+        Forgot password?
+      </button>
       <Button type="submit" disabled={isSubmitting} className="w-full">
         {isSubmitting ? 'Signing in...' : 'Sign In'}
       </Button>
@@ -109,7 +174,7 @@ function SignInForm({ destination }: { destination: string }) {
   )
 }
 
-function SignUpForm({ onCreated }: { onCreated: () => void }) {
+function SignUpForm({ onCreated }: { onCreated: (isPending: boolean) => void }) {
   const form = useForm<SignUpInput>({ resolver: signUpResolver, defaultValues: { fullName: '', email: '', password: '' } })
   const { errors, isSubmitting } = form.formState
 
@@ -121,7 +186,7 @@ function SignUpForm({ onCreated }: { onCreated: () => void }) {
         user.approved ? 'Account created! You are the administrator; sign in to continue.' : 'Account created! Pending admin approval.',
       )
       form.reset()
-      onCreated()
+      onCreated(!user.approved)
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) toast.error(AUTH_MESSAGES.emailTaken)
       else if (error instanceof ApiError && error.status < 500 && error.code !== 'NETWORK') toast.error(error.message)
@@ -142,6 +207,41 @@ function SignUpForm({ onCreated }: { onCreated: () => void }) {
       </FormField>
       <Button type="submit" disabled={isSubmitting} className="w-full">
         {isSubmitting ? 'Creating account...' : 'Sign Up'}
+      </Button>
+    </form>
+  )
+}
+
+// The same answer whether or not the email has an account (docs/product.md#accounts): the form
+// gives way to it, so a second email cannot be tried by just pressing the button again.
+function ForgotPasswordForm() {
+  const form = useForm<ForgotPasswordInput>({ resolver: forgotPasswordResolver, defaultValues: { email: '' } })
+  const { errors, isSubmitting } = form.formState
+  const [answer, setAnswer] = useState<string | null>(null)
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      setAnswer((await requestPasswordReset(values)).message)
+    } catch (error) {
+      if (error instanceof ApiError && error.status < 500 && error.code !== 'NETWORK') toast.error(error.message)
+      else toast.error(AUTH_MESSAGES.unexpected)
+    }
+  })
+
+  if (answer) {
+    return (
+      <p role="status" className="rounded-md border border-primary/30 bg-primary/5 p-4 text-sm">
+        {answer}
+      </p>
+    )
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <FormField label="Email" error={errors.email?.message}>
+        {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}
+      </FormField>
+      <Button type="submit" disabled={isSubmitting} className="w-full">
+        {isSubmitting ? 'Sending request...' : 'Request reset link'}
       </Button>
     </form>
   )

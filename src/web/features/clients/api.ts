@@ -2,7 +2,9 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { z } from 'zod'
 import type { client, clientDependents, clientDetailResponse, clientListResponse, clientResponse } from '@shared/clients/responses'
 import type { ClientInput } from '@shared/clients/schema'
+import type { eventListResponse, placedEvent } from '@shared/events/responses'
 import { apiFetch } from '@web/lib/api-client'
+import { EVENTS_QUERY_ROOT } from '@web/lib/query-keys'
 
 export type Client = z.infer<typeof client>
 
@@ -28,6 +30,24 @@ export const clientQueryOptions = (id: string) => queryOptions({ queryKey: clien
 export const useClients = () => useQuery(clientsQueryOptions())
 
 export const useClient = (id: string) => useQuery(clientQueryOptions(id))
+
+/** One of the client's events, with its space, facility and the zone its times are shown in. */
+export type ClientBooking = z.infer<typeof placedEvent>
+
+export type BookingsWhen = 'upcoming' | 'past'
+
+// Below the events' root key: booking, moving or deleting an event anywhere refreshes these too.
+const clientBookingsKey = (clientId: string, when: BookingsWhen) => [...EVENTS_QUERY_ROOT, 'client', { clientId, when }] as const
+
+/** The client's upcoming events (earliest first) or past ones (latest first), as many as the API lists. */
+export const useClientBookings = (clientId: string, when: BookingsWhen) =>
+  useQuery({
+    queryKey: clientBookingsKey(clientId, when),
+    queryFn: () =>
+      apiFetch<z.infer<typeof eventListResponse>>(`/api/events/${when}?${new URLSearchParams({ clientId })}`).then(
+        (result) => result.events,
+      ),
+  })
 
 /** Adds a client, or updates it when an id is given. */
 export function useSaveClient() {

@@ -1,5 +1,5 @@
-import { useState } from 'react'
-import { ArrowLeft, Clock, FileText, Plus } from 'lucide-react'
+import { useState, type ReactNode } from 'react'
+import { ArrowLeft, Clock, FileText, Pencil, Plus } from 'lucide-react'
 import { Link, useParams } from 'react-router'
 import { EmptyState } from '@web/components/empty-state'
 import { LoadingScreen } from '@web/components/loading-screen'
@@ -19,7 +19,9 @@ import { usePermission } from '@web/features/auth'
 import { ApiError } from '@web/lib/api-client'
 import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { useClient, type Client } from './api'
+import { ClientBookings } from './components/client-bookings'
 import { ClientContactDetails } from './components/client-contact-details'
+import { ClientFormDialog } from './components/client-form-dialog'
 
 export function ClientPage() {
   const { id = '' } = useParams()
@@ -49,17 +51,34 @@ export function ClientPage() {
   )
 }
 
-// The front desk reads a client's contact details only; contracts and usage are the business's
-// (docs/product.md#teams), so their requests are not even made.
+// The front desk reads a client's contact details and bookings only; contracts and usage are the
+// business's (docs/product.md#teams), so their requests are not even made.
 function ClientDetail({ clientId, client }: { clientId: string; client: Client }) {
   const canReadBusiness = usePermission('readBusiness')
-  if (canReadBusiness) return <ClientDetailWithContracts clientId={clientId} client={client} />
+  const [isEditing, setIsEditing] = useState(false)
+  // Only an owner or a manager changes clients, as on /clients (docs/product.md#teams).
+  const canManageVenue = usePermission('manageVenue')
+  const editButton = canManageVenue ? (
+    <Button variant="outline" onClick={() => setIsEditing(true)}>
+      <Pencil aria-hidden="true" />
+      Edit Client
+    </Button>
+  ) : null
+
   return (
     <>
-      <PageHeader title={client.name} />
-      <div className="max-w-xl">
-        <ClientInformation client={client} />
-      </div>
+      {canReadBusiness ? (
+        <ClientDetailWithContracts clientId={clientId} client={client} editButton={editButton} />
+      ) : (
+        <>
+          <PageHeader title={client.name} actions={editButton ?? undefined} />
+          <div className="max-w-xl">
+            <ClientInformation client={client} />
+          </div>
+        </>
+      )}
+      <ClientBookings clientId={clientId} />
+      <ClientFormDialog open={canManageVenue && isEditing} onOpenChange={setIsEditing} client={client} />
     </>
   )
 }
@@ -80,7 +99,7 @@ function ClientInformation({ client }: { client: Client }) {
   )
 }
 
-function ClientDetailWithContracts({ clientId, client }: { clientId: string; client: Client }) {
+function ClientDetailWithContracts({ clientId, client, editButton }: { clientId: string; client: Client; editButton: ReactNode }) {
   const contracts = useClientContracts(clientId)
   const usage = useUsageReport(clientId)
   const [isLoggingHours, setIsLoggingHours] = useState(false)
@@ -106,8 +125,9 @@ function ClientDetailWithContracts({ clientId, client }: { clientId: string; cli
       <PageHeader
         title={client.name}
         actions={
-          newContractLink || canBook ? (
+          editButton || newContractLink || canBook ? (
             <>
+              {editButton}
               {newContractLink}
               {canBook ? (
                 <Button onClick={() => setIsLoggingHours(true)}>

@@ -1,22 +1,32 @@
-import { useState } from 'react'
-import { Plus, Users } from 'lucide-react'
+import { useDeferredValue, useState } from 'react'
+import { Plus, Search, Users } from 'lucide-react'
 import { EmptyState } from '@web/components/empty-state'
 import { LoadingScreen } from '@web/components/loading-screen'
 import { PageHeader } from '@web/components/page-header'
 import { Button } from '@web/components/ui/button'
+import { Input } from '@web/components/ui/input'
+import { countOf } from '@web/lib/count'
 import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { usePermission } from '@web/features/auth'
 import { useClients, type Client } from './api'
-import { ClientCard } from './components/client-card'
+import { ClientListHeader, ClientRow } from './components/client-row'
 import { ClientFormDialog } from './components/client-form-dialog'
 import { DeleteClientDialog } from './components/delete-client-dialog'
 
 type Editing = { client: Client | null }
 
+// GET /api/clients returns the organisation's whole list (it has no paging), so searching filters
+// what is already loaded instead of asking the server on every keystroke.
+function matchesSearch(client: Client, search: string): boolean {
+  return [client.name, client.company, client.email].some((value) => value?.toLocaleLowerCase().includes(search))
+}
+
 export function ClientsPage() {
   const clients = useClients()
   const [editing, setEditing] = useState<Editing | null>(null)
   const [pendingDeletion, setPendingDeletion] = useState<Client | null>(null)
+  const [search, setSearch] = useState('')
+  const deferredSearch = useDeferredValue(search.trim().toLocaleLowerCase())
   // Everyone reads the clients; only an owner or a manager adds, edits or deletes them (docs/product.md#teams).
   const canManageVenue = usePermission('manageVenue')
 
@@ -35,17 +45,14 @@ export function ClientsPage() {
     <div>
       <PageHeader title="Clients" description="The teams and groups you book time for" actions={addClientButton} />
       {clients.data?.length ? (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Clients">
-          {clients.data.map((client) => (
-            <li key={client.id} className="grid">
-              {canManageVenue ? (
-                <ClientCard client={client} onEdit={(target) => setEditing({ client: target })} onDelete={setPendingDeletion} />
-              ) : (
-                <ClientCard client={client} />
-              )}
-            </li>
-          ))}
-        </ul>
+        <ClientList
+          clients={clients.data}
+          search={search}
+          onSearch={setSearch}
+          found={deferredSearch ? clients.data.filter((client) => matchesSearch(client, deferredSearch)) : clients.data}
+          onEdit={canManageVenue ? (target) => setEditing({ client: target }) : undefined}
+          onDelete={canManageVenue ? setPendingDeletion : undefined}
+        />
       ) : clients.isSuccess ? (
         <EmptyState
           icon={Users}
@@ -66,6 +73,58 @@ export function ClientsPage() {
       {canManageVenue && pendingDeletion ? (
         <DeleteClientDialog key={pendingDeletion.id} client={pendingDeletion} onClose={() => setPendingDeletion(null)} />
       ) : null}
+    </div>
+  )
+}
+
+type ClientListProps = {
+  clients: Client[]
+  found: Client[]
+  search: string
+  onSearch: (search: string) => void
+  onEdit?: (client: Client) => void
+  onDelete?: (client: Client) => void
+}
+
+function ClientList({ clients, found, search, onSearch, onEdit, onDelete }: ClientListProps) {
+  return (
+    <div className="grid gap-3">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <div className="relative w-full sm:max-w-sm">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
+          <Input
+            type="search"
+            value={search}
+            onChange={(event) => onSearch(event.target.value)}
+            placeholder="Search by name, company or email"
+            aria-label="Search clients"
+            className="pl-9"
+          />
+        </div>
+        {/* Announced as it changes, so a screen reader hears what the search left. */}
+        <p className="text-sm text-muted-foreground" role="status">
+          {search.trim() ? `${found.length} of ${countOf(clients.length, 'client')}` : countOf(clients.length, 'client')}
+        </p>
+      </div>
+      {found.length ? (
+        <div className="rounded-lg border bg-card">
+          <ClientListHeader canChange={Boolean(onEdit)} />
+          <ul className="divide-y" aria-label="Clients">
+            {found.map((client) => (
+              <li key={client.id}>
+                <ClientRow client={client} onEdit={onEdit} onDelete={onDelete} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <p className="rounded-lg border border-dashed px-4 py-8 text-center text-sm break-words text-muted-foreground">
+          No clients match “{search.trim()}”.
+        </p>
+      )}
     </div>
   )
 }

@@ -6,6 +6,10 @@ import { LoadingScreen } from '@web/components/loading-screen'
 import { useAuth } from '@web/features/auth'
 import { PRODUCT_NAME } from '@shared/product'
 
+// Every button goes to /auth (the spec), opened on the form it promises (auth-page.tsx reads the mode).
+const SIGN_IN = '/auth?mode=sign-in'
+const SIGN_UP = '/auth?mode=sign-up'
+
 const FEATURES = [
   {
     icon: Building2,
@@ -34,7 +38,7 @@ export function LandingPage() {
       <header className="mx-auto flex max-w-6xl items-center justify-between px-4 py-4 sm:px-6">
         <span className="text-lg font-bold">{PRODUCT_NAME}</span>
         <Button asChild variant="outline">
-          <Link to="/auth">Sign In</Link>
+          <Link to={SIGN_IN}>Sign In</Link>
         </Button>
       </header>
       <main>
@@ -46,10 +50,10 @@ export function LandingPage() {
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
             <Button asChild size="lg">
-              <Link to="/auth">Get Started Free</Link>
+              <Link to={SIGN_UP}>Get Started Free</Link>
             </Button>
             <Button asChild size="lg" variant="outline">
-              <Link to="/auth">Sign In</Link>
+              <Link to={SIGN_IN}>Sign In</Link>
             </Button>
           </div>
         </section>
@@ -77,7 +81,7 @@ export function LandingPage() {
               <h2 className="text-2xl font-bold sm:text-3xl">Ready to fill your schedule?</h2>
               <p className="mt-2 text-muted-foreground">Set up your first facility in a few minutes.</p>
               <Button asChild size="lg" className="mt-6">
-                <Link to="/auth">Create Your Free Account</Link>
+                <Link to={SIGN_UP}>Create Your Free Account</Link>
               </Button>
             </CardContent>
           </Card>

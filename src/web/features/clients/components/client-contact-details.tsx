@@ -12,7 +12,7 @@ export function joinAddress(client: Pick<Client, 'address' | 'city' | 'provinceS
 }
 
 // A tel: URI holds digits and '+' only (RFC 3966), and an extension such as 'ext. 12' becomes ';ext=12'.
-function telHref(phone: string): string {
+export function telHref(phone: string): string {
   const [number = '', extension] = phone.split(/\s*(?:ext\.?|x)\s*/i)
   const digits = (value: string) => value.replace(/[^\d+]/g, '')
   return `tel:${digits(number)}${extension ? `;ext=${digits(extension)}` : ''}`

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { ConfirmDialog } from '@web/components/confirm-dialog'
 import { errorDescription } from '@web/lib/api-client'
+import { countOf } from '@web/lib/count'
 import { clientQueryOptions, useDeleteClient, type Client, type ClientDependents } from '../api'
 
 type DeleteClientDialogProps = {
@@ -51,8 +52,6 @@ export function DeleteClientDialog({ client, onClose }: DeleteClientDialogProps)
   )
 }
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
-
 function DeletionSummary({ name, dependents }: { name: string; dependents: ClientDependents }) {
   return (
     <div className="grid gap-2 text-left">
@@ -61,12 +60,12 @@ function DeletionSummary({ name, dependents }: { name: string; dependents: Clien
         <li>
           {dependents.contracts === 0
             ? 'It has no contracts.'
-            : `${plural(dependents.contracts, 'contract', 'contracts')} and ${plural(dependents.usageLogs, 'usage log', 'usage logs')} will be deleted with it.`}
+            : `${countOf(dependents.contracts, 'contract')} and ${countOf(dependents.usageLogs, 'usage log')} will be deleted with it.`}
         </li>
         <li>
           {dependents.events === 0
             ? 'It has no booked events.'
-            : `${plural(dependents.events, 'booked event stays', 'booked events stay')} on the schedule, without a client.`}
+            : `${countOf(dependents.events, 'booked event stays', 'booked events stay')} on the schedule, without a client.`}
         </li>
       </ul>
       <p>This cannot be undone.</p>

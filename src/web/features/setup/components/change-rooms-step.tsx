@@ -7,6 +7,7 @@ import { Button } from '@web/components/ui/button'
 import { FormField } from '@web/components/ui/form-field'
 import { Input } from '@web/components/ui/input'
 import { showServerFieldErrors } from '@web/components/form/show-server-field-errors'
+import { countOf } from '@web/lib/count'
 import { useAddChangeRooms, type SetupProgress } from '../api'
 import { CreatedItem, CreatedSummary } from './created-summary'
 import { AddRowButton, BatchError, RowRemoval } from './batch-rows'
@@ -17,7 +18,7 @@ const NEW_CHANGE_ROOM = { name: '' }
 export function ChangeRoomsStep({ progress }: { progress: SetupProgress | null }) {
   if (!progress?.changeRooms.length) return <ChangeRoomsForm />
   return (
-    <CreatedSummary title={`${progress.changeRooms.length} changeroom(s) in ${progress.facility.name}:`}>
+    <CreatedSummary title={`${countOf(progress.changeRooms.length, 'change room')} in ${progress.facility.name}:`}>
       <ul className="grid gap-2">
         {progress.changeRooms.map((changeRoom) => (
           <CreatedItem key={changeRoom.id} name={changeRoom.name} />

@@ -8,6 +8,7 @@ import { FormField } from '@web/components/ui/form-field'
 import { Input } from '@web/components/ui/input'
 import { OptionalLabel } from '@web/components/form/optional-label'
 import { showServerFieldErrors } from '@web/components/form/show-server-field-errors'
+import { countOf } from '@web/lib/count'
 import { useAddDisplays, type SetupProgress } from '../api'
 import { BoardLink } from './board-link'
 import { CreatedItem, CreatedSummary } from './created-summary'
@@ -19,7 +20,7 @@ const NEW_DISPLAY = { name: '', location: '', size: '' }
 export function DisplaysStep({ progress }: { progress: SetupProgress | null }) {
   if (!progress?.displays.length) return <DisplaysForm />
   return (
-    <CreatedSummary title={`${progress.displays.length} display(s), each with its public address:`}>
+    <CreatedSummary title={`${countOf(progress.displays.length, 'display')}, each with its public address:`}>
       <ul className="grid gap-2">
         {progress.displays.map((display) => (
           <CreatedItem key={display.id} name={display.name} detail={[display.location, display.size].filter(Boolean).join(' · ')}>

@@ -3,6 +3,7 @@ import { PartyPopper, X } from 'lucide-react'
 import { PRODUCT_NAME } from '@shared/product'
 import { Button } from '@web/components/ui/button'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card'
+import { countOf } from '@web/lib/count'
 import type { SetupProgress } from '../api'
 import { BoardLink } from './board-link'
 
@@ -23,7 +24,7 @@ export function SetupComplete({ progress, onDismiss }: { progress: SetupProgress
           </h2>
         </CardTitle>
         <CardDescription>
-          {progress.facility.name} is ready with {progress.spaces.length} space(s). Add events from the facility page.
+          {progress.facility.name} is ready with {countOf(progress.spaces.length, 'space')}. Add events from the facility page.
         </CardDescription>
       </CardHeader>
       {boards.length ? (

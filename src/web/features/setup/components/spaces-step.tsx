@@ -8,6 +8,7 @@ import { FormField } from '@web/components/ui/form-field'
 import { Input } from '@web/components/ui/input'
 import { NativeSelect, NativeSelectOption } from '@web/components/ui/native-select'
 import { showServerFieldErrors } from '@web/components/form/show-server-field-errors'
+import { countOf } from '@web/lib/count'
 import { useAddSpaces, type SetupProgress } from '../api'
 import { CreatedItem, CreatedSummary } from './created-summary'
 import { AddRowButton, BatchError, RowRemoval } from './batch-rows'
@@ -18,7 +19,7 @@ const NEW_SPACE = { name: '', type: 'room' } as const
 export function SpacesStep({ progress }: { progress: SetupProgress | null }) {
   if (!progress?.spaces.length) return <SpacesForm />
   return (
-    <CreatedSummary title={`${progress.spaces.length} space(s) in ${progress.facility.name}:`}>
+    <CreatedSummary title={`${countOf(progress.spaces.length, 'space')} in ${progress.facility.name}:`}>
       <ul className="grid gap-2">
         {progress.spaces.map((space) => (
           <CreatedItem key={space.id} name={space.name} detail={ROOM_TYPE_LABELS[space.type]} />
