@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import type { ChangeRoomUseQuery, CreateEventInput, EventPreviewInput, EventRangeQuery, UpdateEventInput } from '@shared/events/schema'
 import { LIMITS } from '@shared/limits'
 import { rangesOverlap } from '@shared/scheduling/overlap'
@@ -9,6 +8,7 @@ import type { Actor } from '../activity/service'
 import { usageOfEvents } from '../contracts/service'
 import * as closures from './closures-repository'
 import { closureLabel, formatChangeRoomMessage, formatClosureMessage, formatConflictMessage, type Conflict } from './conflict-message'
+import { newEventId } from './event-id'
 import { findOverlapWithin, planNewEvents, splitIntoParts, type PlannedEvent } from './plan-events'
 import * as repository from './repository'
 
@@ -274,7 +274,7 @@ type BookingRequest = {
 /** The one write of every booking, with a clash explained after the constraint refused it. */
 function writeBooking(db: Db, { organisationId, actor, roomId, details, planned, timeZone, replaceIds, keepId }: BookingRequest) {
   const events = planned.map((event) => ({
-    id: event.id ?? randomUUID(),
+    id: event.id ?? newEventId(),
     title: event.title,
     startTime: event.start,
     endTime: event.end,
