@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { LIMITS } from '@shared/limits'
 import { addCalendarDays } from '@shared/scheduling/calendar-date'
+import { eventRangeQuery } from '@shared/events/schema'
 import { calendarDate, optionalId, requiredText, timeOfDay, whenValid } from '@shared/schema-fields'
 
 export const CLOSURE_MESSAGES = {
@@ -71,36 +72,10 @@ export const closureInput = withSpanRules(
 export type ClosureFormValues = z.input<typeof closureInput>
 export type ClosureInput = z.output<typeof closureInput>
 
-const rangeInstant = (message: string) => z.iso.datetime({ offset: true, error: message }).transform((value) => new Date(value))
-
-// As for events: a month grid and a day either side, with room for DST.
-const MAX_RANGE_DAYS = 45
-
 /**
  * GET /api/closures: the closures that reach into [from, to), of every facility, one facility,
- * or those that close one space (its own, its wholes', its parts' and its facility's).
+ * or those that close one space (its own, its wholes', its parts' and its facility's). The range
+ * is the events' own, so every calendar asks both with one range.
  */
-export const closureRangeQuery = z
-  .object({
-    from: rangeInstant('Please give the start of the range as an ISO date-time'),
-    to: rangeInstant('Please give the end of the range as an ISO date-time'),
-    facilityId: z
-      .uuid({ error: 'Facility not found' })
-      .optional()
-      .transform((value) => value ?? null),
-    roomId: z
-      .uuid({ error: 'Room not found' })
-      .optional()
-      .transform((value) => value ?? null),
-  })
-  .refine(({ from, to }) => to > from, {
-    message: 'The end of the range must be after its start',
-    path: ['to'],
-    ...whenValid('from', 'to'),
-  })
-  .refine(({ from, to }) => to.getTime() - from.getTime() <= MAX_RANGE_DAYS * 24 * 60 * 60 * 1000, {
-    message: `The range may span at most ${MAX_RANGE_DAYS} days`,
-    path: ['to'],
-    ...whenValid('from', 'to'),
-  })
+export const closureRangeQuery = eventRangeQuery
 export type ClosureRangeQuery = z.output<typeof closureRangeQuery>

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { combineLocalDateTime } from '@shared/scheduling/local-day'
 import { rangesOverlap } from '@shared/scheduling/overlap'
 import { activityEntries, closures, contractUsage, schedules } from '../../db/schema'
 import { errorOf, expectJson } from '../../test/responses'
-import { createTestApp, type TestApp, type TestUser } from '../../test/test-app'
+import { useTestApp } from '../../test/setup'
+import type { TestUser } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 
 const TORONTO = 'America/Toronto'
@@ -29,19 +30,10 @@ const at = (date: string, time: string) => combineLocalDateTime(date, time, TORO
 // Closures (issue 17, ADR 0026): a closed facility or space refuses bookings, in the database,
 // and adding a closure over events keeps or cancels them as the operator chooses.
 describe.each(testDatabaseKinds())('closures on %s', (kind) => {
-  let t: TestApp
-  let operator: TestUser
-  let other: TestUser
-
-  beforeAll(async () => {
-    t = await createTestApp(kind)
-    const admin = await t.createAdmin()
-    operator = await t.createOperator(admin)
-    other = await t.createOperator(admin)
-  })
-  afterAll(async () => {
-    await t.close()
-  })
+  const {
+    t,
+    operators: [operator, other],
+  } = useTestApp(kind, { operators: 2 })
 
   const request = (method: string, path: string, body?: unknown, user: TestUser = operator) =>
     t.request(path, { method, body, cookie: user.cookie })
