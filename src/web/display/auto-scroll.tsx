@@ -1,8 +1,13 @@
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+// clsx rather than cn(): tailwind-merge would weigh more than the whole board.
+import { clsx } from 'clsx'
+import { countBelow } from './count-below'
 
 const PAUSE_MS = 4_000
 const MS_PER_PIXEL = 40
 const PAGE_MS = 8_000
+// Often enough that the count follows the list as it scrolls, rarely enough for a TV's browser.
+const COUNT_EVERY_MS = 500
 
 type AutoScrollProps = {
   /** A list element (ol or ul) whose items are the events. */
@@ -16,10 +21,16 @@ type AutoScrollProps = {
  * at each end; nobody touches a lobby board, so nothing may wait for a hand to scroll it. When
  * the list does not fit, events that are over scroll out of view first, so what is on now and
  * next is what the lobby sees. With reduced motion the list turns a page at a time instead.
+ * While the list does not fit, a strip under it says how many events are below the window
+ * ('+3 more'), counted from what is in view at the moment, so nobody takes the last line shown
+ * for the end of the day.
  */
 export function AutoScroll({ children, passedCount }: AutoScrollProps) {
   const viewport = useRef<HTMLDivElement>(null)
   const content = useRef<HTMLDivElement>(null)
+  const cue = useRef<HTMLParagraphElement>(null)
+  // null while everything fits: no strip at all.
+  const [hiddenCount, setHiddenCount] = useState<number | null>(null)
 
   useEffect(() => {
     const view = viewport.current
@@ -28,8 +39,23 @@ export function AutoScroll({ children, passedCount }: AutoScrollProps) {
     const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)')
     let animation: Animation | null = null
     let shown = { start: -1, end: -1 }
+    let isOverflowing = false
 
-    const update = () => {
+    const countHidden = () => {
+      if (!isOverflowing) {
+        setHiddenCount(null)
+        return
+      }
+      const items = [...(inner.firstElementChild?.children ?? [])]
+      setHiddenCount(
+        countBelow(
+          items.map((item) => item.getBoundingClientRect().bottom),
+          view.getBoundingClientRect().bottom,
+        ),
+      )
+    }
+
+    const scroll = () => {
       const end = Math.max(0, inner.offsetHeight - view.clientHeight)
       const firstCurrent = inner.firstElementChild?.children[passedCount] as HTMLElement | undefined
       // Everything over: the last events stay in view.
@@ -58,20 +84,46 @@ export function AutoScroll({ children, passedCount }: AutoScrollProps) {
       })
     }
 
+    const update = () => {
+      // The strip's own height counts as room for the list: it shows only when the list needs
+      // more than both, so showing it never makes the list fit, nor hiding it make it overflow.
+      isOverflowing = inner.offsetHeight > view.clientHeight + (cue.current?.offsetHeight ?? 0) + 1
+      scroll()
+      countHidden()
+    }
+
     const observer = new ResizeObserver(update)
     observer.observe(view)
     observer.observe(inner)
+    const counter = setInterval(countHidden, COUNT_EVERY_MS)
     return () => {
       observer.disconnect()
+      clearInterval(counter)
       animation?.cancel()
     }
   }, [passedCount])
 
   return (
-    <div ref={viewport} className="min-h-0 flex-1 overflow-hidden">
-      <div ref={content} className="relative">
-        {children}
+    <>
+      <div ref={viewport} className="min-h-0 flex-1 overflow-hidden">
+        <div ref={content} className="relative">
+          {children}
+        </div>
       </div>
-    </div>
+      {/* For the eye only: the list itself holds every event for a screen reader. */}
+      {hiddenCount !== null && (
+        <p
+          ref={cue}
+          aria-hidden="true"
+          // Hidden but kept when the list has scrolled to its end, so the list never jumps.
+          className={clsx(
+            'shrink-0 border-t-2 bg-muted px-[0.6em] py-[0.15em] text-right text-[0.8em] font-bold text-foreground',
+            hiddenCount === 0 && 'invisible',
+          )}
+        >
+          {hiddenCount > 0 ? `+${hiddenCount} more` : '\u00a0'}
+        </p>
+      )}
+    </>
   )
 }

@@ -1,8 +1,9 @@
-import { useSyncExternalStore } from 'react'
+import { useSyncExternalStore, type CSSProperties } from 'react'
 // clsx rather than cn(): tailwind-merge would weigh more than the whole board.
 import { clsx } from 'clsx'
-import type { PublicBoard, PublicBoardRoom } from '@shared/screens/public-board'
+import type { PublicBoard } from '@shared/screens/public-board'
 import { formatClock, formatLongDate, formatTime } from '@web/lib/datetime'
+import { boardLayout, type ScreenShape } from './board-layout'
 import { RoomBlock } from './room-block'
 import { Ticker } from './ticker'
 import { useNow } from './use-now'
@@ -11,28 +12,6 @@ type BoardProps = {
   board: PublicBoard | null
   updatedAt: Date | null
   isStale: boolean
-}
-
-type Layout = { columns: number; rows: string | undefined }
-
-/**
- * Landscape lobby screens put rooms side by side, portrait ones stack them, and a phone lists
- * them one under the other as a page that scrolls. Each row of blocks gets height in
- * proportion to its busiest room, so a long day is not squeezed beside an empty room.
- */
-function layoutFor(rooms: PublicBoardRoom[], screen: 'phone' | 'portrait' | 'landscape'): Layout {
-  const count = rooms.length
-  if (screen === 'phone') return { columns: 1, rows: undefined }
-  const columns = screen === 'portrait' ? (count <= 4 ? 1 : 2) : count <= 3 ? Math.max(count, 1) : count === 4 ? 2 : count <= 6 ? 3 : 4
-  const rows: string[] = []
-  for (let first = 0; first < count; first += columns) {
-    // A closure's line takes an event's room.
-    const busiest = Math.max(...rooms.slice(first, first + columns).map((room) => room.events.length + room.closures.length))
-    // Room for a heading and one event at least; a busy room gets at most about three times
-    // the height of a quiet one, and scrolls if that is not enough.
-    rows.push(`minmax(min(22vmin, 100%), ${Math.min(Math.max(busiest, 1), 6) + 2}fr)`)
-  }
-  return { columns, rows: rows.join(' ') }
 }
 
 const phoneQuery = window.matchMedia('(max-width: 639px)')
@@ -46,13 +25,15 @@ const subscribeToScreen = (onChange: () => void) => {
   }
 }
 const useScreenShape = () =>
-  useSyncExternalStore(subscribeToScreen, () => (phoneQuery.matches ? 'phone' : portraitQuery.matches ? 'portrait' : 'landscape'))
+  useSyncExternalStore(subscribeToScreen, (): ScreenShape =>
+    phoneQuery.matches ? 'phone' : portraitQuery.matches ? 'portrait' : 'landscape',
+  )
 
 export function Board({ board, updatedAt, isStale }: BoardProps) {
   const now = useNow(1_000)
   // Without a board yet, the device's own zone is the best guess for the clock.
   const timeZone = board?.timeZone ?? undefined
-  const layout = layoutFor(board?.rooms ?? [], useScreenShape())
+  const layout = boardLayout(board?.rooms ?? [], useScreenShape())
 
   return (
     <div
@@ -85,12 +66,19 @@ export function Board({ board, updatedAt, isStale }: BoardProps) {
         </div>
       </header>
 
+      {/* A size container on a lobby screen: the blocks' type follows the room they have (board-layout.ts). */}
       <main
-        className="grid gap-[clamp(0.75rem,2vmin,2rem)] p-[clamp(0.75rem,2vmin,2rem)] sm:min-h-0 sm:flex-1"
-        style={{ gridTemplateColumns: `repeat(${layout.columns}, minmax(0, 1fr))`, gridTemplateRows: layout.rows }}
+        className="grid flex-1 content-start gap-(--board-gap) p-(--board-gap) [--board-gap:clamp(0.75rem,2vmin,2rem)] sm:@container-size sm:min-h-0 sm:content-normal"
+        style={
+          {
+            gridTemplateColumns: `repeat(${layout.tracks}, minmax(0, 1fr))`,
+            gridTemplateRows: layout.rows,
+            '--board-text': layout.textSize,
+          } as CSSProperties
+        }
       >
         {board?.rooms.map((room, index) => (
-          <RoomBlock key={index} room={room} now={now} />
+          <RoomBlock key={index} room={room} now={now} span={layout.spans[index] ?? 1} />
         ))}
       </main>
 

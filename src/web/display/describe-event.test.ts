@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { PublicBoardEvent } from '@shared/screens/public-board'
-import { describeEvent } from './describe-event'
+import { changeRoomLabel, describeEvent } from './describe-event'
 
 const event = (overrides: Partial<PublicBoardEvent>): PublicBoardEvent => ({
   title: 'Cup Final',
@@ -14,29 +14,33 @@ const event = (overrides: Partial<PublicBoardEvent>): PublicBoardEvent => ({
   ...overrides,
 })
 
-const line = (value: PublicBoardEvent) =>
+// The board's lines read one after the other, as a screen reader and the page's text have them.
+const reading = (value: PublicBoardEvent) =>
   describeEvent(value)
-    .map(({ text }) => text)
-    .join('')
+    .map(({ text, changeRoom }) => (changeRoom ? `${text} ${changeRoomLabel(changeRoom)}` : text))
+    .join(' ')
 
-describe('an event’s line on the board', () => {
-  it('reads a game with both teams as team1 [change room] vs team2 [change room]', () => {
+describe('an event’s lines on the board', () => {
+  it('puts each team of a game on its own line beside its change room, reading team1 [change room] vs team2 [change room]', () => {
     const game = event({ eventType: 'game', team1Name: 'Hawks', team2Name: 'Owls', changeRoom1Name: 'CR 1', changeRoom2Name: 'CR 2' })
-    expect(line(game)).toBe('Hawks [CR 1] vs Owls [CR 2]')
-    expect(
-      describeEvent(game)
-        .filter((part) => part.isChangeRoom)
-        .map(({ text }) => text),
-    ).toEqual(['[CR 1]', '[CR 2]'])
+    expect(describeEvent(game)).toEqual([
+      { text: 'Hawks', changeRoom: 'CR 1' },
+      { text: 'vs Owls', changeRoom: 'CR 2' },
+    ])
+    expect(reading(game)).toBe('Hawks [CR 1] vs Owls [CR 2]')
   })
 
   it('leaves out a game’s change room that is not set', () => {
-    expect(line(event({ eventType: 'game', team1Name: 'Hawks', team2Name: 'Owls', changeRoom2Name: 'CR 2' }))).toBe('Hawks vs Owls [CR 2]')
+    expect(reading(event({ eventType: 'game', team1Name: 'Hawks', team2Name: 'Owls', changeRoom2Name: 'CR 2' }))).toBe(
+      'Hawks vs Owls [CR 2]',
+    )
   })
 
   it('reads anything else, a game missing a team included, as its title plus its change room', () => {
-    expect(line(event({ title: 'Learn to Skate', changeRoom1Name: 'CR 1' }))).toBe('Learn to Skate [CR 1]')
-    expect(line(event({ title: 'Public Skate' }))).toBe('Public Skate')
-    expect(line(event({ eventType: 'game', team1Name: 'Hawks', changeRoom1Name: 'CR 1' }))).toBe('Cup Final [CR 1]')
+    expect(describeEvent(event({ title: 'Learn to Skate', changeRoom1Name: 'CR 1' }))).toEqual([
+      { text: 'Learn to Skate', changeRoom: 'CR 1' },
+    ])
+    expect(reading(event({ title: 'Public Skate' }))).toBe('Public Skate')
+    expect(reading(event({ eventType: 'game', team1Name: 'Hawks', changeRoom1Name: 'CR 1' }))).toBe('Cup Final [CR 1]')
   })
 })
