@@ -43,13 +43,17 @@ async function seedSchedule(api: Api) {
     changeRoom1Id: homeRoom,
     changeRoom2Id: awayRoom,
   }
-  const { events } = await postJson<{ events: Array<{ id: string; startTime: string; endTime: string }> }>(api, '/api/events', {
-    roomId: rinkA,
-    date: todayInToronto(),
-    startTime: '10:00',
-    durationMinutes: 60,
-    ...game,
-  })
+  const { events } = await postJson<{ events: Array<{ id: string; startTime: string; endTime: string; version: number }> }>(
+    api,
+    '/api/events',
+    {
+      roomId: rinkA,
+      date: todayInToronto(),
+      startTime: '10:00',
+      durationMinutes: 60,
+      ...game,
+    },
+  )
   return { rinkA, rinkB, game, event: events[0]! }
 }
 
@@ -88,8 +92,11 @@ test.describe('display screens', () => {
     await addDialog.getByLabel('Size (optional)').fill('55"')
     await addDialog.getByLabel('Rink A - Maple Arena').check()
     await addDialog.getByLabel('Rink B - Maple Arena').check()
-    await expect(addDialog.getByLabel('Colour for Rink A - Maple Arena')).toHaveValue('#3b82f6')
-    await addDialog.getByLabel('Colour for Rink B - Maple Arena').fill('#dc2626')
+    await expect(
+      addDialog.getByRole('radiogroup', { name: 'Colour for Rink A - Maple Arena' }).getByRole('radio', { name: 'Blue' }),
+    ).toBeChecked()
+    await addDialog.getByRole('radiogroup', { name: 'Colour for Rink B - Maple Arena' }).getByRole('radio', { name: 'Custom' }).click()
+    await addDialog.getByLabel('Custom colour for Rink B - Maple Arena').fill('#dc2626')
     // Change rooms are named beside events, never shown as a block of their own.
     await expect(addDialog.getByLabel('Home Room - Maple Arena')).toHaveCount(0)
     await checkA11y(page)
@@ -116,7 +123,7 @@ test.describe('display screens', () => {
     await card.getByRole('button', { name: 'Edit Main Lobby' }).click()
     const editDialog = page.getByRole('dialog', { name: 'Edit Screen' })
     await expect(editDialog.getByLabel('Name')).toHaveValue('Main Lobby')
-    await expect(editDialog.getByLabel('Colour for Rink B - Maple Arena')).toHaveValue('#dc2626')
+    await expect(editDialog.getByLabel('Custom colour for Rink B - Maple Arena')).toHaveValue('#dc2626')
     await editDialog.getByLabel('Logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG_1X1 })
     await expect(page.getByText('Screen updated successfully!')).toBeVisible()
     await expect(editDialog.getByRole('img', { name: 'Current logo' })).toBeVisible()
@@ -188,7 +195,7 @@ test.describe('display screens', () => {
     await page.evaluate(() => document.body.setAttribute('data-never-reloaded', 'yes'))
     const secondTab = await context.newPage()
     const edited = await secondTab.request.put(`/api/events/${event.id}`, {
-      data: { ...game, team2Name: 'Eagles', startTime: event.startTime, endTime: event.endTime },
+      data: { ...game, team2Name: 'Eagles', startTime: event.startTime, endTime: event.endTime, version: event.version },
     })
     expect(edited.status()).toBe(200)
     await expect(rinkABlock.getByText('Hawks [Home Room] vs Eagles [Away Room]')).toBeVisible({ timeout: 2_000 })

@@ -215,7 +215,7 @@ test.describe('scheduling', () => {
     await addDialog.getByRole('button', { name: 'Create Event' }).click()
     await expect(page.getByText('Event created successfully!')).toBeVisible()
 
-    const upcoming = page.getByRole('list', { name: 'Upcoming Events' })
+    const upcoming = page.getByRole('region', { name: 'Upcoming Events' })
     const card = upcoming.getByRole('article', { name: 'Cup final' })
     await expect(card).toContainText('6:00 PM - 7:00 PM')
     await expect(card).toContainText('Rink A - Maple Leaf Arena')
@@ -342,7 +342,9 @@ test.describe('scheduling', () => {
     await page.keyboard.press('Escape')
     await page.goto('/events')
     await page.getByRole('button', { name: 'Calendar', exact: true }).click()
-    await expect(page.getByRole('table').getByRole('button', { name: /^Jets practice/ })).toBeVisible()
+    // A phone's month shows a dot per event, and today's events listed under it.
+    await expect(page.getByRole('table').locator('[aria-current="date"]').getByRole('button')).toHaveAccessibleName(/, 1 event$/)
+    await expect(page.getByRole('list', { name: 'Events' }).getByRole('button', { name: /^Jets practice/ })).toBeVisible()
     await checkA11y(page)
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   })

@@ -383,6 +383,11 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       expect: [401, 403, 200, 200, 200, 403, 404, 404],
     },
     {
+      route: 'GET /api/clients/:id/charging-contract',
+      path: ({ a }) => `/api/clients/${a.clientId}/charging-contract?roomId=${a.rinkId}`,
+      expect: [401, 403, 200, 200, 200, 403, 404, 404],
+    },
+    {
       route: 'GET /api/clients/:id/usage',
       path: ({ a }) => `/api/clients/${a.clientId}/usage`,
       expect: [401, 403, 200, 200, 200, 403, 404, 404],
@@ -396,7 +401,7 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
     {
       route: 'POST /api/contracts',
       path: () => '/api/contracts',
-      body: ({ a }) => ({ clientId: a.clientId, startDate: '2021-01-01', totalHours: 10 }),
+      body: ({ a }) => ({ clientId: a.clientId, startDate: '2021-01-01', totalHours: 10, appliesTo: 'spaces', spaceIds: [a.rinkId] }),
       expect: [401, 403, 201, 201, 403, 403, 404, 404],
     },
     {
@@ -432,10 +437,10 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       expect: [401, 403, 200, 200, 200, 200, 200, 200],
       shows: (a) => a.eventId,
     },
-    // A room filter naming someone else's room finds nothing, exactly like a missing room.
+    // Filters naming someone else's facility, room or client find nothing, exactly like missing ones.
     {
       route: 'GET /api/events/upcoming',
-      path: ({ a }) => `/api/events/upcoming?roomId=${a.rinkId}`,
+      path: ({ a }) => `/api/events/upcoming?facilityId=${a.facilityId}&roomId=${a.rinkId}&clientId=${a.clientId}&q=practice`,
       expect: [401, 403, 200, 200, 200, 200, 200, 200],
       shows: (a) => a.eventId,
     },
@@ -520,12 +525,15 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
     {
       route: 'PUT /api/events/:id',
       path: ({ a }) => `/api/events/${a.eventId}`,
-      body: ({ a }) => ({
+      body: ({ a, caller }) => ({
         clientId: a.clientId,
         title: 'Owner-A practice',
         startTime: '2034-06-01T14:00:00Z',
         endTime: '2034-06-01T15:00:00Z',
         changeRoom1Id: a.changeRoomId,
+        // Each edit raises the event's version (ADR 0028): the scheduler, the manager and the
+        // owner edit it in that order, each based on the version the one before left.
+        version: 1 + Math.max(0, (['scheduler', 'manager', 'owner'] as Caller[]).indexOf(caller)),
       }),
       expect: [401, 403, 200, 200, 200, 403, 404, 404],
     },

@@ -102,6 +102,24 @@ const instants = fc.constantFrom(...DST_EDGES.filter((edge) => edge.includes('T'
 const wholes = (a: OwnerData) =>
   fc.constantFrom(null, a.rinkId, a.changeRoomId, a.setupSpaceIds[0], a.facilityId, a.clientId, '', 'not-a-uuid', 7)
 const changeovers = fc.constantFrom(0, 5, 30, 7, -5, 60, 1e9, '10', null, 'None')
+// Where a contract applies (ADR 0029): a change room, a space of another facility, not a space at
+// all, too many spaces, types that are not bookable.
+const contractScopes = (a: OwnerData) => ({
+  appliesTo: fc.constantFrom('all', 'types', 'spaces', 'Ice', '', null, 1),
+  roomTypes: fc.constantFrom([], ['rink'], ['rink', 'rink', 'court'], ['change_room'], ['Rink'], 'rink', [null], Array(20).fill('rink')),
+  spaceIds: fc.constantFrom(
+    [],
+    [a.rinkId],
+    [a.rinkId, a.rinkId.toUpperCase()],
+    [a.changeRoomId],
+    [a.setupSpaceIds[0]],
+    [a.facilityId],
+    [a.clientId, a.rinkId],
+    ['not-a-uuid'],
+    a.rinkId,
+    Array(501).fill(a.rinkId),
+  ),
+})
 
 const bodyRoutes: BodyRoute[] = [
   {
@@ -157,14 +175,14 @@ const bodyRoutes: BodyRoute[] = [
     path: () => '/api/contracts',
     valid: (a) => ({ clientId: a.clientId, startDate: '2026-03-08', totalHours: 100, hoursUsed: 0, status: 'active', notes: 'Season' }),
     accepts: contractInput,
-    focus: () => fc.record({ totalHours: hours, hoursUsed: hours, startDate: dates }),
+    focus: (a) => fc.record({ totalHours: hours, hoursUsed: hours, startDate: dates, ...contractScopes(a) }),
   },
   {
     route: 'PUT /api/contracts/:id',
     path: (a) => `/api/contracts/${a.contractId}`,
     valid: (a) => ({ clientId: a.clientId, startDate: '2020-01-01', totalHours: 5000, hoursUsed: 10, status: 'active', notes: null }),
     accepts: contractInput,
-    focus: () => fc.record({ totalHours: hours, hoursUsed: hours }),
+    focus: (a) => fc.record({ totalHours: hours, hoursUsed: hours, ...contractScopes(a) }),
   },
   {
     route: 'POST /api/usage',
@@ -246,9 +264,10 @@ const bodyRoutes: BodyRoute[] = [
       color: '#3b82f6',
       eventType: 'practice',
       changeRoom1Id: a.changeRoomId,
+      version: 1,
     }),
     accepts: updateEventInput,
-    focus: () => fc.record({ startTime: instants, endTime: instants }),
+    focus: () => fc.record({ startTime: instants, endTime: instants, version: fc.constantFrom(1, 2, 0, -1, 1.5, '1', 2 ** 31, null) }),
   },
   {
     route: 'POST /api/screens',
@@ -486,7 +505,29 @@ const queryRoutes: QueryRoute[] = [
   {
     route: 'GET /api/events/upcoming',
     path: () => '/api/events/upcoming',
-    fields: (a) => ({ roomId: idOrJunk(a.rinkId), clientId: idOrJunk(a.clientId) }),
+    fields: (a) => ({
+      facilityId: idOrJunk(a.facilityId),
+      roomId: idOrJunk(a.rinkId),
+      clientId: idOrJunk(a.clientId),
+      q: fc.oneof(fc.constantFrom('practice', '%', '_', '\\', '  ', 'x'.repeat(100), 'x'.repeat(101), "' or 1=1 --"), hostileText),
+      after: fc.oneof(
+        fc.constantFrom(
+          `2030-01-01T00:00:00.000Z_${a.eventId}`,
+          '2030-01-01T00:00:00.000Z_00000000-0000-0000-0000-000000000000',
+          '0001-01-01T00:00:00.000Z_00000000-0000-0000-0000-000000000000',
+          '2030-02-30T00:00:00.000Z_00000000-0000-0000-0000-000000000000',
+          '2030-01-01T00:00:00Z_1',
+          '_',
+        ),
+        hostileText,
+      ),
+    }),
+    focus: (a) =>
+      fc.record({
+        facilityId: fc.constantFrom(a.facilityId, a.facilityId.toUpperCase()),
+        q: fc.constantFrom('practice', 'PRACTICE', ' x ', '100%'),
+        after: fc.constantFrom(`2020-01-01T00:00:00.000Z_${a.eventId}`, `9999-12-31T23:59:59.999Z_${a.eventId}`),
+      }),
   },
   {
     route: 'GET /api/events/past',
@@ -510,6 +551,12 @@ const queryRoutes: QueryRoute[] = [
     path: () => '/api/closures',
     fields: (a) => ({ from: rangeEdges, to: rangeEdges, facilityId: idOrJunk(a.facilityId), roomId: idOrJunk(a.rinkId) }),
     focus: (a) => dstRange.map((range) => ({ ...range, roomId: a.rinkId })),
+  },
+  {
+    route: 'GET /api/clients/:id/charging-contract',
+    path: (a) => `/api/clients/${a.clientId}/charging-contract`,
+    fields: (a) => ({ roomId: idOrJunk(a.rinkId) }),
+    focus: (a) => fc.record({ roomId: fc.constantFrom(a.rinkId, a.changeRoomId, a.setupSpaceIds[0]!, a.facilityId) }),
   },
   {
     route: 'GET /api/marketing/availability',

@@ -52,7 +52,8 @@ export const LIMITS = {
   // Not in the spec: a closure longer than a year is a facility that has shut, and one that long
   // would hold every booking of its spaces in one transaction when its events are cancelled.
   closure: { reason: 100, maxDays: 366, listLimit: 200 },
-  eventsList: { limit: 50 },
+  // Not in the spec: the All Events search is a few words, not a document.
+  eventsList: { limit: 50, search: 100 },
   calendar: { dayViewFirstHour: 6, dayViewLastHour: 23, monthCellEvents: 3 },
   screen: {
     name: 100,
@@ -85,6 +86,8 @@ export const LIMITS = {
     idDisplayLength: 8,
     // Not in the spec: larger values are typos, and they would overflow a numeric(10,2) column.
     maxHours: 100_000,
+    // Not in the spec: the spaces a contract can be limited to (ADR 0029); more is a request no form makes.
+    maxScopeSpaces: 500,
   },
   usage: { hoursStep: 0.25, hoursMin: 0.25, description: 500 },
   marketing: {

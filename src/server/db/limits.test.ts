@@ -1,5 +1,6 @@
 import { getTableConfig, PgDialect, type PgTable } from 'drizzle-orm/pg-core'
 import { describe, expect, it } from 'vitest'
+import { SCOPE_ROOM_TYPES } from '@shared/contracts/scope'
 import { LIMITS } from '@shared/limits'
 import { clients, closures, contracts, facilities, rooms, schedules, screens } from './schema'
 
@@ -51,6 +52,14 @@ describe('database choices agree with LIMITS', () => {
 
   it('a space’s changeover is one of LIMITS.room.changeoverOptions', () => {
     expect(checkText(rooms, 'rooms_changeover_valid')).toContain(`in (${LIMITS.room.changeoverOptions.join(', ')})`)
+  })
+
+  it('a contract is limited only to the space types a form offers (SCOPE_ROOM_TYPES)', () => {
+    const types = [...SCOPE_ROOM_TYPES].sort().map((type) => `'${type}'`)
+    const listed = checkText(contracts, 'contracts_applies_to_room_types_valid')
+      .match(/array\[([^\]]*)\]/)![1]!
+      .split(', ')
+    expect(listed.sort()).toEqual(types)
   })
 
   it('a space’s booking interval is one of LIMITS.room.bookingIntervalOptions', () => {

@@ -383,6 +383,13 @@ export const contracts = pgTable(
     hoursAdjustment: numeric('hours_adjustment', { precision: 10, scale: 2 }).notNull().default('0'),
     status: text('status').notNull().default('active'),
     notes: varchar('notes', { length: 500 }),
+    // Where the contract applies (ADR 0029): 'all' spaces, the space types listed here, or the
+    // spaces in contract_spaces. A booking elsewhere is charged to the next contract that applies.
+    appliesTo: text('applies_to').notNull().default('all'),
+    appliesToRoomTypes: text('applies_to_room_types')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
   },
   (table) => [
@@ -395,6 +402,41 @@ export const contracts = pgTable(
     }).onDelete('no action'),
     check('contracts_total_hours_positive', sql`${table.totalHours} > 0`),
     check('contracts_status_valid', sql`${table.status} in ('active', 'expired', 'completed')`),
+    check('contracts_applies_to_valid', sql`${table.appliesTo} in ('all', 'types', 'spaces')`),
+    // Only bookable types (a change room is never booked), and a list exactly when the scope is by type.
+    check(
+      'contracts_applies_to_room_types_valid',
+      sql`${table.appliesToRoomTypes} <@ array['room', 'rink', 'court', 'field']::text[] and (${table.appliesTo} = 'types') = (cardinality(${table.appliesToRoomTypes}) > 0)`,
+    ),
+  ],
+)
+
+/**
+ * The spaces a contract limited to chosen spaces applies to (ADR 0029). Both keys lead with the
+ * organisation, so a contract can only name its own organisation's spaces; deleting a space takes
+ * it out of every scope, and a contract left with none applies nowhere.
+ */
+export const contractSpaces = pgTable(
+  'contract_spaces',
+  {
+    organisationId: uuid('organisation_id').notNull(),
+    contractId: uuid('contract_id').notNull(),
+    roomId: uuid('room_id').notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'contract_spaces_pk', columns: [table.organisationId, table.contractId, table.roomId] }),
+    // A space's deletion finds its scope rows through this.
+    index('contract_spaces_room_id_idx').on(table.organisationId, table.roomId),
+    foreignKey({
+      name: 'contract_spaces_contract_fk',
+      columns: [table.organisationId, table.contractId],
+      foreignColumns: [contracts.organisationId, contracts.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'contract_spaces_room_fk',
+      columns: [table.organisationId, table.roomId],
+      foreignColumns: [rooms.organisationId, rooms.id],
+    }).onDelete('cascade'),
   ],
 )
 
@@ -431,6 +473,9 @@ export const schedules = pgTable(
     // The space's changeover when the event was booked or last moved (trigger schedules_changeover):
     // the space stays blocked until end_time plus these minutes (space_occupancy).
     changeoverMinutes: integer('changeover_minutes').notNull().default(0),
+    // Raised by the trigger schedules_version on every change (migration 0020): an edit names the
+    // version it was based on, and a stale one is refused rather than overwriting (ADR 0028).
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

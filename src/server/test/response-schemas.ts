@@ -18,11 +18,13 @@ import {
   createEventsResponse,
   eventListResponse,
   monthDaysResponse,
+  upcomingEventsResponse,
   updateEventResponse,
 } from '@shared/events/responses'
 import { closureListResponse, closurePreviewResponse, createClosureResponse } from '@shared/closures/responses'
 import { clientDetailResponse, clientListResponse, clientResponse } from '@shared/clients/responses'
 import {
+  chargingContractResponse,
   contractGroupListResponse,
   contractListResponse,
   contractResponse,
@@ -109,6 +111,7 @@ export const ROUTE_RESPONSES: Record<string, RouteResponses> = {
   'DELETE /api/contracts/:id': { 204: null },
   'GET /api/clients/:id/contracts': { 200: contractListResponse },
   'GET /api/clients/:id/usage': { 200: usageReportResponse },
+  'GET /api/clients/:id/charging-contract': { 200: chargingContractResponse },
   'POST /api/usage': { 201: usageLogResponse },
 
   'GET /api/screens': { 200: screenListResponse },
@@ -133,7 +136,7 @@ export const ROUTE_RESPONSES: Record<string, RouteResponses> = {
 
   'GET /api/events': { 200: eventListResponse },
   'GET /api/events/month': { 200: monthDaysResponse },
-  'GET /api/events/upcoming': { 200: eventListResponse },
+  'GET /api/events/upcoming': { 200: upcomingEventsResponse },
   'GET /api/events/past': { 200: eventListResponse },
   'GET /api/events/rooms': { 200: bookableRoomListResponse },
   'GET /api/events/change-rooms': { 200: changeRoomUseResponse },

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { CONTRACT_STATUSES } from '@shared/limits'
 import { calendarDay, exactHours, instant } from '@shared/response-fields'
+import { CONTRACT_SCOPES, SCOPE_ROOM_TYPES } from './scope'
 
 export const contract = z.object({
   id: z.uuid(),
@@ -9,8 +10,14 @@ export const contract = z.object({
   totalHours: exactHours,
   /** Read from the usage ledger, never stored (ADR 0014). */
   hoursUsed: exactHours,
+  /** The part of hoursUsed charged by events that have not ended yet: booked, not yet used. */
+  hoursBooked: exactHours,
   status: z.enum(CONTRACT_STATUSES),
   notes: z.string().nullable(),
+  /** Where it applies (ADR 0029): every space, the listed types, or the listed spaces. */
+  appliesTo: z.enum(CONTRACT_SCOPES),
+  roomTypes: z.array(z.enum(SCOPE_ROOM_TYPES)),
+  spaces: z.array(z.object({ id: z.uuid(), name: z.string() })),
   createdAt: instant,
 })
 
@@ -29,6 +36,12 @@ export const contractListResponse = z.object({ contracts: z.array(contract) })
 
 /** POST /api/contracts, PUT /api/contracts/:id */
 export const contractResponse = z.object({ contract })
+
+/**
+ * GET /api/clients/:id/charging-contract?roomId=: the contract a booking of the client in that
+ * space would be charged to now, with the client's name, or null when none applies.
+ */
+export const chargingContractResponse = z.object({ contract: contract.extend({ clientName: z.string() }).nullable() })
 
 /** A row of a client's Usage Report: hours logged by hand, or charged by a booked event. */
 const usageRow = z.object({

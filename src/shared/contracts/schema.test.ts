@@ -7,7 +7,33 @@ const valid = { clientId: CLIENT_ID, startDate: '2024-06-01', totalHours: 10 }
 
 describe('contractInput', () => {
   test('defaults to active with no hours used', () => {
-    expect(contractInput.parse(valid)).toEqual({ ...valid, hoursUsed: 0, status: 'active', notes: null })
+    expect(contractInput.parse(valid)).toEqual({
+      ...valid,
+      hoursUsed: 0,
+      status: 'active',
+      notes: null,
+      appliesTo: 'all',
+      roomTypes: [],
+      spaceIds: [],
+    })
+  })
+
+  test('applies everywhere by default; by type or by space it names at least one, and keeps only its own list', () => {
+    const spaceId = '1b4e7d0c-1234-4abc-8def-0123456789ab'
+    expect(messages({ ...valid, appliesTo: 'types' })).toEqual(['Choose at least one space type'])
+    expect(messages({ ...valid, appliesTo: 'spaces' })).toEqual(['Choose at least one space'])
+    expect(messages({ ...valid, appliesTo: 'types', roomTypes: ['change_room'] })).toEqual(['Please choose space types from the list'])
+    expect(contractInput.parse({ ...valid, appliesTo: 'types', roomTypes: ['court', 'rink', 'rink'], spaceIds: [spaceId] })).toMatchObject({
+      roomTypes: ['rink', 'court'],
+      spaceIds: [],
+    })
+    expect(
+      contractInput.parse({ ...valid, appliesTo: 'spaces', roomTypes: ['rink'], spaceIds: [spaceId, spaceId.toUpperCase()] }),
+    ).toMatchObject({
+      roomTypes: [],
+      spaceIds: [spaceId],
+    })
+    expect(contractInput.parse({ ...valid, roomTypes: ['rink'], spaceIds: [spaceId] })).toMatchObject({ roomTypes: [], spaceIds: [] })
   })
 
   test('client, start date and total hours are required', () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { CONTRACT_STATUSES, LIMITS } from '@shared/limits'
 import { calendarDate, optionalText, whenValid } from '@shared/schema-fields'
+import { CONTRACT_SCOPES, SCOPE_ROOM_TYPES } from './scope'
 
 export const CONTRACT_MESSAGES = {
   required: 'Please fill in all required fields',
@@ -8,6 +9,8 @@ export const CONTRACT_MESSAGES = {
   hoursUsed: 'Hours used must be between 0 and total hours',
   hoursStep: 'Hours can have at most 2 decimal places',
   usageInvalid: 'Please fill in all required fields with valid data',
+  scopeTypes: 'Choose at least one space type',
+  scopeSpaces: 'Choose at least one space',
 } as const
 
 const hours = (message: string) =>
@@ -24,12 +27,38 @@ export const contractInput = z
     hoursUsed: hours(CONTRACT_MESSAGES.hoursUsed).min(0, CONTRACT_MESSAGES.hoursUsed).default(0),
     status: z.enum(CONTRACT_STATUSES, { error: 'Please choose a status' }).default('active'),
     notes: optionalText(LIMITS.contract.notes, 'Notes'),
+    // Where it applies (ADR 0029): the list that goes with the choice is kept, the other dropped,
+    // so that a form switching between them can keep both lists while the operator decides.
+    appliesTo: z.enum(CONTRACT_SCOPES, { error: 'Please choose where the contract applies' }).default('all'),
+    roomTypes: z
+      .array(z.enum(SCOPE_ROOM_TYPES, { error: 'Please choose space types from the list' }))
+      .max(SCOPE_ROOM_TYPES.length * 2)
+      .default([]),
+    spaceIds: z
+      .array(z.uuid({ error: 'Please choose spaces from the list' }))
+      .max(LIMITS.contract.maxScopeSpaces, `A contract can be limited to at most ${LIMITS.contract.maxScopeSpaces} spaces`)
+      .default([]),
   })
   .refine(({ hoursUsed, totalHours }) => hoursUsed <= totalHours, {
     message: CONTRACT_MESSAGES.hoursUsed,
     path: ['hoursUsed'],
     ...whenValid('hoursUsed', 'totalHours'),
   })
+  .refine(({ appliesTo, roomTypes }) => appliesTo !== 'types' || roomTypes.length > 0, {
+    message: CONTRACT_MESSAGES.scopeTypes,
+    path: ['roomTypes'],
+    ...whenValid('appliesTo', 'roomTypes'),
+  })
+  .refine(({ appliesTo, spaceIds }) => appliesTo !== 'spaces' || spaceIds.length > 0, {
+    message: CONTRACT_MESSAGES.scopeSpaces,
+    path: ['spaceIds'],
+    ...whenValid('appliesTo', 'spaceIds'),
+  })
+  .transform(({ roomTypes, spaceIds, ...input }) => ({
+    ...input,
+    roomTypes: input.appliesTo === 'types' ? SCOPE_ROOM_TYPES.filter((type) => roomTypes.includes(type)) : [],
+    spaceIds: input.appliesTo === 'spaces' ? [...new Set(spaceIds.map((id) => id.toLowerCase()))] : [],
+  }))
 export type ContractFormValues = z.input<typeof contractInput>
 export type ContractInput = z.output<typeof contractInput>
 
@@ -53,3 +82,6 @@ export const usageInput = z.object({
 })
 export type UsageFormValues = z.input<typeof usageInput>
 export type UsageInput = z.output<typeof usageInput>
+
+/** GET /api/clients/:id/charging-contract: the space a booking would be made in. */
+export const chargingContractQuery = z.object({ roomId: z.uuid({ error: 'Room not found' }) })

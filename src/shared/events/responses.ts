@@ -21,6 +21,8 @@ export const scheduledEvent = z.object({
   eventGroupId: z.uuid().nullable(),
   /** Minutes the space stays blocked after the event: its space's changeover when it was booked. */
   changeoverMinutes: z.int().min(0),
+  /** Raised by every change: an edit sends back the version it was based on. */
+  version: z.int().min(1),
 })
 
 /** The one event every read answers: the event with where it happens and the zone its times are shown in. */
@@ -31,8 +33,20 @@ export const placedEvent = scheduledEvent.extend({
   timeZone: z.string(),
 })
 
-/** GET /api/events (a range, optionally of one facility or space), /api/events/upcoming and /past. */
+/** GET /api/events (a range, optionally of one facility or space) and /api/events/past. */
 export const eventListResponse = z.object({ events: z.array(placedEvent) })
+
+/** An event in the upcoming list: also who booked it and the change rooms it holds, by name. */
+export const listedEvent = placedEvent.extend({
+  // Null once the client is deleted, as its id is.
+  clientName: z.string().nullable(),
+  /** The home change room, or a practice's only one. */
+  changeRoom1Name: z.string().nullable(),
+  changeRoom2Name: z.string().nullable(),
+})
+
+/** GET /api/events/upcoming: a page of events; `nextAfter` asks for the page after it, null on the last. */
+export const upcomingEventsResponse = z.object({ events: z.array(listedEvent), nextAfter: z.string().nullable() })
 
 /** GET /api/events/month: each local day's first events and how many it has in all. */
 export const monthDaysResponse = z.object({

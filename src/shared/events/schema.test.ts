@@ -119,8 +119,15 @@ describe('updateEventInput', () => {
     title: 'Game (Part 1)',
     startTime: '2024-06-01T23:00:00-04:00',
     endTime: '2024-06-02T03:59:59.999Z',
+    version: 3,
   }
   const updateMessages = (value: unknown) => updateEventInput.safeParse(value).error?.issues.map(({ message }) => message)
+
+  test('needs the version the edit was based on, a whole number from 1', () => {
+    const { version: _version, ...blind } = edit
+    expect(updateMessages(blind)).toEqual(['Please give the version of the event this edit is based on'])
+    for (const version of [0, 1.5, '3', null]) expect(updateEventInput.safeParse({ ...edit, version }).success).toBe(false)
+  })
 
   test('turns ISO instants into dates', () => {
     const parsed = updateEventInput.parse(edit)

@@ -5,6 +5,8 @@ import { stripSplitSuffix } from '@shared/scheduling/split-at-midnight'
 
 export const EVENT_MESSAGES = {
   room: 'Please select a room',
+  /** An edit based on a version of the event that is no longer the stored one (ADR 0028). */
+  stale: 'This event was changed by someone else. Reload to see the latest.',
   client: 'Please select a client',
   dateTime: 'Please select a date and time',
   title: 'Please enter a title',
@@ -115,6 +117,8 @@ export const updateEventInput = z
     endTime: instant,
     /** Another space of the event's facility to move it to; left out, it stays where it is. */
     roomId: z.uuid({ error: EVENT_MESSAGES.room }).optional(),
+    /** The event's version the edit was based on: a stale one is refused, never overwritten (ADR 0028). */
+    version: z.int({ error: 'Please give the version of the event this edit is based on' }).min(1).max(2_147_483_647),
   })
   .refine(({ startTime, endTime }) => endTime > startTime, {
     message: EVENT_MESSAGES.endBeforeStart,
@@ -191,3 +195,58 @@ export const changeRoomUseQuery = z
     ...whenValid('from', 'to'),
   })
 export type ChangeRoomUseQuery = z.output<typeof changeRoomUseQuery>
+
+const optionalFilterId = (message: string) =>
+  z
+    .uuid({ error: message })
+    .optional()
+    .transform((value) => value ?? null)
+
+/** GET /api/events/past, and what GET /api/events/upcoming narrows by too: one space, one client. */
+export const eventListQuery = z.object({
+  /** Only this space's events: the room's List View. */
+  roomId: optionalFilterId('Room not found'),
+  /** Only this client's bookings: the client page. Another organisation's client simply has none here. */
+  clientId: optionalFilterId('Client not found'),
+})
+export type EventListQuery = z.output<typeof eventListQuery>
+
+// '{start instant}_{id}' of the last event a page listed: the next page starts strictly after it.
+const AFTER_PATTERN = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i
+
+/** The cursor of the page after `event`, as GET /api/events/upcoming takes it in `after`. */
+export function eventCursorOf(event: { startTime: Date; id: string }): string {
+  return `${event.startTime.toISOString()}_${event.id}`
+}
+
+/**
+ * GET /api/events/upcoming (All Events' list, a space's, a client's): upcoming events in start
+ * order, a page at a time, narrowed by facility, space and client and by a search of the title,
+ * the team names and the client's name. `after` is the cursor the previous page answered.
+ */
+export const upcomingEventsQuery = eventListQuery.extend({
+  /** Only this facility's events. */
+  facilityId: optionalFilterId('Facility not found'),
+  q: z
+    .string()
+    .trim()
+    .max(LIMITS.eventsList.search, tooLongMessage('Search', LIMITS.eventsList.search))
+    .optional()
+    .transform((value) => value || null),
+  after: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined) return null
+      const [, instant = '', id = ''] = AFTER_PATTERN.exec(value) ?? []
+      const startTime = new Date(instant)
+      // Only what eventCursorOf writes: a real instant PostgreSQL's timestamptz holds, spelt as toISOString spells it.
+      const year = startTime.getUTCFullYear()
+      if (Number.isNaN(startTime.getTime()) || startTime.toISOString() !== instant || year < 1900) {
+        context.addIssue({ code: 'custom', message: 'Invalid cursor' })
+        return z.NEVER
+      }
+      return { startTime, id: id.toLowerCase() }
+    }),
+})
+export type UpcomingEventsQuery = z.output<typeof upcomingEventsQuery>

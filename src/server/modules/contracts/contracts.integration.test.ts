@@ -381,7 +381,7 @@ describe.each(testDatabaseKinds())('contracts and the usage ledger on %s', (kind
       const edited = await t.request(`/api/events/${event!.id}`, {
         method: 'PUT',
         cookie: operator.cookie,
-        body: { clientId, title: 'Long practice', startTime: '2024-06-02T18:00:00Z', endTime: '2024-06-02T21:30:00Z' },
+        body: { clientId, title: 'Long practice', startTime: '2024-06-02T18:00:00Z', endTime: '2024-06-02T21:30:00Z', version: 1 },
       })
       expect(edited.status).toBe(200)
       expect(await hoursUsedOf(contract.id)).toBe('4.50')

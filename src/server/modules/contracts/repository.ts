@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, sql, type Placeholder } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, not, or, sql, type Placeholder, type SQL } from 'drizzle-orm'
+import type { ContractScope, ScopeRoomType } from '@shared/contracts/scope'
 import type { Executor } from '../../db/client'
-import { clients, contractUsage, contracts, facilities, rooms, schedules } from '../../db/schema'
+import { clients, contractSpaces, contractUsage, contracts, facilities, rooms, schedules } from '../../db/schema'
 
 // The organisation is part of every query: another organisation's contract is simply not found.
 // Each filter and join leads with organisation_id, as the indexes and composite keys do.
@@ -18,14 +19,31 @@ export const contractHoursUsed = sql<string>`(${contracts.hoursAdjustment} + ${u
 // Hours used set by hand: the adjustment that makes the ledger add up to them.
 const adjustmentFor = (hoursUsed: string) => sql`${hoursUsed}::numeric - ${usageTotal}`
 
+// The charges of events that have not ended yet: part of hours used, booked rather than used.
+const bookedTotal = sql`coalesce((select sum(${contractUsage.hoursLogged}) from ${contractUsage}
+  inner join ${schedules} on ${schedules.organisationId} = ${contractUsage.organisationId} and ${schedules.id} = ${contractUsage.scheduleId}
+  where ${contractUsage.organisationId} = ${contracts.organisationId} and ${contractUsage.contractId} = ${contracts.id}
+    and ${schedules.endTime} > now()), 0)`
+const contractHoursBooked = sql<string>`(${bookedTotal})::numeric(12, 2)`
+
+// The chosen spaces of a contract limited to spaces, by name. Nested, like usageTotal.
+const scopeSpacesQuery = sql`select json_agg(json_build_object('id', ${rooms.id}, 'name', ${rooms.name}) order by lower(${rooms.name}), ${rooms.id})
+  from ${contractSpaces} inner join ${rooms} on ${rooms.organisationId} = ${contractSpaces.organisationId} and ${rooms.id} = ${contractSpaces.roomId}
+  where ${contractSpaces.organisationId} = ${contracts.organisationId} and ${contractSpaces.contractId} = ${contracts.id}`
+const scopeSpaces = sql<{ id: string; name: string }[]>`coalesce((${scopeSpacesQuery}), '[]'::json)`
+
 const contractColumns = {
   id: contracts.id,
   clientId: contracts.clientId,
   startDate: contracts.startDate,
   totalHours: contracts.totalHours,
   hoursUsed: contractHoursUsed,
+  hoursBooked: contractHoursBooked,
   status: contracts.status,
   notes: contracts.notes,
+  appliesTo: sql<ContractScope>`${contracts.appliesTo}`,
+  roomTypes: sql<ScopeRoomType[]>`${contracts.appliesToRoomTypes}`,
+  spaces: scopeSpaces,
   createdAt: contracts.createdAt,
 }
 
@@ -36,6 +54,8 @@ export type ContractValues = {
   hoursUsed: string
   status: string
   notes: string | null
+  appliesTo: ContractScope
+  appliesToRoomTypes: ScopeRoomType[]
 }
 
 const ownedContract = (organisationId: string, contractId: string) =>
@@ -90,6 +110,16 @@ export async function findOwnedContract(db: Executor, organisationId: string, co
   return row ?? null
 }
 
+/**
+ * Holds the contract against new charges until the transaction ends (FOR UPDATE conflicts with the
+ * KEY SHARE that charging it takes): a booking that charges it meanwhile waits, and then finds the
+ * scope this transaction writes (contract_usage_applies, migration 0021). True when it exists.
+ */
+export async function lockContractAgainstCharges(db: Executor, organisationId: string, contractId: string) {
+  const rows = await db.select({ id: contracts.id }).from(contracts).where(ownedContract(organisationId, contractId)).for('update')
+  return rows.length > 0
+}
+
 export async function insertContract(db: Executor, organisationId: string, { hoursUsed, ...values }: ContractValues) {
   const [row] = await db
     .insert(contracts)
@@ -121,18 +151,93 @@ export async function deleteOwnedContract(db: Executor, organisationId: string, 
   return row ?? null
 }
 
+type IdValue = string | Placeholder | SQL | typeof schedules.roomId
+
 /**
- * The client's latest-started active contract (the spec's rule: newest start date first, then
- * the newest created), as a query a larger statement can embed; it reads contracts_client_id_status_idx.
+ * Whether the contract of the enclosing query applies to the space `roomId` (ADR 0029): it applies
+ * everywhere, to the space's type, or names the space. The trigger contract_usage_applies
+ * (migration 0021) checks every charge against the same rule.
+ */
+function contractAppliesTo(roomId: IdValue) {
+  return or(
+    eq(contracts.appliesTo, 'all'),
+    and(
+      eq(contracts.appliesTo, 'types'),
+      sql`(select ${rooms.type} from ${rooms} where ${rooms.organisationId} = ${contracts.organisationId} and ${rooms.id} = ${roomId}) = any(${contracts.appliesToRoomTypes})`,
+    ),
+    and(
+      eq(contracts.appliesTo, 'spaces'),
+      sql`exists (select from ${contractSpaces} where ${contractSpaces.organisationId} = ${contracts.organisationId}
+        and ${contractSpaces.contractId} = ${contracts.id} and ${contractSpaces.roomId} = ${roomId})`,
+    ),
+  )!
+}
+
+/**
+ * The client's latest-started active contract that applies to the space (the spec's rule: newest
+ * start date first, then the newest created; ADR 0029 adds the space), as a query a larger
+ * statement can embed; it reads contracts_client_id_status_idx.
  */
 // The ids may be placeholders of a prepared statement that embeds the query.
-export function latestActiveContractQuery(db: Executor, organisationId: string | Placeholder, clientId: string | Placeholder) {
+export function latestActiveContractQuery(db: Executor, organisationId: IdValue, clientId: IdValue, roomId: IdValue) {
   return db
     .select({ id: contracts.id })
     .from(contracts)
-    .where(and(eq(contracts.organisationId, organisationId), eq(contracts.clientId, clientId), eq(contracts.status, 'active')))
+    .where(
+      and(
+        eq(contracts.organisationId, organisationId),
+        eq(contracts.clientId, clientId),
+        eq(contracts.status, 'active'),
+        contractAppliesTo(roomId),
+      ),
+    )
     .orderBy(desc(contracts.startDate), desc(contracts.createdAt))
     .limit(1)
+}
+
+/* ---------- scopes ---------- */
+
+/** Those of `roomIds` that are the organisation's spaces, with their types. */
+export function findSpaces(db: Executor, organisationId: string, roomIds: string[]) {
+  return db
+    .select({ id: rooms.id, type: rooms.type })
+    .from(rooms)
+    .where(and(eq(rooms.organisationId, organisationId), inArray(rooms.id, roomIds)))
+}
+
+/** Sets the contract's chosen spaces to exactly `roomIds`. */
+export async function replaceScopeSpaces(db: Executor, organisationId: string, contractId: string, roomIds: string[]) {
+  await db.delete(contractSpaces).where(and(eq(contractSpaces.organisationId, organisationId), eq(contractSpaces.contractId, contractId)))
+  if (roomIds.length > 0) {
+    await db.insert(contractSpaces).values(roomIds.map((roomId) => ({ organisationId, contractId, roomId })))
+  }
+}
+
+/**
+ * The contract's charges for events that have not ended yet in spaces it no longer applies to,
+ * with each event's client and space: what a narrowed scope moves elsewhere.
+ */
+export function listChargesOutOfScope(db: Executor, organisationId: string, contractId: string) {
+  return db
+    .select({ id: contractUsage.id, clientId: schedules.clientId, roomId: schedules.roomId })
+    .from(contractUsage)
+    .innerJoin(contracts, and(eq(contracts.organisationId, contractUsage.organisationId), eq(contracts.id, contractUsage.contractId)))
+    .innerJoin(schedules, and(eq(schedules.organisationId, contractUsage.organisationId), eq(schedules.id, contractUsage.scheduleId)))
+    .where(
+      and(
+        eq(contractUsage.organisationId, organisationId),
+        eq(contractUsage.contractId, contractId),
+        gt(schedules.endTime, sql`now()`),
+        not(contractAppliesTo(schedules.roomId)),
+      ),
+    )
+}
+
+/** Moves usage rows to another contract of the organisation, or deletes them when there is none. */
+export async function moveCharges(db: Executor, organisationId: string, usageIds: string[], contractId: string | null) {
+  const rows = and(eq(contractUsage.organisationId, organisationId), inArray(contractUsage.id, usageIds))
+  if (contractId) await db.update(contractUsage).set({ contractId }).where(rows)
+  else await db.delete(contractUsage).where(rows)
 }
 
 export type UsageValues = {

@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
-import { contractInput, usageInput } from '@shared/contracts/schema'
+import { chargingContractQuery, contractInput, usageInput } from '@shared/contracts/schema'
 import { allow } from '../../auth/middleware'
 import type { AppDeps, MemberEnv } from '../../http/context'
-import { jsonBody, uuidParams } from '../../http/validate'
+import { jsonBody, queryParams, uuidParams } from '../../http/validate'
 import * as service from './service'
 
 // The caller's current organisation owns every contract and client these paths reach: another's
@@ -31,6 +31,13 @@ export function contractRoutes({ database: { db } }: AppDeps) {
 
   app.get('/clients/:id/contracts', allow('readBusiness'), clientId, async (c) =>
     c.json({ contracts: await service.listContractsOfClient(db, c.get('organisation').id, c.req.param('id')) }),
+  )
+
+  // What the event dialog warns about: the contract a booking in the space would charge now.
+  app.get('/clients/:id/charging-contract', allow('readBusiness'), clientId, queryParams(chargingContractQuery), async (c) =>
+    c.json({
+      contract: await service.findChargingContract(db, c.get('organisation').id, c.req.param('id'), c.req.valid('query').roomId),
+    }),
   )
 
   app.get('/clients/:id/usage', allow('readBusiness'), clientId, async (c) =>

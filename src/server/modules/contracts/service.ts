@@ -1,8 +1,9 @@
 import type { ContractInput, UsageInput } from '@shared/contracts/schema'
+import { describeScope } from '@shared/contracts/scope'
 import { hoursForDuration } from '@shared/scheduling/durations'
 import { localDateOf } from '@shared/scheduling/local-day'
-import type { Db } from '../../db/client'
-import { findPostgresError, notFound, SQLSTATE } from '../../errors'
+import type { Db, Executor } from '../../db/client'
+import { AppError, findPostgresError, notFound, SQLSTATE } from '../../errors'
 import { changedFields, createdChanges, deletedChanges, recordActivity, type Actor } from '../activity/service'
 import { lockOwnedClient, requireOwnedClient } from '../clients/service'
 import * as repository from './repository'
@@ -26,6 +27,8 @@ function contractValues(contract: Omit<Contract, 'id' | 'createdAt'>, clientName
     hoursUsed: Number(contract.hoursUsed),
     status: contract.status,
     notes: contract.notes,
+    // Left out while it applies everywhere, as it always did: only a limit is worth reading.
+    appliesTo: contract.appliesTo === 'all' ? null : describeScope(contract),
   }
 }
 
@@ -38,6 +41,58 @@ function toContractValues(input: ContractInput): repository.ContractValues {
     hoursUsed: input.hoursUsed.toFixed(HOURS_SCALE),
     status: input.status,
     notes: input.notes,
+    appliesTo: input.appliesTo,
+    appliesToRoomTypes: input.roomTypes,
+  }
+}
+
+function withoutClientName({ clientName: _, ...contract }: Contract & { clientName: string }): Contract {
+  return contract
+}
+
+const SCOPE_SPACE_MESSAGE = 'A change room is never booked, so a contract cannot be limited to it'
+
+/**
+ * The chosen spaces must be the organisation's (another's is not found, like a missing one) and
+ * bookable; the composite foreign key holds the first once written.
+ */
+async function requireScopeSpaces(tx: Executor, organisationId: string, spaceIds: string[]) {
+  if (spaceIds.length === 0) return
+  const found = await repository.findSpaces(tx, organisationId, spaceIds)
+  if (found.length !== spaceIds.length) throw notFound('Room')
+  if (found.some((space) => space.type === 'change_room')) {
+    throw new AppError('VALIDATION', SCOPE_SPACE_MESSAGE, { spaceIds: SCOPE_SPACE_MESSAGE })
+  }
+}
+
+function sameScope(contract: Contract, input: ContractInput) {
+  const spaceIds = contract.spaces.map((space) => space.id)
+  return (
+    contract.appliesTo === input.appliesTo &&
+    contract.roomTypes.join() === input.roomTypes.join() &&
+    spaceIds.length === input.spaceIds.length &&
+    input.spaceIds.every((id) => spaceIds.includes(id))
+  )
+}
+
+/**
+ * A narrowed scope takes the contract off the bookings it no longer covers (docs/product.md#clients-and-contracts):
+ * the charge of each event that has not ended yet in such a space moves to the contract that
+ * applies there now, by the booking rule, or goes when none does. Past events keep their charge.
+ * The caller holds the contract FOR UPDATE, so every charge made before is committed and seen here.
+ */
+async function rechargeOutOfScope(tx: Executor, organisationId: string, contractId: string) {
+  const charges = await repository.listChargesOutOfScope(tx, organisationId, contractId)
+  const byTarget = new Map<string, { clientId: string | null; roomId: string; ids: string[] }>()
+  for (const charge of charges) {
+    const key = `${charge.clientId}/${charge.roomId}`
+    const group = byTarget.get(key) ?? { clientId: charge.clientId, roomId: charge.roomId, ids: [] }
+    group.ids.push(charge.id)
+    byTarget.set(key, group)
+  }
+  for (const { clientId, roomId, ids } of byTarget.values()) {
+    const [target] = clientId ? await repository.latestActiveContractQuery(tx, organisationId, clientId, roomId) : []
+    await repository.moveCharges(tx, organisationId, ids, target?.id ?? null)
   }
 }
 
@@ -65,46 +120,74 @@ export async function listContractsOfClient(db: Db, organisationId: string, clie
   return repository.listContractsOfClient(db, organisationId, clientId)
 }
 
+// A chosen space deleted between the check and the write is not found, like one never there.
+async function withScopeSpaces<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write()
+  } catch (error) {
+    if (findPostgresError(error)?.constraint === 'contract_spaces_room_fk') throw notFound('Room')
+    throw error
+  }
+}
+
 export async function createContract(db: Db, organisationId: string, actor: Actor, input: ContractInput) {
-  return db.transaction(async (tx) => {
-    // The lock makes a concurrent deletion of the client wait, so it cannot miss this contract.
-    const client = await lockOwnedClient(tx, organisationId, input.clientId)
-    const contract = await repository.insertContract(tx, organisationId, toContractValues(input))
-    await recordActivity(tx, organisationId, actor, {
-      action: 'created',
-      entity: 'contract',
-      entityId: contract.id,
-      label: client.name,
-      changes: createdChanges(contractValues(contract, client.name)),
-    })
-    return contract
-  })
+  return withScopeSpaces(() =>
+    db.transaction(async (tx) => {
+      // The lock makes a concurrent deletion of the client wait, so it cannot miss this contract.
+      const client = await lockOwnedClient(tx, organisationId, input.clientId)
+      await requireScopeSpaces(tx, organisationId, input.spaceIds)
+      const { id } = await repository.insertContract(tx, organisationId, toContractValues(input))
+      await repository.replaceScopeSpaces(tx, organisationId, id, input.spaceIds)
+      // A new contract takes no charges made before it: bookings are charged when they are made.
+      const contract = (await repository.findOwnedContract(tx, organisationId, id))!
+      await recordActivity(tx, organisationId, actor, {
+        action: 'created',
+        entity: 'contract',
+        entityId: contract.id,
+        label: client.name,
+        changes: createdChanges(contractValues(contract, client.name)),
+      })
+      return withoutClientName(contract)
+    }),
+  )
 }
 
 // Setting hours used by hand sets a new opening balance to which later usage adds (ADR 0007).
 export async function updateContract(db: Db, organisationId: string, actor: Actor, contractId: string, input: ContractInput) {
-  return db.transaction(async (tx) => {
-    if (!(await repository.findOwnedContract(tx, organisationId, contractId))) throw notFound('Contract')
-    const client = await lockOwnedClient(tx, organisationId, input.clientId)
-    // Held from here to the write, so the trail's before is the one this edit replaced. Taken
-    // after the client's lock, in the order a client's deletion takes them, so neither waits on the other.
-    const before = await repository.findOwnedContract(tx, organisationId, contractId, { lock: true })
-    if (!before) throw notFound('Contract')
-    const contract = await repository.updateOwnedContract(tx, organisationId, contractId, toContractValues(input))
-    if (!contract) throw notFound('Contract')
-    const changes = changedFields(contractValues(before, before.clientName), contractValues(contract, client.name))
-    // Saving the form unchanged writes nothing worth reading.
-    if (Object.keys(changes).length > 0) {
-      await recordActivity(tx, organisationId, actor, {
-        action: 'updated',
-        entity: 'contract',
-        entityId: contractId,
-        label: client.name,
-        changes,
-      })
-    }
-    return contract
-  })
+  return withScopeSpaces(() =>
+    db.transaction(async (tx) => {
+      if (!(await repository.findOwnedContract(tx, organisationId, contractId))) throw notFound('Contract')
+      const client = await lockOwnedClient(tx, organisationId, input.clientId)
+      // Held from here to the write, so the trail's before is the one this edit replaced. Taken
+      // after the client's lock, in the order a client's deletion takes them, so neither waits on the other.
+      const before = await repository.findOwnedContract(tx, organisationId, contractId, { lock: true })
+      if (!before) throw notFound('Contract')
+      const isScopeChanged = !sameScope(before, input)
+      if (isScopeChanged) {
+        await requireScopeSpaces(tx, organisationId, input.spaceIds)
+        // From here no booking charges this contract until the new scope is committed (ADR 0029).
+        await repository.lockContractAgainstCharges(tx, organisationId, contractId)
+      }
+      if (!(await repository.updateOwnedContract(tx, organisationId, contractId, toContractValues(input)))) throw notFound('Contract')
+      if (isScopeChanged) {
+        await repository.replaceScopeSpaces(tx, organisationId, contractId, input.spaceIds)
+        await rechargeOutOfScope(tx, organisationId, contractId)
+      }
+      const contract = (await repository.findOwnedContract(tx, organisationId, contractId))!
+      const changes = changedFields(contractValues(before, before.clientName), contractValues(contract, client.name))
+      // Saving the form unchanged writes nothing worth reading.
+      if (Object.keys(changes).length > 0) {
+        await recordActivity(tx, organisationId, actor, {
+          action: 'updated',
+          entity: 'contract',
+          entityId: contractId,
+          label: client.name,
+          changes,
+        })
+      }
+      return withoutClientName(contract)
+    }),
+  )
 }
 
 export async function deleteContract(db: Db, organisationId: string, actor: Actor, contractId: string) {
@@ -175,11 +258,22 @@ export async function listUsageOfClient(db: Db, organisationId: string, clientId
 /* ---------- charging booked events ---------- */
 
 /**
- * The contract a booking charges, the client's latest-started active contract, as a query the
- * booking statement embeds (docs/product.md#clients-and-contracts): the rule lives here, the
- * booking module only uses it.
+ * The contract a booking charges, the client's latest-started active contract that applies to the
+ * booked space, as a query the booking statement embeds (docs/product.md#clients-and-contracts):
+ * the rule lives here, the booking module only uses it.
  */
 export const activeContractForCharging = repository.latestActiveContractQuery
+
+/**
+ * The contract a booking of the client in the space would be charged to now, with the client's
+ * name, or null: what the event dialog warns about before booking.
+ */
+export async function findChargingContract(db: Db, organisationId: string, clientId: string, roomId: string) {
+  await requireOwnedClient(db, organisationId, clientId)
+  if ((await repository.findSpaces(db, organisationId, [roomId])).length === 0) throw notFound('Room')
+  const [charged] = await repository.latestActiveContractQuery(db, organisationId, clientId, roomId)
+  return charged ? repository.findOwnedContract(db, organisationId, charged.id) : null
+}
 export type { EventUsage } from './repository'
 
 export type ChargeableEvent = { id: string; startTime: Date; endTime: Date; title: string }

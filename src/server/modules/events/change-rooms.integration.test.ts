@@ -197,6 +197,7 @@ describe.each(testDatabaseKinds())('change rooms on %s', (kind) => {
       eventType: 'game',
       color: '#3b82f6',
       changeRoom1Id: venue.changeRoom2,
+      version: row!.version,
     }
     await expectJson(await request('PUT', `/api/events/${later!.id}`, edit), 200)
     const after = await expectJson<{ clashes: unknown[] }>(

@@ -196,6 +196,7 @@ describe.each(testDatabaseKinds())('closures on %s', (kind) => {
       title: 'Jets practice (moved?)',
       startTime: events[0]!.startTime,
       endTime: events[0]!.endTime,
+      version: 1,
     })
     await expectJson(edited, 200)
     const moved = await request('PUT', `/api/events/${events[0]!.id}`, {
@@ -203,6 +204,7 @@ describe.each(testDatabaseKinds())('closures on %s', (kind) => {
       title: 'Jets practice',
       startTime: at('2030-12-25', '11:00').toISOString(),
       endTime: at('2030-12-25', '12:00').toISOString(),
+      version: 2,
     })
     expect(moved.status).toBe(409)
     expect((await errorOf(moved)).message).toMatch(/^Closed: Christmas Day \(/)

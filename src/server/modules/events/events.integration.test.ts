@@ -24,6 +24,7 @@ type ApiEvent = {
   changeRoom2Id: string | null
   clientId: string | null
   eventGroupId: string | null
+  version: number
 }
 type CreateResult = { events: ApiEvent[]; isSplit: boolean; isRecurring: boolean }
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } }
@@ -112,6 +113,7 @@ describe.each(testDatabaseKinds())('scheduling on %s', (kind) => {
     changeRoom2Id: event.changeRoom2Id,
     startTime: event.startTime,
     endTime: event.endTime,
+    version: event.version,
     ...overrides,
   })
 
@@ -586,7 +588,7 @@ describe.each(testDatabaseKinds())('scheduling on %s', (kind) => {
       expect(shifted.status).toBe(200)
       const clash = await update(
         event!.id,
-        editBody(event!, { startTime: local('2030-06-03', '20:30', TORONTO), endTime: local('2030-06-03', '21:30', TORONTO) }),
+        editBody(event!, { version: 2, startTime: local('2030-06-03', '20:30', TORONTO), endTime: local('2030-06-03', '21:30', TORONTO) }),
       )
       expect(clash.status).toBe(409)
       expect((await errorOf(clash)).message).toBe('Time slot conflicts with: "Next" (Jun 3, 2030 9:00 PM - 10:00 PM)')

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, gt, gte, lt, ne, sql, type SQL } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
+import { and, asc, desc, eq, gt, gte, ilike, lt, ne, or, sql, type SQL } from 'drizzle-orm'
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import { LIMITS, type EventType } from '@shared/limits'
 import type { Db, Executor } from '../../db/client'
 import { perDatabase, prepareRaw } from '../../db/prepared'
@@ -28,6 +28,7 @@ export const eventColumns = {
   clientId: schedules.clientId,
   eventGroupId: schedules.eventGroupId,
   changeoverMinutes: schedules.changeoverMinutes,
+  version: schedules.version,
 }
 
 // What a list across facilities needs to show an event and open its edit sheet.
@@ -230,7 +231,7 @@ const isChangeRoomOfFacility = (name: string) =>
  * - the old rows go first, then `keepId` (the edited event, which keeps its id) is updated, then
  *   the rest is inserted: each step waits for the one before it through its WHERE clause, so the
  *   exclusion constraint sees the new rows only once the old ones are gone;
- * - every new row is charged to the client's latest-started active contract (ADR 0014): the kept
+ * - every new row is charged to the client's latest-started active contract that applies to the room (ADR 0014, 0029): the kept
  *   event's old charge is dropped first, and the removed ones' cascade with them.
  * roomOk, clientOk and replacedOk say which check failed when nothing was written.
  */
@@ -256,15 +257,21 @@ const writeBookingStatement = perDatabase((db: Db) =>
       select ${schedules.id} as id, ${schedules.title} as title, ${schedules.startTime} as start_time, ${schedules.endTime} as end_time,
         ${schedules.roomId} as room_id, ${schedules.clientId} as client_id, ${schedules.description} as description,
         ${schedules.color} as color, ${schedules.eventType} as event_type, ${schedules.team1Name} as team1_name,
-        ${schedules.team2Name} as team2_name, ${schedules.changeRoom1Id} as change_room1_id, ${schedules.changeRoom2Id} as change_room2_id
+        ${schedules.team2Name} as team2_name, ${schedules.changeRoom1Id} as change_room1_id, ${schedules.changeRoom2Id} as change_room2_id,
+        ${schedules.version} as version
       from ${schedules}
       where ${schedules.organisationId} = ${placeholder('organisationId')}::uuid and ${schedules.id} = any(${placeholder('replaceIds')}::uuid[])
         and (select facility_id from ${rooms} as replaced_room where replaced_room.organisation_id = ${schedules.organisationId}
           and replaced_room.id = ${schedules.roomId}) = (select facility_id from booked_room)
       for update of ${schedules}
+    ), stale as (
+      -- The edited event has moved on since the version the edit was based on (ADR 0028). Read
+      -- from the locked row, so of two edits based on one version the second sees the first's.
+      select from replaced where id = ${placeholder('keepId')}::uuid and version <> ${placeholder('basedOnVersion')}::int
     ), ready as (
       select where exists (select from owned_client) and exists (select from booked_room)
         and (select count(*) from replaced) = cardinality(${placeholder('replaceIds')}::uuid[])
+        and not exists (select from stale)
     ), planned as (
       select * from json_to_recordset(${placeholder('events')}::json) as e(id uuid, title text, start_time timestamptz, end_time timestamptz, event_group_id uuid)
     ), removed as (
@@ -300,7 +307,7 @@ const writeBookingStatement = perDatabase((db: Db) =>
     ), charged as (
       insert into contract_usage (organisation_id, contract_id, usage_date, hours_logged, description, schedule_id)
       select ${placeholder('organisationId')}::uuid, contract.id, u.usage_date, u.hours_logged, u.description, u.schedule_id
-      from (${activeContractForCharging(db, placeholder('organisationId'), placeholder('clientId'))}) as contract
+      from (${activeContractForCharging(db, placeholder('organisationId'), placeholder('clientId'), placeholder('roomId'))}) as contract
       cross join json_to_recordset(${placeholder('charges')}::json) as u(schedule_id uuid, usage_date date, hours_logged numeric, description text)
       -- After the kept event's old charge is gone: a booked event has one usage row at most.
       where exists (select from ready) and (select count(*) from uncharged) >= 0
@@ -322,8 +329,8 @@ const writeBookingStatement = perDatabase((db: Db) =>
     )
     select booked.id, booked.room_id, booked.title, booked.description, booked.start_time, booked.end_time, booked.color, booked.event_type,
       booked.team1_name, booked.team2_name, booked.change_room1_id, booked.change_room2_id, booked.client_id, booked.event_group_id,
-      booked.changeover_minutes,
-      exists (select from booked_room) as room_ok, exists (select from owned_client) as client_ok,
+      booked.changeover_minutes, booked.version,
+      exists (select from booked_room) as room_ok, exists (select from stale) as stale, exists (select from owned_client) as client_ok,
       (select count(*) from replaced) = cardinality(${placeholder('replaceIds')}::uuid[]) as replaced_ok
     from (select) as answer
     left join booked on true
@@ -343,9 +350,14 @@ export type BookingWrite = {
   // The booking being replaced (an edit or a move), and which of its ids the first new row keeps.
   replaceIds: string[]
   keepId: string | null
+  // The version of the kept event the edit was based on; null for a new booking.
+  basedOnVersion: number | null
 }
 
-export async function writeBooking(db: Db, { organisationId, actor, timeZone, shared, events, charges, replaceIds, keepId }: BookingWrite) {
+export async function writeBooking(
+  db: Db,
+  { organisationId, actor, timeZone, shared, events, charges, replaceIds, keepId, basedOnVersion }: BookingWrite,
+) {
   const rows = await writeBookingStatement(db)({
     organisationId,
     actorId: actor.id,
@@ -362,6 +374,7 @@ export async function writeBooking(db: Db, { organisationId, actor, timeZone, sh
     changeRoom2Id: shared.changeRoom2Id,
     replaceIds: `{${replaceIds.join(',')}}`,
     keepId,
+    basedOnVersion,
     events: JSON.stringify(
       events.map((event) => ({
         id: event.id,
@@ -386,6 +399,7 @@ export async function writeBooking(db: Db, { organisationId, actor, timeZone, sh
     roomOk: answer?.room_ok === true,
     clientOk: answer?.client_ok === true,
     replacedOk: answer?.replaced_ok === true,
+    stale: answer?.stale === true,
   }
 }
 
@@ -438,6 +452,7 @@ type EventRow = {
   client_id: string | null
   event_group_id: string | null
   changeover_minutes: number
+  version: number
 }
 
 type BookedEventRow = Omit<EventRow, 'id'> & {
@@ -446,6 +461,7 @@ type BookedEventRow = Omit<EventRow, 'id'> & {
   room_ok: boolean
   client_ok: boolean
   replaced_ok: boolean
+  stale: boolean
 }
 
 function toEvent(row: Omit<EventRow, 'id'> & { id: string | null }) {
@@ -465,6 +481,7 @@ function toEvent(row: Omit<EventRow, 'id'> & { id: string | null }) {
     clientId: row.client_id,
     eventGroupId: row.event_group_id,
     changeoverMinutes: Number(row.changeover_minutes),
+    version: Number(row.version),
   }
 }
 
@@ -571,11 +588,171 @@ function nextEventsOfRoom(db: Executor, where: ReturnType<typeof and>, order: 'a
 
 type EventListQuery = { now: Date; roomId: string | null; clientId: string | null; limit: number }
 
-/** Upcoming means the end is now or later (docs/product.md#events), earliest first. */
-export function listUpcomingEvents(db: Executor, organisationId: string, { now, roomId, clientId, limit }: EventListQuery) {
-  const upcoming = and(gte(schedules.startTime, new Date(now.getTime() - MAX_EVENT_MS)), gte(schedules.endTime, now))
-  if (clientId) return eventsOfClient(db, { organisationId, clientId, roomId, where: upcoming, order: 'asc', limit })
-  return eventsPerRoom(db, { organisationId, roomId, perRoom: nextEventsOfRoom(db, upcoming, 'asc', limit), order: 'asc', limit })
+/** Where a page of a list starts: strictly after this event, in (start time, id) order. */
+export type EventCursor = { startTime: Date; id: string }
+
+type UpcomingPageQuery = {
+  now: Date
+  facilityId: string | null
+  roomId: string | null
+  clientId: string | null
+  search: string | null
+  after: EventCursor | null
+  /** Matching events to return at most. */
+  limit: number
+  /** How many upcoming events a search reads at most, matching or not. */
+  scanLimit: number
+}
+
+// An upcoming event has not ended (docs/product.md#events); after the cursor, it comes later in
+// (start, id) order. Both bounds are on start_time, so each walk starts where it should on its index.
+function upcomingAfter(now: Date, after: EventCursor | null) {
+  return and(
+    gte(schedules.startTime, new Date(now.getTime() - MAX_EVENT_MS)),
+    gte(schedules.endTime, now),
+    after
+      ? and(gte(schedules.startTime, after.startTime), or(gt(schedules.startTime, after.startTime), gt(schedules.id, after.id)))
+      : undefined,
+  )
+}
+
+// LIKE's own wildcards in what the operator typed are matched as themselves.
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
+
+// A placed event's columns as a page's subquery names them: the outer query refers to its
+// computed columns unqualified, so their names must be unlike any of the tables it joins.
+const pageColumns = {
+  ...eventColumns,
+  eventType: sql<EventType>`${schedules.eventType}`.as('page_event_type'),
+  roomName: sql<string>`${rooms.name}`.as('page_room_name'),
+  facilityId: sql<string>`${facilities.id}`.as('page_facility_id'),
+  facilityName: sql<string>`${facilities.name}`.as('page_facility_name'),
+  timeZone: sql<string>`${facilities.timeZone}`.as('page_time_zone'),
+}
+
+/**
+ * A page of upcoming events, earliest first, with the names a list row shows; the service makes
+ * the cursor of the next page from it. Every read walks an index that leads with the
+ * organisation, in start order, and stops once it has the page:
+ * - a client's or a space's events walk (organisation_id, client_id, start_time) or
+ *   (organisation_id, room_id, start_time);
+ * - otherwise, without a search, each space (of the facility, if one is asked) reads only its own
+ *   next events, and those are merged, as the past list does;
+ * - what no index holds (a search of the title, team names and client's name; a facility, or a
+ *   space beside a client) is a filter on the walk, so the walk reads at most `scanLimit` events,
+ *   matching or not. When it stops there, `scannedTo` is the last event it read, and the next
+ *   page goes on from that one.
+ * The names of the client and the change rooms are joined to the page's rows only.
+ * Another organisation's facility, space or client simply finds nothing.
+ */
+export async function listUpcomingPage(db: Executor, organisationId: string, query: UpcomingPageQuery) {
+  if (query.search === null && query.roomId === null && query.clientId === null) {
+    const rows = await withNames(db, organisationId, upcomingPerRoom(db, organisationId, query), undefined, query.limit)
+    return { events: rows.map(({ isMatch: _isMatch, position: _position, ...event }) => event), scannedTo: null }
+  }
+  const { page, walkLimit, isFiltered } = upcomingWalk(db, organisationId, query)
+  // The matches, and the last event read when the walk stopped at its limit; the outer limit
+  // leaves room for both, and stops pulling rows from the walk once the page is full.
+  const rows = await withNames(db, organisationId, page, or(page.isMatch, eq(page.position, walkLimit)), query.limit + 1)
+  const last = rows.at(-1)
+  return {
+    events: rows
+      .filter((row) => row.isMatch)
+      .slice(0, query.limit)
+      .map(({ isMatch: _isMatch, position: _position, ...event }) => event),
+    scannedTo: isFiltered && last?.position === walkLimit ? { startTime: last.startTime, id: last.id } : null,
+  }
+}
+
+function upcomingPerRoom(db: Executor, organisationId: string, { now, facilityId, after, limit }: UpcomingPageQuery) {
+  const perRoom = nextEventsOfRoom(db, upcomingAfter(now, after), 'asc', limit)
+  const event = { ...perRoom._.selectedFields } as unknown as typeof eventColumns
+  const page = db
+    .select({
+      ...event,
+      roomName: pageColumns.roomName,
+      facilityId: pageColumns.facilityId,
+      facilityName: pageColumns.facilityName,
+      timeZone: pageColumns.timeZone,
+      // Every event read is listed, so none is a mere position of the walk.
+      isMatch: sql<boolean>`true`.as('page_is_match'),
+      position: sql<number>`0`.mapWith(Number).as('page_position'),
+    })
+    .from(rooms)
+    .innerJoin(facilities, facilityOfRoom)
+    .innerJoinLateral(perRoom, sql`true`)
+    .where(and(eq(rooms.organisationId, organisationId), facilityId ? eq(rooms.facilityId, facilityId) : undefined))
+    .orderBy(asc(event.startTime), asc(event.id))
+    .limit(limit)
+    .as('page')
+  // The lateral's columns stand for the walk's, name for name.
+  return page as unknown as Page
+}
+
+function upcomingWalk(
+  db: Executor,
+  organisationId: string,
+  { now, facilityId, roomId, clientId, search, after, limit, scanLimit }: UpcomingPageQuery,
+) {
+  const pattern = search === null ? null : containsPattern(search)
+  const clientsNamed = (text: string) =>
+    sql`${schedules.clientId} in (select ${clients.id} from ${clients} where ${clients.organisationId} = ${organisationId} and ${ilike(clients.name, text)})`
+  const filters = [
+    facilityId ? eq(rooms.facilityId, facilityId) : undefined,
+    // The client's index leads the walk; the space is then a filter.
+    clientId && roomId ? eq(schedules.roomId, roomId) : undefined,
+    pattern
+      ? or(ilike(schedules.title, pattern), ilike(schedules.team1Name, pattern), ilike(schedules.team2Name, pattern), clientsNamed(pattern))
+      : undefined,
+  ].filter((filter) => filter !== undefined)
+  const isFiltered = filters.length > 0
+  // Unfiltered, every event read is listed, so the walk stops at the page.
+  const walkLimit = isFiltered ? scanLimit : limit
+  const page = db
+    .select({
+      ...pageColumns,
+      isMatch: sql<boolean>`${isFiltered ? and(...filters) : sql`true`}`.as('page_is_match'),
+      position: sql<number>`row_number() over (order by ${schedules.startTime}, ${schedules.id})`.mapWith(Number).as('page_position'),
+    })
+    .from(schedules)
+    .innerJoin(rooms, roomOfSchedule)
+    .innerJoin(facilities, facilityOfRoom)
+    .where(
+      and(
+        eq(schedules.organisationId, organisationId),
+        clientId ? eq(schedules.clientId, clientId) : roomId ? eq(schedules.roomId, roomId) : undefined,
+        upcomingAfter(now, after),
+      ),
+    )
+    .orderBy(asc(schedules.startTime), asc(schedules.id))
+    .limit(walkLimit)
+    .as('page')
+  return { page, walkLimit, isFiltered }
+}
+
+const changeRoom1 = alias(rooms, 'change_room1')
+const changeRoom2 = alias(rooms, 'change_room2')
+
+type Page = ReturnType<typeof upcomingWalk>['page']
+
+/** A page's rows, in (start, id) order, with who booked each event and the change rooms it holds, by name. */
+function withNames(db: Executor, organisationId: string, page: Page, where: SQL | undefined, limit: number) {
+  const named = (table: typeof clients | typeof changeRoom1 | typeof changeRoom2, id: AnyPgColumn) =>
+    and(eq(table.organisationId, organisationId), eq(table.id, id))
+  return db
+    .select({
+      ...page._.selectedFields,
+      clientName: clients.name,
+      changeRoom1Name: changeRoom1.name,
+      changeRoom2Name: changeRoom2.name,
+    })
+    .from(page)
+    .leftJoin(clients, named(clients, page.clientId))
+    .leftJoin(changeRoom1, named(changeRoom1, page.changeRoom1Id))
+    .leftJoin(changeRoom2, named(changeRoom2, page.changeRoom2Id))
+    .where(where)
+    .orderBy(asc(page.startTime), asc(page.id))
+    .limit(limit)
 }
 
 /** Past events, the most recent first. */
@@ -711,7 +888,7 @@ function dayPreviewsStatement(db: Db, perDay: number) {
       from totals
       cross join lateral (
         select id, organisation_id, room_id, title, description, start_time, end_time, color, event_type, team1_name, team2_name,
-          change_room1_id, change_room2_id, client_id, event_group_id, changeover_minutes
+          change_room1_id, change_room2_id, client_id, event_group_id, changeover_minutes, version
         from ${schedules} as day_event
         where day_event.organisation_id = ${placeholder('organisationId')}::uuid and day_event.local_date = totals.local_date
         order by day_event.start_time, day_event.room_id
@@ -721,7 +898,7 @@ function dayPreviewsStatement(db: Db, perDay: number) {
     select previews.local_date::text as date, previews.total, previews.id, previews.room_id, previews.title, previews.description,
       previews.start_time, previews.end_time, previews.color, previews.event_type, previews.team1_name, previews.team2_name,
       previews.change_room1_id, previews.change_room2_id, previews.client_id, previews.event_group_id, previews.changeover_minutes,
-      room.name as room_name, facility.id as facility_id, facility.name as facility_name, facility.time_zone
+      previews.version, room.name as room_name, facility.id as facility_id, facility.name as facility_name, facility.time_zone
     from previews
     inner join ${rooms} as room on room.organisation_id = previews.organisation_id and room.id = previews.room_id
     inner join ${facilities} as facility on facility.organisation_id = room.organisation_id and facility.id = room.facility_id

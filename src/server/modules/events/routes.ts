@@ -1,23 +1,18 @@
 import { Hono } from 'hono'
-import { z } from 'zod'
-import { changeRoomUseQuery, createEventInput, eventPreviewInput, eventRangeQuery, updateEventInput } from '@shared/events/schema'
+import {
+  changeRoomUseQuery,
+  createEventInput,
+  eventListQuery,
+  eventPreviewInput,
+  eventRangeQuery,
+  upcomingEventsQuery,
+  updateEventInput,
+} from '@shared/events/schema'
 import { closureInput, closurePreviewInput, closureRangeQuery } from '@shared/closures/schema'
 import { allow } from '../../auth/middleware'
 import type { AppDeps, MemberEnv } from '../../http/context'
 import { jsonBody, queryParams, uuidParams } from '../../http/validate'
 import * as service from './service'
-
-const listFilter = z.object({
-  roomId: z
-    .uuid({ error: 'Room not found' })
-    .optional()
-    .transform((value) => value ?? null),
-  /** Only this client's bookings: the client page. Another organisation's client simply has none here. */
-  clientId: z
-    .uuid({ error: 'Client not found' })
-    .optional()
-    .transform((value) => value ?? null),
-})
 
 // Events belong to the organisation through their room: another organisation's id is a 404.
 // Every member reads them; booking (create, edit, move, delete) takes the 'book' permission.
@@ -33,11 +28,11 @@ export function eventRoutes({ database: { db } }: AppDeps) {
     c.json({ days: await service.listMonthDays(db, c.get('organisation').id, c.req.valid('query')) }),
   )
 
-  app.get('/events/upcoming', allow('read'), queryParams(listFilter), async (c) =>
-    c.json({ events: await service.listUpcomingEvents(db, c.get('organisation').id, c.req.valid('query')) }),
+  app.get('/events/upcoming', allow('read'), queryParams(upcomingEventsQuery), async (c) =>
+    c.json(await service.listUpcomingEvents(db, c.get('organisation').id, c.req.valid('query'))),
   )
 
-  app.get('/events/past', allow('read'), queryParams(listFilter), async (c) =>
+  app.get('/events/past', allow('read'), queryParams(eventListQuery), async (c) =>
     c.json({ events: await service.listPastEvents(db, c.get('organisation').id, c.req.valid('query')) }),
   )
 

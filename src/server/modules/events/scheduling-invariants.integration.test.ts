@@ -19,8 +19,16 @@ const DAYS = 3
 const SLOT_MINUTES = 30
 const OPENING_HOURS = '2.50'
 
-type ModelEvent = TimeRange & { id: string; eventGroupId: string | null }
-type ApiEvent = { id: string; startTime: string; endTime: string; eventGroupId: string | null; title: string; clientId: string }
+type ModelEvent = TimeRange & { id: string; eventGroupId: string | null; version: number }
+type ApiEvent = {
+  id: string
+  startTime: string
+  endTime: string
+  eventGroupId: string | null
+  title: string
+  clientId: string
+  version: number
+}
 
 const when = fc.record({
   day: fc.integer({ min: 0, max: DAYS - 1 }),
@@ -46,6 +54,7 @@ const toHundredths = (hours: string) => Math.round(Number(hours) * 100)
 const toModel = (event: ApiEvent): ModelEvent => ({
   id: event.id,
   eventGroupId: event.eventGroupId,
+  version: event.version,
   start: new Date(event.startTime),
   end: new Date(event.endTime),
 })
@@ -98,11 +107,12 @@ describe.each(testDatabaseKinds())('scheduling invariants under random create, e
         .map((event) => event.id),
     )
 
-  const body = (range: TimeRange) => ({
+  const body = (range: TimeRange, version = 1) => ({
     clientId,
     title: 'Booking',
     startTime: range.start.toISOString(),
     endTime: range.end.toISOString(),
+    version,
   })
 
   it('keeps rooms free of overlaps, split parts paired and the ledger exact, matching a simple model', async () => {
@@ -140,7 +150,11 @@ describe.each(testDatabaseKinds())('scheduling invariants under random create, e
             continue
           }
           const range = rangeOf(step.when)
-          const response = await t.request(`/api/events/${target.id}`, { method: 'PUT', cookie: operator.cookie, body: body(range) })
+          const response = await t.request(`/api/events/${target.id}`, {
+            method: 'PUT',
+            cookie: operator.cookie,
+            body: body(range, target.version),
+          })
           expect(response.status).toBe(isFree(model, range, members) ? 200 : 409)
           if (response.status === 200) {
             model = model.filter((event) => !members.has(event.id))

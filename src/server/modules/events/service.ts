@@ -1,4 +1,14 @@
-import type { ChangeRoomUseQuery, CreateEventInput, EventPreviewInput, EventRangeQuery, UpdateEventInput } from '@shared/events/schema'
+import {
+  EVENT_MESSAGES,
+  eventCursorOf,
+  type ChangeRoomUseQuery,
+  type CreateEventInput,
+  type EventListQuery,
+  type EventPreviewInput,
+  type EventRangeQuery,
+  type UpcomingEventsQuery,
+  type UpdateEventInput,
+} from '@shared/events/schema'
 import { LIMITS } from '@shared/limits'
 import { rangesOverlap } from '@shared/scheduling/overlap'
 import { stripSplitSuffix } from '@shared/scheduling/split-at-midnight'
@@ -96,6 +106,7 @@ async function bookInZone(
     timeZone,
     replaceIds: [],
     keepId: null,
+    basedOnVersion: null,
   })
   if (!result.roomOk) {
     repository.rememberRoomZone(db, organisationId, input.roomId, null)
@@ -196,7 +207,9 @@ export async function updateEvent(db: Db, organisationId: string, actor: Actor, 
       timeZone,
       replaceIds: found.bookingIds,
       keepId: eventId,
+      basedOnVersion: input.version,
     })
+    if (result.stale) throw new AppError('CONFLICT', STALE_EDIT_MESSAGE)
     if (result.roomOk && result.clientOk && result.replacedOk) return { events: result.events, isSplit: parts.length > 1 }
     if (!result.clientOk) throw notFound('Client')
     // A room of another facility passes the room's checks but fails the replaced events' one.
@@ -226,13 +239,34 @@ export async function bookingIdsOf(db: Db, organisationId: string, eventId: stri
   return found?.bookingIds ?? [eventId]
 }
 
-type EventListFilter = { roomId: string | null; clientId: string | null }
+// A search reads at most this many upcoming events for one page, matching or not, so a rare word
+// costs one short walk per page however long the season is; the next page goes on from there.
+const SEARCH_SCAN_LIMIT = 2000
 
-export function listUpcomingEvents(db: Db, organisationId: string, filter: EventListFilter) {
-  return repository.listUpcomingEvents(db, organisationId, { now: new Date(), ...filter, limit: LIMITS.eventsList.limit })
+/**
+ * A page of upcoming events (docs/product.md#events), earliest first, with the cursor of the next
+ * page, or null on the last. A search's page may hold fewer than a page's worth, or none, and
+ * still have a next one: the walk stopped at SEARCH_SCAN_LIMIT before it filled the page.
+ */
+export async function listUpcomingEvents(db: Db, organisationId: string, query: UpcomingEventsQuery) {
+  const pageSize = LIMITS.eventsList.limit
+  const { events, scannedTo } = await repository.listUpcomingPage(db, organisationId, {
+    now: new Date(),
+    facilityId: query.facilityId,
+    roomId: query.roomId,
+    clientId: query.clientId,
+    search: query.q,
+    after: query.after,
+    // One more than the page, to know whether another follows.
+    limit: pageSize + 1,
+    scanLimit: SEARCH_SCAN_LIMIT,
+  })
+  const page = events.slice(0, pageSize)
+  const resumeAfter = events.length > pageSize ? page.at(-1)! : scannedTo
+  return { events: page, nextAfter: resumeAfter ? eventCursorOf(resumeAfter) : null }
 }
 
-export function listPastEvents(db: Db, organisationId: string, filter: EventListFilter) {
+export function listPastEvents(db: Db, organisationId: string, filter: EventListQuery) {
   return repository.listPastEvents(db, organisationId, { now: new Date(), ...filter, limit: LIMITS.eventsList.limit })
 }
 
@@ -258,7 +292,7 @@ export function listBookableRooms(db: Db, organisationId: string) {
 /* ---------- rules shared by every write ---------- */
 
 const OTHER_FACILITY_MESSAGE = 'An event can only move to a space of its own facility'
-const STALE_EDIT_MESSAGE = 'This event was changed by someone else. Reload to see the latest.'
+const STALE_EDIT_MESSAGE = EVENT_MESSAGES.stale
 
 type BookingRequest = {
   organisationId: string
@@ -269,10 +303,14 @@ type BookingRequest = {
   timeZone: string
   replaceIds: string[]
   keepId: string | null
+  basedOnVersion: number | null
 }
 
 /** The one write of every booking, with a clash explained after the constraint refused it. */
-function writeBooking(db: Db, { organisationId, actor, roomId, details, planned, timeZone, replaceIds, keepId }: BookingRequest) {
+function writeBooking(
+  db: Db,
+  { organisationId, actor, roomId, details, planned, timeZone, replaceIds, keepId, basedOnVersion }: BookingRequest,
+) {
   const events = planned.map((event) => ({
     id: event.id ?? newEventId(),
     title: event.title,
@@ -291,6 +329,7 @@ function writeBooking(db: Db, { organisationId, actor, roomId, details, planned,
       charges: usageOfEvents(events, timeZone),
       replaceIds,
       keepId,
+      basedOnVersion,
     }),
   )
 }
@@ -425,7 +464,9 @@ async function insertOrExplainConflict<T>(db: Db, check: ConflictCheck, write: (
       return await write()
     } catch (error) {
       const code = findPostgresError(error)?.code
-      if (code === SQLSTATE.deadlockDetected && attempt < DEADLOCK_RETRIES) continue
+      // A contract's scope changed while the booking charged it (contract_usage_applies, ADR 0029):
+      // tried again, the booking reads the new scope.
+      if ((code === SQLSTATE.deadlockDetected || code === SQLSTATE.serializationFailure) && attempt < DEADLOCK_RETRIES) continue
       if (code === SQLSTATE.exclusionViolation && findPostgresError(error)?.constraint === CHANGE_ROOM_CONSTRAINT) {
         throw await explainChangeRoomClash(db, check)
       }

@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
 import type {
+  chargingContractResponse,
   contract,
   contractGroup,
   contractGroupListResponse,
@@ -10,6 +11,7 @@ import type {
   usageReportResponse,
 } from '@shared/contracts/responses'
 import type { ContractInput, UsageInput } from '@shared/contracts/schema'
+import type { bookableRoomListResponse } from '@shared/events/responses'
 import { apiFetch } from '@web/lib/api-client'
 import { clientKeys } from '@web/features/clients'
 
@@ -19,6 +21,10 @@ export type ContractGroup = z.infer<typeof contractGroup>
 
 export type UsageReport = z.infer<typeof usageReportResponse>
 
+export type ChargingContract = NonNullable<z.infer<typeof chargingContractResponse>['contract']>
+
+export type ScopeSpace = z.infer<typeof bookableRoomListResponse>['rooms'][number]
+
 // Everything about contracts and their ledger sits under 'contracts', so one invalidation
 // refreshes the grouped list, a client's contracts and its usage report together.
 export const contractKeys = {
@@ -26,7 +32,12 @@ export const contractKeys = {
   groups: () => [...contractKeys.all, 'groups'] as const,
   ofClient: (clientId: string) => [...contractKeys.all, 'client', clientId] as const,
   usageOfClient: (clientId: string) => [...contractKeys.all, 'usage', clientId] as const,
+  charging: (clientId: string, roomId: string) => [...contractKeys.all, 'charging', clientId, roomId] as const,
 }
+
+// The bookable spaces under the key the event dialogs read them by, so that a space's change
+// refreshes both (features/events/api.ts, bookableRoomKeys).
+const scopeSpacesKey = ['rooms', 'bookable'] as const
 
 export const fetchContractGroups = () =>
   apiFetch<z.infer<typeof contractGroupListResponse>>('/api/contracts').then((result) => result.groups)
@@ -49,6 +60,27 @@ export const useContractGroups = () => useQuery(contractGroupsQueryOptions())
 export const useClientContracts = (clientId: string) => useQuery(clientContractsQueryOptions(clientId))
 
 export const useUsageReport = (clientId: string) => useQuery(usageReportQueryOptions(clientId))
+
+/** The contract a booking of the client in the space would be charged to now; off while `booking` is null. */
+export const useChargingContract = (booking: { clientId: string; roomId: string } | null) =>
+  useQuery({
+    queryKey: contractKeys.charging(booking?.clientId ?? '', booking?.roomId ?? ''),
+    queryFn: booking
+      ? () =>
+          apiFetch<z.infer<typeof chargingContractResponse>>(
+            `/api/clients/${booking.clientId}/charging-contract?${new URLSearchParams({ roomId: booking.roomId })}`,
+          ).then((result) => result.contract)
+      : skipToken,
+  })
+
+/** Every bookable space of the organisation, for 'Applies to'. */
+export const useScopeSpaces = (enabled: boolean) =>
+  useQuery({
+    queryKey: scopeSpacesKey,
+    queryFn: () => apiFetch<z.infer<typeof bookableRoomListResponse>>('/api/events/rooms').then((result) => result.rooms),
+    staleTime: 0,
+    enabled,
+  })
 
 function useContractMutation<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) {
   const queryClient = useQueryClient()

@@ -14,7 +14,7 @@ import { errorDescription } from '@web/lib/api-client'
 import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { useContractGroups, useDeleteContract, type Contract, type ContractGroup } from './api'
 import { ContractCard } from './components/contract-card'
-import { ContractFormDialog } from './components/contract-form-dialog'
+import { ContractFormDialog } from './components/deferred-contract-form-dialog'
 import { formatHours, shortContractId } from './hours'
 
 /** Where the client page's 'New Contract' asks for a contract of that client. */
@@ -147,7 +147,11 @@ function ClientGroup({ group, onEdit, onDelete }: ClientGroupProps) {
           <span className="flex flex-wrap gap-x-4 gap-y-1 font-normal text-muted-foreground">
             <span>Bought: {formatHours(totals.totalHours)} h</span>
             <span>Used: {formatHours(totals.hoursUsed)} h</span>
-            <span>Remaining: {formatHours(totals.hoursRemaining)} h</span>
+            {totals.hoursRemaining.startsWith('-') ? (
+              <span className="font-medium text-destructive">Overdrawn by {formatHours(totals.hoursRemaining.slice(1))} h</span>
+            ) : (
+              <span>Remaining: {formatHours(totals.hoursRemaining)} h</span>
+            )}
           </span>
         </span>
       </AccordionTrigger>

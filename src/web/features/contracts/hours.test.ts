@@ -1,5 +1,14 @@
 import { describe, expect, test } from 'vitest'
-import { formatHours, formatHoursCount, shortContractId, usedPercent } from './hours'
+import {
+  contractHoursWarning,
+  formatHours,
+  formatHoursCount,
+  formatHundredths,
+  hundredthsOfMinutes,
+  shortContractId,
+  splitHours,
+  usedPercent,
+} from './hours'
 
 describe('contract hours for display', () => {
   test('drops trailing zeros only', () => {
@@ -25,4 +34,41 @@ describe('contract hours for display', () => {
 test('counts hours in words', () => {
   expect(formatHoursCount('1.00')).toBe('1 hour')
   expect(formatHoursCount('2.50')).toBe('2.5 hours')
+})
+
+describe('booked, used, remaining and overdrawn', () => {
+  test('formats exact hundredths without trailing zeros', () => {
+    expect(formatHundredths(400)).toBe('4')
+    expect(formatHundredths(275)).toBe('2.75')
+    expect(formatHundredths(150)).toBe('1.5')
+    expect(formatHundredths(-125)).toBe('-1.25')
+    expect(hundredthsOfMinutes(90)).toBe(150)
+    expect(hundredthsOfMinutes(20)).toBe(33)
+  })
+
+  test('splits hours used into booked and used, and says what is overdrawn', () => {
+    expect(splitHours({ totalHours: '10.00', hoursUsed: '7.50', hoursBooked: '3.00' })).toEqual({
+      booked: 300,
+      used: 450,
+      remaining: 250,
+      overdrawn: 0,
+    })
+    expect(splitHours({ totalHours: '5.00', hoursUsed: '6.25', hoursBooked: '4.00' })).toEqual({
+      booked: 400,
+      used: 225,
+      remaining: 0,
+      overdrawn: 125,
+    })
+  })
+
+  test('warns when a booking needs more than the contract has left', () => {
+    const contract = { totalHours: '10.00', hoursUsed: '7.25', hoursBooked: '0.00' }
+    expect(contractHoursWarning(400, 'Lakeshore FSC', contract)).toBe(
+      'This booking uses 4 h; Lakeshore FSC has 2.75 h left on its contract',
+    )
+    expect(contractHoursWarning(275, 'Lakeshore FSC', contract)).toBeNull()
+    expect(contractHoursWarning(150, 'Lakeshore FSC', { ...contract, hoursUsed: '11.25' })).toBe(
+      "This booking uses 1.5 h; Lakeshore FSC's contract is already overdrawn by 1.25 h",
+    )
+  })
 })

@@ -26,3 +26,52 @@ export function formatHoursCount(hours: string): string {
   const formatted = formatHours(hours)
   return `${formatted} ${formatted === '1' ? 'hour' : 'hours'}`
 }
+
+/** '2.75' → 275: the server's exact decimal as whole hundredths of an hour, for exact sums. */
+export function toHundredths(hours: string): number {
+  return Math.round(Number(hours) * 100)
+}
+
+/** 275 → '2.75', 400 → '4', -125 → '-1.25' */
+export function formatHundredths(hundredths: number): string {
+  const sign = hundredths < 0 ? '-' : ''
+  return sign + formatHours((Math.abs(hundredths) / 100).toFixed(2))
+}
+
+/** What one event of this many minutes is charged, in hundredths, rounded as the server rounds it. */
+export function hundredthsOfMinutes(minutes: number): number {
+  return Math.round((minutes * 100) / 60)
+}
+
+type ContractHours = { totalHours: string; hoursUsed: string; hoursBooked: string }
+
+/**
+ * A contract's hours told apart (docs/product.md#clients-and-contracts), in hundredths: booked
+ * (events not ended yet), used (past events, logged and manual hours), remaining (never below
+ * 0) and overdrawn (what is used beyond the total). hoursUsed counts booked and used together.
+ */
+export function splitHours(contract: ContractHours) {
+  const total = toHundredths(contract.totalHours)
+  const usedInAll = toHundredths(contract.hoursUsed)
+  const booked = toHundredths(contract.hoursBooked)
+  return {
+    booked,
+    used: usedInAll - booked,
+    remaining: Math.max(total - usedInAll, 0),
+    overdrawn: Math.max(usedInAll - total, 0),
+  }
+}
+
+/**
+ * The warning before a booking that needs more hours than its contract has left, or null:
+ * 'This booking uses 4 h; Lakeshore FSC has 2.75 h left on its contract'.
+ */
+export function contractHoursWarning(bookingHundredths: number, clientName: string, contract: ContractHours): string | null {
+  const total = toHundredths(contract.totalHours)
+  const left = total - toHundredths(contract.hoursUsed)
+  if (bookingHundredths <= left) return null
+  const uses = `This booking uses ${formatHundredths(bookingHundredths)} h`
+  return left < 0
+    ? `${uses}; ${clientName}'s contract is already overdrawn by ${formatHundredths(-left)} h`
+    : `${uses}; ${clientName} has ${formatHundredths(left)} h left on its contract`
+}

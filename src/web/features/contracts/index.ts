@@ -1,6 +1,7 @@
 // What the rest of the app uses of contracts; everything else here is the feature's own (ADR 0019).
 export { contractKeys, useClientContracts, useUsageReport } from './api'
 export { ContractCard } from './components/contract-card'
-export { LogHoursDialog } from './components/log-hours-dialog'
+export { ContractHoursWarning } from './components/contract-hours-warning'
+export { LogHoursDialog } from './components/deferred-log-hours-dialog'
 export { UsageReport } from './components/usage-report'
 export type { ContractsPageState } from './contracts-page'

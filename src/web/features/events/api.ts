@@ -1,5 +1,15 @@
-import { keepPreviousData, queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { CreateEventInput, EventPreviewInput, UpdateEventInput } from '@shared/events/schema'
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  skipToken,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query'
+import { eventCursorOf, type CreateEventInput, type EventPreviewInput, type UpdateEventInput } from '@shared/events/schema'
+import { LIMITS } from '@shared/limits'
 import type { z } from 'zod'
 import type {
   bookableRoomListResponse,
@@ -7,9 +17,11 @@ import type {
   createEventsResponse,
   eventListResponse,
   eventPreviewResponse,
+  listedEvent,
   monthDaysResponse,
   placedEvent,
   scheduledEvent,
+  upcomingEventsResponse,
   updateEventResponse,
 } from '@shared/events/responses'
 import type { changeRoomListResponse } from '@shared/rooms/responses'
@@ -21,6 +33,11 @@ import { facilityKeys } from '@web/features/facilities'
 export type ScheduledEvent = z.infer<typeof scheduledEvent>
 /** The one event every view reads: the event with its space, facility and the zone its times are shown in. */
 export type PlacedEvent = z.infer<typeof placedEvent>
+/** An event of the All Events list: placed, with its client's and change rooms' names. */
+export type ListedEvent = z.infer<typeof listedEvent>
+type UpcomingPage = z.infer<typeof upcomingEventsResponse>
+/** What the All Events list is narrowed to: null is any facility, space or client; '' no search. */
+export type UpcomingFilters = { facilityId: string | null; roomId: string | null; clientId: string | null; q: string }
 export type BookableRoomWithFacility = z.infer<typeof bookableRoomListResponse>['rooms'][number]
 /** What the Add New Event dialog needs to know about the room it books. */
 export type BookableRoom = Omit<BookableRoomWithFacility, 'facilityName'>
@@ -44,8 +61,10 @@ export type ChangeRoomBooking = { roomId: string; from: string; to: string; excl
 export const eventKeys = {
   all: EVENTS_QUERY_ROOT,
   upcoming: (roomId: string | null) => [...eventKeys.all, 'upcoming', { roomId }] as const,
+  // All Events' list, a page at a time.
+  upcomingPages: (filters: UpcomingFilters) => [...eventKeys.all, 'upcoming', 'pages', filters] as const,
   past: (roomId: string | null) => [...eventKeys.all, 'past', { roomId }] as const,
-  range: (range: EventRange) => [...eventKeys.all, 'range', range] as const,
+  range: (range: EventRange | null) => [...eventKeys.all, 'range', range] as const,
   month: (range: { from: string; to: string }) => [...eventKeys.all, 'month', range] as const,
   // Below the events, as every event write can take or free a change room.
   changeRoomUse: (booking: ChangeRoomBooking | null) => [...eventKeys.all, 'change-room-use', booking] as const,
@@ -63,8 +82,40 @@ const changeRoomsKey = (facilityId: string) => [...facilityKeys.rooms(facilityId
 
 const roomQuery = (roomId: string | null) => (roomId ? `?${new URLSearchParams({ roomId })}` : '')
 
+// A space's List View: its first page, as placed events beside its past ones.
 export const fetchUpcomingEvents = (roomId: string | null) =>
-  apiFetch<z.infer<typeof eventListResponse>>(`/api/events/upcoming${roomQuery(roomId)}`).then((result) => result.events)
+  apiFetch<UpcomingPage>(`/api/events/upcoming${roomQuery(roomId)}`).then((result): PlacedEvent[] => result.events)
+
+function upcomingQuery({ facilityId, roomId, clientId, q }: UpcomingFilters, after: string | null) {
+  const query = new URLSearchParams()
+  if (facilityId) query.set('facilityId', facilityId)
+  if (roomId) query.set('roomId', roomId)
+  if (clientId) query.set('clientId', clientId)
+  if (q.trim()) query.set('q', q.trim())
+  if (after) query.set('after', after)
+  return query
+}
+
+/**
+ * The next page of All Events' list: the events after the cursor `after` (null: from the start).
+ * The server reads a bounded stretch of events for a search, so its answer may hold fewer than a
+ * page, even none, and still have a next one: asking on from there fills the page the operator
+ * sees, and a page never holds more than the list's limit.
+ */
+export async function fetchUpcomingPage(filters: UpcomingFilters, after: string | null, signal?: AbortSignal): Promise<UpcomingPage> {
+  const size = LIMITS.eventsList.limit
+  const events: ListedEvent[] = []
+  let nextAfter = after
+  do {
+    const page = await apiFetch<UpcomingPage>(`/api/events/upcoming?${upcomingQuery(filters, nextAfter)}`, { signal })
+    events.push(...page.events)
+    nextAfter = page.nextAfter
+  } while (nextAfter && events.length < size)
+  if (events.length <= size) return { events, nextAfter }
+  const shown = events.slice(0, size)
+  const last = shown.at(-1)!
+  return { events: shown, nextAfter: eventCursorOf({ startTime: new Date(last.startTime), id: last.id }) }
+}
 
 export const fetchPastEvents = (roomId: string | null) =>
   apiFetch<z.infer<typeof eventListResponse>>(`/api/events/past${roomQuery(roomId)}`).then((result) => result.events)
@@ -94,11 +145,20 @@ export const fetchEventPreview = (input: EventPreviewInput, signal?: AbortSignal
 export const upcomingEventsQueryOptions = (roomId: string | null) =>
   queryOptions({ queryKey: eventKeys.upcoming(roomId), queryFn: () => fetchUpcomingEvents(roomId) })
 
+export const upcomingPagesQueryOptions = (filters: UpcomingFilters) =>
+  infiniteQueryOptions({
+    queryKey: eventKeys.upcomingPages(filters),
+    queryFn: ({ pageParam, signal }) => fetchUpcomingPage(filters, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextAfter,
+  })
+
 export const pastEventsQueryOptions = (roomId: string | null) =>
   queryOptions({ queryKey: eventKeys.past(roomId), queryFn: () => fetchPastEvents(roomId) })
 
-export const eventsInRangeQueryOptions = (range: EventRange) =>
-  queryOptions({ queryKey: eventKeys.range(range), queryFn: () => fetchEventsInRange(range) })
+// Null while the range is not known yet (a date being typed): nothing is asked.
+export const eventsInRangeQueryOptions = (range: EventRange | null) =>
+  queryOptions({ queryKey: eventKeys.range(range), queryFn: range ? () => fetchEventsInRange(range) : skipToken })
 
 export const monthDaysQueryOptions = (range: { from: string; to: string }) =>
   queryOptions({ queryKey: eventKeys.month(range), queryFn: () => fetchMonthDays(range) })
@@ -127,10 +187,15 @@ export const eventPreviewQueryOptions = (input: EventPreviewInput | null) =>
 
 export const useUpcomingEvents = (roomId: string | null = null) => useQuery(upcomingEventsQueryOptions(roomId))
 
+// The last filters' list stays on screen while the next one loads, so typing a search does not flash.
+export const useUpcomingPages = (filters: UpcomingFilters) =>
+  useInfiniteQuery({ ...upcomingPagesQueryOptions(filters), placeholderData: keepPreviousData })
+
 export const usePastEvents = (roomId: string | null) => useQuery(pastEventsQueryOptions(roomId))
 
 // The previous range stays on screen while the next one loads, so paging does not flash.
-export const useEventsInRange = (range: EventRange) => useQuery({ ...eventsInRangeQueryOptions(range), placeholderData: keepPreviousData })
+export const useEventsInRange = (range: EventRange | null) =>
+  useQuery({ ...eventsInRangeQueryOptions(range), placeholderData: keepPreviousData })
 
 export const useMonthDays = (range: { from: string; to: string }) =>
   useQuery({ ...monthDaysQueryOptions(range), placeholderData: keepPreviousData })
@@ -148,7 +213,7 @@ export const useEventPreview = (input: EventPreviewInput | null) =>
   useQuery({ ...eventPreviewQueryOptions(input), placeholderData: keepPreviousData })
 
 // Booking, moving or deleting an event changes the client's contract hours as well.
-function useInvalidateSchedules() {
+export function useInvalidateSchedules() {
   const queryClient = useQueryClient()
   return () =>
     Promise.all([queryClient.invalidateQueries({ queryKey: eventKeys.all }), queryClient.invalidateQueries({ queryKey: contractKeys.all })])

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { instantOfDateTimeLocal, timeOfEditedEvent, timeOfNewEvent } from './booking-time'
+import { bookedStartTimes, eventsWindowOfDay, instantOfDateTimeLocal, timeOfEditedEvent, timeOfNewEvent } from './booking-time'
 
 const TORONTO = 'America/Toronto'
 
@@ -52,5 +52,59 @@ describe('instantOfDateTimeLocal', () => {
     expect(instantOfDateTimeLocal('2030-06-03T10:00', 'UTC')).toBe('2030-06-03T10:00:00.000Z')
     expect(instantOfDateTimeLocal('2030-06-03', 'UTC')).toBe('')
     expect(instantOfDateTimeLocal(undefined, 'UTC')).toBe('')
+  })
+})
+
+describe('bookedStartTimes', () => {
+  const hourly = ['08:00', '09:00', '10:00', '11:00', '12:00']
+  // 10:00 to 11:00 on the facility's clock (14:00Z to 15:00Z in June, Toronto).
+  const practice = { startTime: '2030-06-03T14:00:00.000Z', endTime: '2030-06-03T15:00:00.000Z', changeoverMinutes: 0 }
+  const booked = (durationMinutes: number, changeoverMinutes: number, events = [practice]) => [
+    ...bookedStartTimes({ date: '2030-06-03', durationMinutes, changeoverMinutes }, hourly, events, TORONTO),
+  ]
+
+  it('marks the starts whose booking would overlap an event, back to back left free', () => {
+    expect(booked(60, 0)).toEqual(['10:00'])
+  })
+
+  it('weighs the chosen duration: a longer booking runs into the event', () => {
+    expect(booked(120, 0)).toEqual(['09:00', '10:00'])
+  })
+
+  it('counts the changeover after the event, and the one after the new booking', () => {
+    expect(booked(60, 0, [{ ...practice, changeoverMinutes: 15 }])).toEqual(['10:00', '11:00'])
+    expect(booked(60, 15)).toEqual(['09:00', '10:00'])
+  })
+
+  it('marks nothing without events, or while the date or duration cannot be read', () => {
+    expect(booked(60, 0, [])).toEqual([])
+    expect(bookedStartTimes({ date: '', durationMinutes: 60, changeoverMinutes: 0 }, hourly, [practice], TORONTO).size).toBe(0)
+    expect(
+      bookedStartTimes({ date: '2030-06-03', durationMinutes: Number.NaN, changeoverMinutes: 0 }, hourly, [practice], TORONTO).size,
+    ).toBe(0)
+  })
+
+  it('reads the starts on the facility’s clock and the duration as elapsed time across a DST change', () => {
+    // Clocks go back at 2:00 on Nov 3, 2030: the event holds the repeated hour's first half, 1:00 to 1:30 EST.
+    const night = { startTime: '2030-11-03T06:00:00.000Z', endTime: '2030-11-03T06:30:00.000Z', changeoverMinutes: 0 }
+    const starts = ['00:00', '01:00', '02:00']
+    const at = (durationMinutes: number) => [
+      ...bookedStartTimes({ date: '2030-11-03', durationMinutes, changeoverMinutes: 0 }, starts, [night], TORONTO),
+    ]
+    // 1:00 EDT for an hour ends as the clock reads 1:00 EST again, just as the event begins.
+    expect(at(60)).toEqual([])
+    expect(at(90)).toEqual(['01:00'])
+  })
+})
+
+describe('eventsWindowOfDay', () => {
+  it('reaches back by the longest changeover and on by the longest event and its changeover', () => {
+    expect(eventsWindowOfDay('2030-06-03', TORONTO)).toEqual({ from: '2030-06-03T03:30:00.000Z', to: '2030-06-05T04:30:00.000Z' })
+  })
+
+  it('is null while the date cannot be read', () => {
+    expect(eventsWindowOfDay('', TORONTO)).toBeNull()
+    expect(eventsWindowOfDay('2030-6-3', TORONTO)).toBeNull()
+    expect(eventsWindowOfDay(undefined, TORONTO)).toBeNull()
   })
 })

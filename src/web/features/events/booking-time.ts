@@ -1,5 +1,6 @@
 import { LIMITS } from '@shared/limits'
-import { combineLocalDateTime } from '@shared/scheduling/local-day'
+import { combineLocalDateTime, localDayRange } from '@shared/scheduling/local-day'
+import { rangesOverlap } from '@shared/scheduling/overlap'
 
 /** The instants [from, to) an event form stands for, as ISO strings. */
 export type BookingTime = { from: string; to: string }
@@ -46,4 +47,55 @@ function asBookingTime(from: string, to: string): BookingTime | null {
   if (!from || !to) return null
   const minutes = (Date.parse(to) - Date.parse(from)) / 60_000
   return minutes > 0 && minutes <= LIMITS.event.maxDurationMinutes ? { from, to } : null
+}
+
+/** What the start-time list needs of an event of the space: its times and the changeover it holds after them. */
+export type BookedEvent = { startTime: string; endTime: string; changeoverMinutes: number }
+
+const MS_PER_MINUTE = 60_000
+const LONGEST_CHANGEOVER_MINUTES = Math.max(...LIMITS.room.changeoverOptions)
+
+/**
+ * The instants whose events can clash with a booking that starts on `date` in the facility's
+ * zone: from the day's start less the longest changeover (one running on from the night before),
+ * to its end plus the longest event and its changeover. Null while the date cannot be read.
+ */
+export function eventsWindowOfDay(date: string | undefined, timeZone: string): BookingTime | null {
+  if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return null
+  try {
+    const { start, end } = localDayRange(date, timeZone)
+    const slack = (LIMITS.event.maxDurationMinutes + LONGEST_CHANGEOVER_MINUTES) * MS_PER_MINUTE
+    return {
+      from: new Date(start.getTime() - LONGEST_CHANGEOVER_MINUTES * MS_PER_MINUTE).toISOString(),
+      to: new Date(end.getTime() + slack).toISOString(),
+    }
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The offered start times ('HH:MM') on `date` at which a booking of `durationMinutes` would clash
+ * with one of `events`: as the database holds a space (docs/product.md#linked-spaces), each booking
+ * blocks its times plus its changeover, the new one `changeoverMinutes`, each event its own.
+ * Empty while the date or duration cannot be read.
+ */
+export function bookedStartTimes(
+  { date, durationMinutes, changeoverMinutes }: { date?: string; durationMinutes?: number; changeoverMinutes: number },
+  startTimes: readonly string[],
+  events: readonly BookedEvent[],
+  timeZone: string,
+): Set<string> {
+  const blocked = events.map(({ startTime, endTime, changeoverMinutes: after }) => ({
+    start: new Date(startTime),
+    end: new Date(Date.parse(endTime) + after * MS_PER_MINUTE),
+  }))
+  const booked = new Set<string>()
+  for (const startTime of startTimes) {
+    const time = timeOfNewEvent({ date, startTime, durationMinutes }, timeZone)
+    if (!time) continue
+    const booking = { start: new Date(time.from), end: new Date(Date.parse(time.to) + changeoverMinutes * MS_PER_MINUTE) }
+    if (blocked.some((range) => rangesOverlap(range, booking))) booked.add(startTime)
+  }
+  return booked
 }

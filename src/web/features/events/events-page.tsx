@@ -3,16 +3,14 @@ import { CalendarDays, List, Plus } from 'lucide-react'
 import { todayInZone } from '@shared/scheduling/local-day'
 import { PageHeader } from '@web/components/page-header'
 import { Button } from '@web/components/ui/button'
-import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { browserTimeZone } from '@web/lib/datetime'
 import { usePermission } from '@web/features/auth'
-import { useUpcomingEvents, type BookableRoomWithFacility, type PlacedEvent, type ScheduledEvent } from './api'
+import type { BookableRoomWithFacility, PlacedEvent, ScheduledEvent } from './api'
 import { AddEventDialog, EditEventSheet, SelectRoomDialog } from './components/deferred-dialogs'
 import { DeleteEventDialog } from './components/delete-event-dialog'
 import type { EditTarget } from './components/edit-event-sheet'
-import { EventCard } from './components/event-card'
-import { EventListSection } from './components/event-list-section'
 import { EventsCalendar, type CalendarMode } from './components/events-calendar'
+import { UpcomingEventList } from './components/upcoming-event-list'
 import { ViewToggle } from './components/view-toggle'
 
 type View = 'list' | 'calendar'
@@ -59,7 +57,7 @@ export function EventsPage() {
         }
       />
       {view === 'list' ? (
-        <UpcomingEvents onEdit={(event) => setEditing(editTargetOf(event))} onDelete={setDeleting} />
+        <UpcomingEventList onEdit={(event) => setEditing(editTargetOf(event))} onDelete={setDeleting} />
       ) : (
         <EventsCalendar
           mode={calendarMode}
@@ -86,29 +84,5 @@ export function EventsPage() {
       <EditEventSheet target={editing} onClose={() => setEditing(null)} />
       <DeleteEventDialog event={canBook ? deleting : null} onClose={() => setDeleting(null)} />
     </div>
-  )
-}
-
-function UpcomingEvents({ onEdit, onDelete }: { onEdit: (event: PlacedEvent) => void; onDelete: (event: PlacedEvent) => void }) {
-  const upcoming = useUpcomingEvents()
-
-  useQueryErrorToast(upcoming, 'Failed to load events')
-
-  return (
-    <EventListSection
-      title="Upcoming Events"
-      events={upcoming.data}
-      isPending={upcoming.isPending}
-      emptyText="No upcoming events"
-      render={(event) => (
-        <EventCard
-          event={event}
-          timeZone={event.timeZone}
-          place={`${event.roomName} - ${event.facilityName}`}
-          onEdit={() => onEdit(event)}
-          onDelete={() => onDelete(event)}
-        />
-      )}
-    />
   )
 }

@@ -42,13 +42,21 @@ export function FacilityPage() {
 
   if (!facility.data) return <LoadingScreen />
 
+  return <FacilitySections facility={facility.data} />
+}
+
+function FacilitySections({ facility }: { facility: Facility }) {
+  // A space's 'Book' button opens Add New Event for it directly: client, start, duration, save
+  // (docs/product.md#events), without 'Select a Room' first.
+  const [bookedFromCard, setBookedFromCard] = useState<Room | null>(null)
+  const canBook = usePermission('book')
   return (
     <div className="grid gap-10">
-      <FacilityHeader facility={facility.data} />
-      <FacilityRooms facility={facility.data} />
-      <FacilityClosuresSection facility={facility.data} />
-      <ChangeRoomClashes facility={facility.data} />
-      <FacilityEventsWithDialogs facility={facility.data} />
+      <FacilityHeader facility={facility} />
+      <FacilityRooms facility={facility} onBook={canBook ? setBookedFromCard : undefined} />
+      <FacilityClosuresSection facility={facility} />
+      <ChangeRoomClashes facility={facility} />
+      <FacilityEventsWithDialogs facility={facility} roomToBook={bookedFromCard} onRoomBooked={() => setBookedFromCard(null)} />
     </div>
   )
 }
@@ -63,7 +71,14 @@ function FacilityClosuresSection({ facility }: { facility: Facility }) {
 }
 
 /** The facility's events with the scheduling dialogs of All Events, its room picker kept to this facility. */
-function FacilityEventsWithDialogs({ facility }: { facility: Facility }) {
+type FacilityEventsWithDialogsProps = {
+  facility: Facility
+  /** A space whose card's 'Book' was pressed: Add New Event opens for it on the facility's today. */
+  roomToBook: Room | null
+  onRoomBooked: () => void
+}
+
+function FacilityEventsWithDialogs({ facility, roomToBook, onRoomBooked }: FacilityEventsWithDialogsProps) {
   const [pickingRoomFor, setPickingRoomFor] = useState<string | null>(null)
   const [booking, setBooking] = useState<{ room: BookableRoomWithFacility; date: string } | null>(null)
   const [editing, setEditing] = useState<EditTarget | null>(null)
@@ -89,9 +104,13 @@ function FacilityEventsWithDialogs({ facility }: { facility: Facility }) {
         }}
       />
       <AddEventDialog
-        room={canBook ? (booking?.room ?? null) : null}
+        room={canBook ? (booking?.room ?? (roomToBook ? { ...roomToBook, timeZone } : null)) : null}
         date={booking?.date ?? todayInZone(timeZone, new Date())}
-        onOpenChange={(open) => (open ? undefined : setBooking(null))}
+        onOpenChange={(open) => {
+          if (open) return
+          setBooking(null)
+          onRoomBooked()
+        }}
       />
       <EditEventSheet target={editing} onClose={() => setEditing(null)} />
       <DeleteEventDialog event={canBook ? deleting : null} onClose={() => setDeleting(null)} />
@@ -150,7 +169,7 @@ function FacilityHeader({ facility }: { facility: Facility }) {
   )
 }
 
-function FacilityRooms({ facility }: { facility: Facility }) {
+function FacilityRooms({ facility, onBook }: { facility: Facility; onBook?: (room: Room) => void }) {
   const facilityId = facility.id
   const rooms = useRooms(facilityId)
   const deleteRoom = useDeleteRoom(facilityId)
@@ -217,6 +236,7 @@ function FacilityRooms({ facility }: { facility: Facility }) {
               node={node}
               onEdit={canManageVenue ? startEditing : undefined}
               onDelete={canManageVenue ? setPendingDeletion : undefined}
+              onBook={onBook}
             />
           ))}
         </ul>
@@ -261,10 +281,11 @@ type RoomTreeItemProps = {
   node: TreeNode<Room>
   onEdit?: (room: Room) => void
   onDelete?: (room: Room) => void
+  onBook?: (room: Room) => void
 }
 
-function RoomTreeItem({ node: { room, whole, parts }, onEdit, onDelete }: RoomTreeItemProps) {
-  const card = <RoomCard room={room} wholeName={whole?.name} onEdit={onEdit} onDelete={onDelete} />
+function RoomTreeItem({ node: { room, whole, parts }, onEdit, onDelete, onBook }: RoomTreeItemProps) {
+  const card = <RoomCard room={room} wholeName={whole?.name} onEdit={onEdit} onDelete={onDelete} onBook={onBook} />
   if (parts.length === 0) return <li className="grid">{card}</li>
   return (
     <li className="col-span-full grid gap-4">
@@ -274,7 +295,7 @@ function RoomTreeItem({ node: { room, whole, parts }, onEdit, onDelete }: RoomTr
         className="ml-2 grid gap-4 border-l-2 border-border pl-3 sm:ml-4 sm:grid-cols-2 sm:pl-4 xl:grid-cols-3"
       >
         {parts.map((part) => (
-          <RoomTreeItem key={part.room.id} node={part} onEdit={onEdit} onDelete={onDelete} />
+          <RoomTreeItem key={part.room.id} node={part} onEdit={onEdit} onDelete={onDelete} onBook={onBook} />
         ))}
       </ul>
     </li>

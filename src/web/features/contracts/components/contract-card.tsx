@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react'
-import { CalendarDays } from 'lucide-react'
+import { CalendarDays, MapPin, TriangleAlert } from 'lucide-react'
+import { describeScope } from '@shared/contracts/scope'
 import { Progress } from '@web/components/ui/progress'
 import { formatCalendarDay } from '@web/lib/datetime'
+import { cn } from '@web/lib/utils'
 import type { Contract } from '../api'
-import { formatHours, shortContractId, usedPercent } from '../hours'
+import { formatHours, formatHundredths, shortContractId, splitHours, usedPercent } from '../hours'
 import { ContractStatusBadge } from './contract-status-badge'
 
 type ContractCardProps = {
@@ -17,8 +19,13 @@ type ContractCardProps = {
 export function ContractCard({ contract, actions, headingLevel: Heading = 'h3' }: ContractCardProps) {
   const shortId = shortContractId(contract.id)
   const percent = usedPercent(contract.hoursUsed, contract.totalHours)
+  const hours = splitHours(contract)
+  const isOverdrawn = hours.overdrawn > 0
   return (
-    <article className="grid content-start gap-3 rounded-lg border bg-card p-4 text-card-foreground" aria-label={`Contract ${shortId}`}>
+    <article
+      className={cn('grid content-start gap-3 rounded-lg border bg-card p-4 text-card-foreground', isOverdrawn && 'border-destructive/60')}
+      aria-label={`Contract ${shortId}`}
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="flex min-w-0 flex-wrap items-center gap-2">
           <Heading className="font-mono text-sm font-semibold">#{shortId}</Heading>
@@ -33,13 +40,42 @@ export function ContractCard({ contract, actions, headingLevel: Heading = 'h3' }
           </span>
           <span className="font-medium tabular-nums">{percent}%</span>
         </div>
-        <Progress value={percent} aria-label={`Hours used on contract ${shortId}`} />
+        <Progress
+          value={percent}
+          aria-label={`Hours used on contract ${shortId}`}
+          className={cn(isOverdrawn && 'bg-destructive/20 [&>[data-slot=progress-indicator]]:bg-destructive')}
+        />
       </div>
+      {isOverdrawn ? (
+        <p className="flex items-center gap-1.5 text-sm font-medium text-destructive">
+          <TriangleAlert className="size-4 shrink-0" aria-hidden="true" />
+          Overdrawn by {formatHundredths(hours.overdrawn)} h
+        </p>
+      ) : null}
+      {/* Hours used split: booked for events still to come, used by the rest (docs/product.md#clients-and-contracts). */}
+      <dl className="grid grid-cols-3 gap-2 rounded-md bg-muted/50 p-2 text-sm">
+        <HoursFigure label="Booked" hundredths={hours.booked} />
+        <HoursFigure label="Used" hundredths={hours.used} />
+        <HoursFigure label="Remaining" hundredths={hours.remaining} isDestructive={isOverdrawn} />
+      </dl>
+      <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+        <MapPin className="size-4 shrink-0" aria-hidden="true" />
+        <span className="min-w-0 break-words">Applies to: {describeScope(contract)}</span>
+      </p>
       <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
         <CalendarDays className="size-4 shrink-0" aria-hidden="true" />
         Start date: {formatCalendarDay(contract.startDate)}
       </p>
       {contract.notes ? <p className="text-sm break-words whitespace-pre-line">{contract.notes}</p> : null}
     </article>
+  )
+}
+
+function HoursFigure({ label, hundredths, isDestructive = false }: { label: string; hundredths: number; isDestructive?: boolean }) {
+  return (
+    <div className="grid min-w-0 gap-0.5">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className={cn('font-medium tabular-nums', isDestructive && 'text-destructive')}>{formatHundredths(hundredths)} h</dd>
+    </div>
   )
 }

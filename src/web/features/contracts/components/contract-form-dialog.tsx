@@ -16,6 +16,7 @@ import { errorDescription } from '@web/lib/api-client'
 import { browserTimeZone } from '@web/lib/datetime'
 import { useSaveContract, type Contract } from '../api'
 import { parseHoursField, shortContractId } from '../hours'
+import { AppliesToField } from './applies-to-field'
 
 type ContractFormDialogProps = {
   open: boolean
@@ -54,6 +55,9 @@ function defaultValues(contract: Contract | null, initialClientId: string | unde
       hoursUsed: Number(contract.hoursUsed),
       status: contract.status,
       notes: contract.notes ?? '',
+      appliesTo: contract.appliesTo,
+      roomTypes: contract.roomTypes,
+      spaceIds: contract.spaces.map((space) => space.id),
     }
   }
   return {
@@ -63,6 +67,9 @@ function defaultValues(contract: Contract | null, initialClientId: string | unde
     hoursUsed: 0,
     status: 'active',
     notes: '',
+    appliesTo: 'all',
+    roomTypes: [],
+    spaceIds: [],
   }
 }
 
@@ -163,6 +170,7 @@ function ContractForm({ clients, contract, initialClientId, onDone }: ContractFo
           </NativeSelect>
         )}
       </FormField>
+      <AppliesToField form={form} />
       <FormField label="Notes" description={`${notes.length}/${LIMITS.contract.notes} characters`} error={errors.notes?.message}>
         {(control) => <Textarea {...control} rows={3} maxLength={LIMITS.contract.notes} {...form.register('notes')} />}
       </FormField>

@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { Link } from 'react-router'
 import { LIMITS } from '@shared/limits'
+import { ColorSwatches } from '@web/components/color-swatches'
 import { Checkbox } from '@web/components/ui/checkbox'
 import { Label } from '@web/components/ui/label'
 import { Skeleton } from '@web/components/ui/skeleton'
@@ -48,23 +49,34 @@ export function RoomPicker({ options, isLoading, value, onChange, error }: RoomP
             const color = picked.get(option.id)
             const label = `${option.name} - ${option.facilityName}`
             return (
-              <li key={option.id} className="flex min-h-9 items-center gap-3 rounded px-1">
-                <Checkbox
-                  id={`${groupId}-${option.id}`}
-                  checked={color !== undefined}
-                  onCheckedChange={(checked) => toggle(option.id, checked === true)}
-                  aria-invalid={error ? true : undefined}
-                />
-                <Label htmlFor={`${groupId}-${option.id}`} className="min-w-0 flex-1 leading-snug font-normal break-words">
-                  {label}
-                </Label>
+              <li key={option.id} className="grid gap-2 rounded px-1 py-1">
+                <div className="flex min-h-7 items-center gap-3">
+                  <Checkbox
+                    id={`${groupId}-${option.id}`}
+                    checked={color !== undefined}
+                    onCheckedChange={(checked) => toggle(option.id, checked === true)}
+                    aria-invalid={error ? true : undefined}
+                  />
+                  <Label htmlFor={`${groupId}-${option.id}`} className="min-w-0 flex-1 leading-snug font-normal break-words">
+                    {label}
+                  </Label>
+                </div>
                 {color !== undefined ? (
-                  <input
-                    type="color"
-                    value={color}
-                    onChange={(event) => recolor(option.id, event.target.value)}
+                  <ColorSwatches
                     aria-label={`Colour for ${label}`}
-                    className="h-8 w-12 shrink-0 cursor-pointer rounded border border-input bg-transparent p-0.5"
+                    value={color}
+                    onChange={(next) => recolor(option.id, next)}
+                    className="pl-7"
+                    custom={
+                      // The native picker always answers #rrggbb, so a room's colour cannot be left invalid.
+                      <input
+                        type="color"
+                        value={color}
+                        onChange={(event) => recolor(option.id, event.target.value)}
+                        aria-label={`Custom colour for ${label}`}
+                        className="h-8 w-12 shrink-0 cursor-pointer rounded border border-input bg-transparent p-0.5"
+                      />
+                    }
                   />
                 ) : null}
               </li>

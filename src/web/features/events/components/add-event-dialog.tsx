@@ -17,15 +17,20 @@ import { NativeSelect, NativeSelectOption } from '@web/components/ui/native-sele
 import { ApiError, errorDescription } from '@web/lib/api-client'
 import { formatTimeOfDay } from '@web/lib/datetime'
 import { showServerFieldErrors } from '@web/components/form/show-server-field-errors'
-import { useCreateEvents, type BookableRoom } from '../api'
-import { timeOfNewEvent } from '../booking-time'
+import { ContractHoursWarning } from '@web/features/contracts'
+import { useCreateEvents, useEventsInRange, type BookableRoom } from '../api'
+import { bookedStartTimes, eventsWindowOfDay, timeOfNewEvent } from '../booking-time'
 import { createdMessage } from '../series'
 import { EventClientAndTitleFields, EventKindFields } from './event-details-fields'
 import { SeriesPreviewList, useSeriesPreview } from './series-preview'
+import { useDefaultTitle } from './use-default-title'
+
+/** The room to book, with its changeover when the page knows it (its own page does), so the start times weigh it. */
+type RoomToBook = BookableRoom & { changeoverMinutes?: number }
 
 type AddEventDialogProps = {
   /** The room to book; the dialog is closed while there is none. */
-  room: (BookableRoom & { name: string }) | null
+  room: (RoomToBook & { name: string }) | null
   /** The day the form starts on, 'YYYY-MM-DD' in the facility's zone. */
   date: string
   onOpenChange: (open: boolean) => void
@@ -52,7 +57,7 @@ export function AddEventDialog({ room, date, onOpenChange }: AddEventDialogProps
   )
 }
 
-function AddEventForm({ room, date, onDone }: { room: BookableRoom; date: string; onDone: () => void }) {
+function AddEventForm({ room, date, onDone }: { room: RoomToBook; date: string; onDone: () => void }) {
   const createEvents = useCreateEvents()
   const startTimes = startTimeOptions(room.operatingStartTime, room.operatingEndTime, room.bookingInterval)
   const durations = durationOptions(room.bookingInterval)
@@ -79,6 +84,8 @@ function AddEventForm({ room, date, onDone }: { room: BookableRoom; date: string
   const [chosenDate, startTime, durationMinutes] = useWatch({ control: form.control, name: ['date', 'startTime', 'durationMinutes'] })
   // A series is asked about at its first occurrence only; the server checks every one on booking.
   const bookingTime = timeOfNewEvent({ date: chosenDate, startTime, durationMinutes }, room.timeZone)
+  const booked = useBookedStartTimes(room, { date: chosenDate, durationMinutes }, startTimes)
+  useDefaultTitle(form)
   const preview = useSeriesPreview(form.control, room.id)
   // Offered only when the list is of the series as it is now and some, not all, of its dates are taken.
   const canBookFreeDates = preview.isCurrent && preview.freeCount > 0 && preview.takenCount > 0
@@ -93,9 +100,14 @@ function AddEventForm({ room, date, onDone }: { room: BookableRoom; date: string
           onDone()
         },
         (error: unknown) => {
+          // A clash shows once, just above the footer where the operator is looking; anything
+          // else is a toast (docs/product.md#events).
+          if (error instanceof ApiError && error.status === 409) {
+            form.setError(FORM_LEVEL_FIELD, { type: 'server', message: error.message })
+            return
+          }
           toast.error('Failed to create event', { description: errorDescription(error) })
           showServerFieldErrors(error, form.setError)
-          if (error instanceof ApiError && error.status === 409) form.setError(FORM_LEVEL_FIELD, { type: 'server', message: error.message })
         },
       ),
     )
@@ -114,9 +126,12 @@ function AddEventForm({ room, date, onDone }: { room: BookableRoom; date: string
             {(control) => (
               <NativeSelect {...control} {...form.register('startTime')}>
                 <NativeSelectOption value="">Select a time</NativeSelectOption>
+                {/* A booked start stays choosable: the mark weighs the chosen duration, which the
+                    operator may shorten after picking the start; a series whose first date is taken
+                    can still book its free dates; and the server decides, naming the clash. */}
                 {startTimes.map((time) => (
                   <NativeSelectOption key={time} value={time}>
-                    {formatTimeOfDay(time)}
+                    {booked.has(time) ? `${formatTimeOfDay(time)} (booked)` : formatTimeOfDay(time)}
                   </NativeSelectOption>
                 ))}
               </NativeSelect>
@@ -138,6 +153,7 @@ function AddEventForm({ room, date, onDone }: { room: BookableRoom; date: string
         <RecurrenceFields>
           <SeriesPreviewList preview={preview} timeZone={room.timeZone} />
         </RecurrenceFields>
+        <ContractHoursWarning clientId={form.watch('clientId')} roomId={room.id} durationMinutes={durationMinutes} series={preview} />
         {errors.root?.message ? (
           <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm break-words text-destructive">
             {errors.root.message}
@@ -159,6 +175,18 @@ function AddEventForm({ room, date, onDone }: { room: BookableRoom; date: string
       </form>
     </FormProvider>
   )
+}
+
+/**
+ * The start times at which the chosen day's booking would clash with an event of the space
+ * (docs/product.md#events), from the space's events around that day.
+ */
+function useBookedStartTimes(room: RoomToBook, time: { date?: string; durationMinutes?: number }, startTimes: string[]) {
+  const around = eventsWindowOfDay(time.date, room.timeZone)
+  const events = useEventsInRange(around && { roomId: room.id, ...around })
+  // The previous day's events stay on screen while the next day's load: marks for the wrong day would mislead.
+  const current = events.isPlaceholderData ? [] : (events.data ?? [])
+  return bookedStartTimes({ ...time, changeoverMinutes: room.changeoverMinutes ?? 0 }, startTimes, current, room.timeZone)
 }
 
 /** Repeat daily, weekly on chosen weekdays, or monthly, until an end date (docs/product.md#events); `children` show below while repeating. */

@@ -1,20 +1,22 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react'
+import { Component, useRef, type ErrorInfo, type ReactNode } from 'react'
 import { FormProvider, useForm, useWatch, type DefaultValues, type Resolver } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { toast } from 'sonner'
 import { FORM_LEVEL_FIELD } from '@shared/api-error'
-import { updateEventInput, type UpdateEventFormValues, type UpdateEventInput } from '@shared/events/schema'
+import { EVENT_MESSAGES, updateEventInput, type UpdateEventFormValues, type UpdateEventInput } from '@shared/events/schema'
 import { Button } from '@web/components/ui/button'
 import { FormField } from '@web/components/ui/form-field'
 import { Input } from '@web/components/ui/input'
+import { NativeSelect, NativeSelectOption } from '@web/components/ui/native-select'
 import { Sheet, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle } from '@web/components/ui/sheet'
 import { ApiError, errorDescription } from '@web/lib/api-client'
 import { toDateTimeLocalValue } from '@web/lib/datetime'
 import { showServerFieldErrors } from '@web/components/form/show-server-field-errors'
 import { EventHistory } from '@web/features/activity'
 import { usePermission } from '@web/features/auth'
-import { useUpdateEvent, type ScheduledEvent } from '../api'
+import { useBookableRooms, useInvalidateSchedules, useUpdateEvent, type ScheduledEvent } from '../api'
 import { instantOfDateTimeLocal, timeOfEditedEvent } from '../booking-time'
+import { editedTimeProblem, endKeepingDuration } from '../edit-time-rules'
 import { EventClientAndTitleFields, EventKindFields } from './event-details-fields'
 
 /** The event to edit, with the facility it belongs to: its zone is the wall clock of the form. */
@@ -86,6 +88,7 @@ function defaultValues({ event, timeZone }: EditTarget): DefaultValues<UpdateEve
     changeRoom2Id: event.changeRoom2Id ?? '',
     startTime: toDateTimeLocalValue(event.startTime, timeZone),
     endTime: toDateTimeLocalValue(event.endTime, timeZone),
+    roomId: event.roomId,
   }
 }
 
@@ -93,37 +96,75 @@ type EditEventFormProps = { target: EditTarget; isReadOnly: boolean; onDone: () 
 
 function EditEventForm({ target, isReadOnly, onDone }: EditEventFormProps) {
   const updateEvent = useUpdateEvent()
-  const { timeZone } = target
-  // The inputs show the facility's wall clock; the shared schema validates the instants they stand for.
-  const resolver: Resolver<UpdateEventFormValues, unknown, UpdateEventInput> = (values, context, options) =>
-    zodResolver(updateEventInput)(
+  const invalidateSchedules = useInvalidateSchedules()
+  const { timeZone, event } = target
+  // The spaces the event can move to: its facility's, as the add dialog books them (not change rooms).
+  const rooms = useBookableRooms(true)
+  const spaces = rooms.data?.filter((room) => room.facilityId === target.facilityId) ?? []
+  const original = defaultValues(target) as { startTime: string; endTime: string; roomId: string }
+  // The inputs show the facility's wall clock; the shared schema validates the instants they stand for,
+  // then the space's hours, interval and durations apply as in the add dialog.
+  const resolver: Resolver<UpdateEventFormValues, unknown, UpdateEventInput> = async (values, context, options) => {
+    const result = await zodResolver(updateEventInput)(
       {
         ...values,
         startTime: instantOfDateTimeLocal(values.startTime, timeZone),
         endTime: instantOfDateTimeLocal(values.endTime, timeZone),
+        version: event.version,
       },
       context,
       options,
     )
+    const space = spaces.find((room) => room.id === (values.roomId ?? event.roomId))
+    const edited = { startTime: values.startTime ?? '', endTime: values.endTime ?? '', roomId: values.roomId ?? event.roomId }
+    const problem = space ? editedTimeProblem(edited, original, space, timeZone) : null
+    if (!problem || Object.keys(result.errors).length > 0) return result
+    return { values: {}, errors: { [problem.field]: { type: 'rules', message: problem.message } } }
+  }
   const form = useForm<UpdateEventFormValues, unknown, UpdateEventInput>({ resolver, defaultValues: defaultValues(target) })
   const { errors, isSubmitting } = form.formState
-  const [title, startTime, endTime] = useWatch({ control: form.control, name: ['title', 'startTime', 'endTime'] })
+  const [title, startTime, endTime, roomId] = useWatch({ control: form.control, name: ['title', 'startTime', 'endTime', 'roomId'] })
   const isIncomplete = !title?.trim() || !startTime || !endTime
   const bookingTime = timeOfEditedEvent({ startTime, endTime }, timeZone)
+  // Moving the start keeps the event's length, as every calendar does, until the operator sets the end too.
+  const hasSetEnd = useRef(false)
+  const previousStart = useRef(original.startTime)
+  const isStale = errors.root?.message === EVENT_MESSAGES.stale
 
   const onSubmit = form.handleSubmit((values) =>
-    updateEvent.mutateAsync({ id: target.event.id, input: values }).then(
+    updateEvent.mutateAsync({ id: event.id, input: values }).then(
       (result) => {
         toast.success(result.isSplit ? 'Event updated and split across midnight!' : 'Event updated successfully!')
         onDone()
       },
       (error: unknown) => {
+        // A clash or a stale version shows once, at the top of the footer where the operator is
+        // looking; anything else is a toast (docs/product.md#events).
+        if (error instanceof ApiError && error.status === 409) {
+          form.setError(FORM_LEVEL_FIELD, { type: 'server', message: error.message })
+          return
+        }
         toast.error('Failed to update event', { description: errorDescription(error) })
         showServerFieldErrors(error, form.setError)
-        if (error instanceof ApiError && error.status === 409) form.setError(FORM_LEVEL_FIELD, { type: 'server', message: error.message })
       },
     ),
   )
+
+  const startField = form.register('startTime', {
+    onChange: (change: { target: { value: string } }) => {
+      const nextStart = change.target.value
+      const end = hasSetEnd.current
+        ? null
+        : endKeepingDuration({ startTime: previousStart.current, endTime: form.getValues('endTime') ?? '' }, nextStart, timeZone)
+      previousStart.current = nextStart
+      if (end) form.setValue('endTime', toDateTimeLocalValue(end.toISOString(), timeZone), { shouldDirty: true })
+    },
+  })
+  const endField = form.register('endTime', {
+    onChange: () => {
+      hasSetEnd.current = true
+    },
+  })
 
   return (
     <FormProvider {...form}>
@@ -137,29 +178,64 @@ function EditEventForm({ target, isReadOnly, onDone }: EditEventFormProps) {
             </p>
           ) : null}
           <EventClientAndTitleFields />
+          <FormField label="Space" error={errors.roomId?.message}>
+            {(control) =>
+              // Registered once the options exist, so the select can show the event's current space.
+              spaces.length === 0 ? (
+                <NativeSelect {...control} disabled>
+                  <NativeSelectOption>{rooms.isPending ? 'Loading spaces...' : event.roomId}</NativeSelectOption>
+                </NativeSelect>
+              ) : (
+                <NativeSelect {...control} {...form.register('roomId')}>
+                  {spaces.map((room) => (
+                    <NativeSelectOption key={room.id} value={room.id}>
+                      {room.name}
+                    </NativeSelectOption>
+                  ))}
+                </NativeSelect>
+              )
+            }
+          </FormField>
           <div className="grid items-start gap-4 sm:grid-cols-2">
             <FormField label="Start" error={errors.startTime?.message}>
-              {(control) => <Input {...control} type="datetime-local" step={60} {...form.register('startTime')} />}
+              {(control) => <Input {...control} type="datetime-local" step={60} {...startField} />}
             </FormField>
             <FormField label="End" error={errors.endTime?.message}>
-              {(control) => <Input {...control} type="datetime-local" step={60} {...form.register('endTime')} />}
+              {(control) => <Input {...control} type="datetime-local" step={60} {...endField} />}
             </FormField>
           </div>
           <EventKindFields
             facilityId={target.facilityId}
-            booking={bookingTime && { roomId: target.event.roomId, ...bookingTime, excludeEventId: target.event.id }}
+            booking={bookingTime && { roomId: roomId ?? event.roomId, ...bookingTime, excludeEventId: event.id }}
           />
-          {errors.root?.message ? (
-            <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm break-words text-destructive">
-              {errors.root.message}
-            </p>
-          ) : null}
         </fieldset>
         {/* The event's trail, shown only to who may read it (Owners and Managers). */}
         <div className="px-4 pb-4 empty:hidden">
           <EventHistory eventId={target.event.id} />
         </div>
-        <SheetFooter className="sticky bottom-0 border-t bg-background sm:flex-row sm:justify-end">
+        <SheetFooter className="sticky bottom-0 border-t bg-background sm:flex-row sm:flex-wrap sm:justify-end">
+          {errors.root?.message ? (
+            <div
+              role="alert"
+              className="flex basis-full flex-wrap items-center gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm break-words text-destructive"
+            >
+              <p className="min-w-0 flex-1">{errors.root.message}</p>
+              {isStale ? (
+                // The sheet holds the version it opened; reloading is closing it over fresh data.
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  onClick={() => {
+                    void invalidateSchedules()
+                    onDone()
+                  }}
+                >
+                  Reload
+                </Button>
+              ) : null}
+            </div>
+          ) : null}
           <Button type="button" variant="outline" onClick={onDone}>
             {isReadOnly ? 'Close' : 'Cancel'}
           </Button>

@@ -1,7 +1,9 @@
+import { useId } from 'react'
 import { Link } from 'react-router'
 import { useFormContext, useWatch } from 'react-hook-form'
 import { isSixDigitHexColor, type CreateEventFormValues } from '@shared/events/schema'
 import { EVENT_TYPE_LABELS, EVENT_TYPES } from '@shared/limits'
+import { ColorSwatches } from '@web/components/color-swatches'
 import { FormField } from '@web/components/ui/form-field'
 import { Input } from '@web/components/ui/input'
 import { NativeSelect, NativeSelectOption } from '@web/components/ui/native-select'
@@ -150,23 +152,57 @@ export function EventKindFields({ facilityId, booking }: EventKindFieldsProps) {
       <FormField label={<OptionalLabel>Description</OptionalLabel>} error={errors.description?.message}>
         {(control) => <Textarea {...control} rows={3} {...register('description')} />}
       </FormField>
-      <FormField label="Colour" error={errors.color?.message} description="A hex value such as #3b82f6.">
+      <FormField label="Colour" error={errors.color?.message}>
         {(control) => (
-          <div className="flex gap-2">
-            {/* The native picker only understands #rrggbb; other values are edited as text alone (docs/product.md#events). */}
-            {typeof color === 'string' && isSixDigitHexColor(color) ? (
-              <input
-                type="color"
-                aria-label="Colour picker"
-                value={color.toLowerCase()}
-                onChange={(event) => setValue('color', event.target.value, { shouldDirty: true, shouldValidate: true })}
-                className="h-9 w-12 shrink-0 cursor-pointer rounded-md border border-input bg-transparent p-1"
-              />
-            ) : null}
-            <Input {...control} autoComplete="off" spellCheck={false} {...register('color')} />
-          </div>
+          <ColorSwatches
+            {...control}
+            value={typeof color === 'string' ? color : ''}
+            onChange={(hex) => setValue('color', hex, { shouldDirty: true, shouldValidate: true })}
+            custom={<CustomColorInput color={color} describedBy={control['aria-describedby']} isInvalid={control['aria-invalid']} />}
+          />
         )}
       </FormField>
     </>
+  )
+}
+
+/** 'Custom': the colour as hex text, with the native picker beside it while the value is one it understands. */
+function CustomColorInput({
+  color,
+  describedBy,
+  isInvalid,
+}: {
+  color: unknown
+  describedBy: string | undefined
+  isInvalid: true | undefined
+}) {
+  const { register, setValue } = useFormContext<EventDetailsFormValues>()
+  const hintId = useId()
+  return (
+    <div className="grid gap-2">
+      <div className="flex gap-2">
+        {/* The native picker only understands #rrggbb; other values are edited as text alone (docs/product.md#events). */}
+        {typeof color === 'string' && isSixDigitHexColor(color) ? (
+          <input
+            type="color"
+            aria-label="Colour picker"
+            value={color.toLowerCase()}
+            onChange={(event) => setValue('color', event.target.value, { shouldDirty: true, shouldValidate: true })}
+            className="h-9 w-12 shrink-0 cursor-pointer rounded-md border border-input bg-transparent p-1"
+          />
+        ) : null}
+        <Input
+          aria-label="Custom colour"
+          aria-describedby={[hintId, describedBy].filter(Boolean).join(' ')}
+          aria-invalid={isInvalid}
+          autoComplete="off"
+          spellCheck={false}
+          {...register('color')}
+        />
+      </div>
+      <p id={hintId} className="text-sm text-muted-foreground">
+        A hex value such as #3b82f6.
+      </p>
+    </div>
   )
 }

@@ -1,4 +1,4 @@
-import { CalendarDays, CornerDownRight, Pencil, Timer, Trash2, Users } from 'lucide-react'
+import { CalendarDays, CalendarPlus, CornerDownRight, Pencil, Timer, Trash2, Users } from 'lucide-react'
 import { Link } from 'react-router'
 import { ROOM_TYPE_LABELS } from '@shared/limits'
 import { Badge } from '@web/components/ui/badge'
@@ -14,9 +14,11 @@ type RoomCardProps = {
   onEdit?: (room: Room) => void
   /** Left out for a member who may not delete spaces (docs/product.md#teams). */
   onDelete?: (room: Room) => void
+  /** Opens Add New Event for this space; left out for change rooms and for who may not book. */
+  onBook?: (room: Room) => void
 }
 
-export function RoomCard({ room, wholeName, onEdit, onDelete }: RoomCardProps) {
+export function RoomCard({ room, wholeName, onEdit, onDelete, onBook }: RoomCardProps) {
   const path = `/facility/${room.facilityId}/room/${room.id}`
   return (
     // The title's link is stretched over the card, so a click anywhere on it opens the schedule;
@@ -65,6 +67,11 @@ export function RoomCard({ room, wholeName, onEdit, onDelete }: RoomCardProps) {
             Schedule
           </Link>
         </Button>
+        {onBook && room.type !== 'change_room' ? (
+          <Button variant="outline" size="icon" className="size-8" aria-label={`Book ${room.name}`} onClick={() => onBook(room)}>
+            <CalendarPlus aria-hidden="true" />
+          </Button>
+        ) : null}
         {onEdit ? (
           <Button variant="outline" size="icon" className="size-8" aria-label={`Edit Space ${room.name}`} onClick={() => onEdit(room)}>
             <Pencil aria-hidden="true" />

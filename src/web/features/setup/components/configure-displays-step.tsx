@@ -1,7 +1,7 @@
 import { Controller, useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { toast } from 'sonner'
-import { LIMITS } from '@shared/limits'
+import { COLOR_PALETTE } from '@shared/colors'
 import { setupDisplayRoomsInput, type SetupDisplayRoomsFormValues, type SetupDisplayRoomsInput } from '@shared/setup/schema'
 import { Button } from '@web/components/ui/button'
 import { RoomPicker, type RoomOption } from '@web/features/displays'
@@ -12,8 +12,9 @@ import { BoardLink } from './board-link'
 import { CreatedItem, CreatedSummary } from './created-summary'
 import { toastStepFailure } from './toast-step-failure'
 
-// The spec's default room colour first, then colours that stay apart on a dark board.
-const ROOM_COLORS = [LIMITS.screen.defaultRoomColor, '#ef4444', '#22c55e', '#f59e0b', '#a855f7', '#14b8a6']
+// The palette's colours, the spec's default room colour first, then three hues on each time, so
+// that neighbouring blocks on the board stay apart (blue, yellow, pink, teal, ...).
+const ROOM_COLORS = COLOR_PALETTE.map((_, index) => COLOR_PALETTE[(index * 3) % COLOR_PALETTE.length]!.hex)
 
 // Only shown when the run has displays and a space that is not a change room (the frame skips it otherwise).
 export function ConfigureDisplaysStep({ progress }: { progress: SetupProgress }) {
