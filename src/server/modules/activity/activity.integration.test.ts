@@ -83,6 +83,7 @@ describe.each(testDatabaseKinds())('the activity trail on %s', (kind) => {
         title: 'U11 Practice',
         startTime: '2030-12-03T16:00:00.000Z',
         endTime: '2030-12-03T17:00:00.000Z',
+        version: 1,
       },
     })
     expect(moved.status).toBe(200)
