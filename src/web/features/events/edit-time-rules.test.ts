@@ -46,6 +46,12 @@ describe('editedTimeProblem', () => {
     expect(editedTimeProblem({ ...offGrid, roomId: 'studio' }, offGrid, rink, TORONTO)?.field).toBe('startTime')
   })
 
+  it('judges only the length when the start stays put, as for a split part that starts at midnight', () => {
+    const part2 = { startTime: '2031-01-11T00:00', endTime: '2031-01-11T01:00', roomId: 'rink' }
+    expect(editedTimeProblem({ ...part2, endTime: '2031-01-11T02:00' }, part2, rink, TORONTO)).toBeNull()
+    expect(editedTimeProblem({ ...part2, endTime: '2031-01-11T02:10' }, part2, rink, TORONTO)?.field).toBe('endTime')
+  })
+
   it('leaves unreadable or backwards times to the schema', () => {
     expect(editedTimeProblem({ ...original, startTime: '' }, original, rink, TORONTO)).toBeNull()
     expect(editedTimeProblem({ ...original, endTime: '2031-01-10T09:00' }, original, rink, TORONTO)).toBeNull()

@@ -15,7 +15,8 @@ export type TimeProblem = { field: 'startTime' | 'endTime'; message: string }
  * (docs/product.md#events): a start on the interval's steps within the operating hours, a
  * duration of 1 to 12 intervals. Null when they are, when they cannot be read yet (the schema
  * answers that), or when neither the times nor the space changed: an event booked before its
- * space's hours changed stays editable in every other respect.
+ * space's hours changed stays editable in every other respect, and so does a start that stays
+ * put while only the end moves (the second part of an event split at midnight starts at 0:00).
  */
 export function editedTimeProblem(edited: EditedTimes, original: EditedTimes, rules: SpaceTimeRules, timeZone: string): TimeProblem | null {
   if (edited.startTime === original.startTime && edited.endTime === original.endTime && edited.roomId === original.roomId) return null
@@ -25,7 +26,10 @@ export function editedTimeProblem(edited: EditedTimes, original: EditedTimes, ru
 
   const starts = startTimeOptions(rules.operatingStartTime, rules.operatingEndTime, rules.bookingInterval)
   const durations = durationOptions(rules.bookingInterval)
-  if (!starts.includes(edited.startTime.slice(11, 16))) {
+  // A start left where it was (a split part's midnight, one booked before the hours changed) is
+  // not re-judged when only the end moves; a new start, or a new space, is.
+  const isStartMoved = edited.startTime !== original.startTime || edited.roomId !== original.roomId
+  if (isStartMoved && !starts.includes(edited.startTime.slice(11, 16))) {
     return {
       field: 'startTime',
       message: `Start times are every ${durations[0]!.label} from ${formatTimeOfDay(starts[0]!)} to ${formatTimeOfDay(starts.at(-1)!)}`,
