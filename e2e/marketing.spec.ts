@@ -32,10 +32,10 @@ async function post<T>(page: Page, path: string, data: Record<string, unknown>):
   return (await response.json()) as T
 }
 
-const roomCards = (page: Page) => page.getByRole('list', { name: 'Rooms' }).getByRole('heading', { level: 3 })
+const roomCards = (page: Page) => page.getByRole('list', { name: 'Spaces' }).getByRole('heading', { level: 3 })
 const roomCard = (page: Page, name: string) =>
   page
-    .getByRole('list', { name: 'Rooms' })
+    .getByRole('list', { name: 'Spaces' })
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { name, level: 3 }) })
 const emailText = (page: Page) => page.getByRole('textbox', { name: 'Selloff Email Template' })
@@ -182,6 +182,6 @@ test.describe('marketing', () => {
 
     await page.unrouteAll()
     await page.getByRole('button', { name: 'Try again' }).click()
-    await expect(page.getByRole('heading', { name: 'No rooms to sell' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'No spaces to sell' })).toBeVisible()
   })
 })

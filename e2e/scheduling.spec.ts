@@ -195,11 +195,11 @@ test.describe('scheduling', () => {
 
     await page.getByRole('button', { name: 'Add Event', exact: true }).click()
     const picker = page.getByRole('dialog', { name: 'Select a Room' })
-    await expect(picker.getByLabel('Room').locator('option')).toHaveText(['Select a room', 'Rink A - Maple Leaf Arena'])
+    await expect(picker.getByLabel('Space').locator('option')).toHaveText(['Select a space', 'Rink A - Maple Leaf Arena'])
     await picker.getByRole('button', { name: 'Continue', exact: true }).click()
     await expect(picker.getByText('Please select a room')).toBeVisible()
     await checkA11y(page)
-    await picker.getByLabel('Room').selectOption({ label: 'Rink A - Maple Leaf Arena' })
+    await picker.getByLabel('Space').selectOption({ label: 'Rink A - Maple Leaf Arena' })
     await picker.getByRole('button', { name: 'Continue', exact: true }).click()
 
     const addDialog = page.getByRole('dialog', { name: 'Add New Event' })
@@ -270,8 +270,8 @@ test.describe('scheduling', () => {
     await expect(events.getByText('No events scheduled for these days')).toBeVisible()
     await events.getByRole('button', { name: 'Add Event', exact: true }).click()
     const picker = page.getByRole('dialog', { name: 'Select a Room' })
-    await expect(picker.getByLabel('Room').locator('option')).toHaveText(['Select a room', 'Rink A - Maple Leaf Arena'])
-    await picker.getByLabel('Room').selectOption({ label: 'Rink A - Maple Leaf Arena' })
+    await expect(picker.getByLabel('Space').locator('option')).toHaveText(['Select a space', 'Rink A - Maple Leaf Arena'])
+    await picker.getByLabel('Space').selectOption({ label: 'Rink A - Maple Leaf Arena' })
     await picker.getByRole('button', { name: 'Continue', exact: true }).click()
 
     const addDialog = page.getByRole('dialog', { name: 'Add New Event' })

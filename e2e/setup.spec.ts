@@ -86,10 +86,10 @@ test.describe('the setup wizard', () => {
 
     await expectStep(page, 4, 'Add Displays')
     await expect(button(page, 'Skip This Step')).toBeVisible()
-    const display = page.getByRole('group', { name: 'Display 1' })
+    const display = page.getByRole('group', { name: 'Screen 1' })
     await display.getByLabel('Name').fill('Main Lobby')
     await display.getByLabel('Location (optional)').fill('Front entrance')
-    await button(page, 'Create Displays').click()
+    await button(page, 'Create Screens').click()
     await expect(page.getByText('1 display(s) created successfully!', { exact: true })).toBeVisible()
     const boardAddress = await page.getByRole('link', { name: /^\/display\/main-lobby-\d+/ }).getAttribute('href')
     expect(boardAddress).toMatch(/^\/display\/main-lobby-\d{13}$/)
@@ -102,7 +102,7 @@ test.describe('the setup wizard', () => {
     await expect(page.getByRole('checkbox', { name: 'Rink A - Maple Arena' })).toBeChecked()
     await expect(page.getByRole('checkbox', { name: 'Court 1 - Maple Arena' })).toBeChecked()
     await checkA11y(page)
-    await button(page, 'Save Display Configuration').click()
+    await button(page, 'Save Screen Spaces').click()
     await expect(page.getByText('Displays configured successfully!', { exact: true })).toBeVisible()
     await button(page, 'Next').click()
 
@@ -159,7 +159,7 @@ test.describe('the setup wizard', () => {
 
       await expect(page).toHaveURL(/\/facilities$/)
       await expect(page.getByRole('heading', { name: 'Setup complete! Welcome to Fieldhouse' })).toBeVisible()
-      await expect(page.getByText('Your display boards')).toHaveCount(0)
+      await expect(page.getByText('Your lobby boards')).toHaveCount(0)
       await expect(page.getByRole('list', { name: 'Facilities' })).toContainText('Lakeside Courts')
       await checkA11y(page)
     })
@@ -172,15 +172,15 @@ test.describe('the setup wizard', () => {
     await button(page, 'Skip This Step').click()
     await expectStep(page, 4, 'Add Displays')
 
-    await page.getByRole('group', { name: 'Display 1' }).getByLabel('Name').fill('Half-typed')
+    await page.getByRole('group', { name: 'Screen 1' }).getByLabel('Name').fill('Half-typed')
     await page.reload()
     await expectStep(page, 4, 'Add Displays')
-    await expect(page.getByRole('group', { name: 'Display 1' }).getByLabel('Name')).toHaveValue('')
+    await expect(page.getByRole('group', { name: 'Screen 1' }).getByLabel('Name')).toHaveValue('')
 
-    await page.getByRole('group', { name: 'Display 1' }).getByLabel('Name').fill('Lobby')
-    await button(page, 'Add Another Display').click()
-    await page.getByRole('group', { name: 'Display 2' }).getByLabel('Name').fill('Rinkside')
-    await button(page, 'Create Displays').click()
+    await page.getByRole('group', { name: 'Screen 1' }).getByLabel('Name').fill('Lobby')
+    await button(page, 'Add Another Screen').click()
+    await page.getByRole('group', { name: 'Screen 2' }).getByLabel('Name').fill('Rinkside')
+    await button(page, 'Create Screens').click()
     await expect(page.getByText('2 display(s) created successfully!', { exact: true })).toBeVisible()
 
     // The progress is read from the server on every visit; until it answers the page says so.
@@ -197,8 +197,8 @@ test.describe('the setup wizard', () => {
     await page.unroute('/api/setup/progress')
     await button(page, 'Back').click()
     await expectStep(page, 4, 'Add Displays')
-    await expect(page.getByText('2 displays, each with its public address:')).toBeVisible()
-    await expect(button(page, 'Create Displays')).toHaveCount(0)
+    await expect(page.getByText('2 screens, each with its public address:')).toBeVisible()
+    await expect(button(page, 'Create Screens')).toHaveCount(0)
     await button(page, 'Back').click()
     await expect(page.getByText('You skipped this step; you can still fill it in now.')).toBeVisible()
     await button(page, 'Back').click()

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react'
 import { BrowserRouter, matchPath, Navigate, Route, Routes } from 'react-router'
-import { LoadingScreen } from './components/loading-screen'
+import { RouteFallback } from './components/loading-screen'
 import { NotFoundPage } from './components/not-found-page'
 import { LandingPage } from './features/landing/landing-page'
 
@@ -107,7 +107,7 @@ export function preloadFirstScreen(pathname: string): Promise<void> {
 export function AppRoutes() {
   return (
     <BrowserRouter>
-      <Suspense fallback={<LoadingScreen />}>
+      <Suspense fallback={<RouteFallback />}>
         <Routes>
           <Route path="/" element={<LandingPage />} />
           {PUBLIC_SCREENS.map(({ path, Screen }) => (

@@ -11,8 +11,8 @@ const MAX_ROWS = LIMITS.wizard.maxRowsPerStep
 export const SETUP_MESSAGES = {
   noSpaces: 'Please add at least one space',
   noChangeRooms: 'Please add at least one changeroom',
-  noDisplays: 'Please add at least one display',
-  noAssignments: 'Please choose the spaces of at least one display',
+  noDisplays: 'Please add at least one screen',
+  noAssignments: 'Please choose the spaces of at least one screen',
   tooManyRows: `Please add at most ${MAX_ROWS} at a time`,
 } as const
 
@@ -50,7 +50,7 @@ export const setupDisplayRoomsInput = z.object({
     .max(MAX_ROWS, SETUP_MESSAGES.tooManyRows)
     .refine(
       (displays) => new Set(displays.map(({ screenId }) => screenId)).size === displays.length,
-      'Each display can be configured only once',
+      'Each screen can be configured only once',
     ),
 })
 export type SetupDisplayRoomsFormValues = z.input<typeof setupDisplayRoomsInput>

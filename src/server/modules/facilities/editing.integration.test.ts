@@ -353,7 +353,7 @@ describe.each(testDatabaseKinds())('editing facilities and spaces on %s', (kind)
 
       const refusals: [Room, string, string][] = [
         [booked, 'change_room', 'This space has events booked, so it cannot become a change room'],
-        [shown, 'change_room', 'This space is shown on a display screen, so it cannot become a change room'],
+        [shown, 'change_room', 'This space is shown on a lobby screen, so it cannot become a change room'],
         [assigned, 'rink', 'This change room is assigned to events, so it cannot become a bookable space'],
       ]
       for (const [room, type, message] of refusals) {

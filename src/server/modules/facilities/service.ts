@@ -208,7 +208,7 @@ async function recordUpdate(
 
 export const ROOM_TYPE_MESSAGES = {
   hasEvents: 'This space has events booked, so it cannot become a change room',
-  onScreen: 'This space is shown on a display screen, so it cannot become a change room',
+  onScreen: 'This space is shown on a lobby screen, so it cannot become a change room',
   assignedAsChangeRoom: 'This change room is assigned to events, so it cannot become a bookable space',
 } as const
 

@@ -30,7 +30,7 @@ const SETUP_CONFLICTS = {
   notStarted: 'Please create your facility first',
   previousStepsOpen: 'Please finish the previous steps first',
   alreadyDone: 'This step is already done',
-  nothingToConfigure: 'There are no displays or spaces to configure',
+  nothingToConfigure: 'There are no screens or spaces to configure',
   unfinished: 'Please finish or skip every step first',
 } as const
 

@@ -5,7 +5,7 @@ import { ACTIVITY_ENTITIES, ACTIVITY_ENTITY_LABELS, type ActivityEntity } from '
 import { addCalendarDays } from '@shared/scheduling/calendar-date'
 import { combineLocalDateTime } from '@shared/scheduling/local-day'
 import { EmptyState } from '@web/components/empty-state'
-import { LoadingScreen } from '@web/components/loading-screen'
+import { LoadingList } from '@web/components/loading-screen'
 import { PageHeader } from '@web/components/page-header'
 import { Button } from '@web/components/ui/button'
 import { Input } from '@web/components/ui/input'
@@ -186,7 +186,7 @@ function ActivityTrail() {
       </form>
 
       {isRangeReversed ? null : activity.isPending ? (
-        <LoadingScreen label="Loading activity..." />
+        <LoadingList label="Loading activity..." rows={6} />
       ) : entries.length ? (
         <section aria-labelledby="activity-entries-heading">
           <div className="mb-2 flex items-baseline justify-between gap-2">

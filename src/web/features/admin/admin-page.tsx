@@ -3,7 +3,7 @@ import { Copy, KeyRound, ShieldCheck, ShieldOff, Wand2 } from 'lucide-react'
 import { Link, Navigate } from 'react-router'
 import { toast } from 'sonner'
 import { PageHeader } from '@web/components/page-header'
-import { LoadingScreen } from '@web/components/loading-screen'
+import { LoadingList } from '@web/components/loading-screen'
 import { Badge } from '@web/components/ui/badge'
 import { Button } from '@web/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog'
@@ -69,7 +69,7 @@ function UsersAdministration({ currentUserId }: { currentUserId: string }) {
     <div>
       <PageHeader title="Admin Dashboard" description="Approve new operators, revoke access and reset passwords." />
       {users.isPending ? (
-        <LoadingScreen />
+        <LoadingList label="Loading users..." rows={5} />
       ) : (
         <>
           <AttentionSummary users={rows} />

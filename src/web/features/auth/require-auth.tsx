@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router'
-import { LoadingScreen } from '@web/components/loading-screen'
+import { RouteFallback } from '@web/components/loading-screen'
 import { useAuth } from './auth-provider'
 
 // The page guard. The server enforces the same rule on every API call; this only spares
@@ -8,7 +8,8 @@ import { useAuth } from './auth-provider'
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { user, loading, hasSignedOut } = useAuth()
   const location = useLocation()
-  if (loading) return <LoadingScreen />
+  // The shell's outline until the session is known, where the shell will appear.
+  if (loading) return <RouteFallback />
   if (!user && hasSignedOut) return <Navigate to="/" replace />
   if (!user) return <Navigate to="/auth" replace state={{ from: location.pathname + location.search }} />
   return children

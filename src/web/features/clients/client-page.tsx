@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react'
 import { ArrowLeft, Clock, FileText, Pencil, Plus } from 'lucide-react'
 import { Link, useParams } from 'react-router'
 import { EmptyState } from '@web/components/empty-state'
-import { LoadingScreen } from '@web/components/loading-screen'
+import { LoadingList, LoadingScreen } from '@web/components/loading-screen'
 import { PageHeader } from '@web/components/page-header'
 import { Button } from '@web/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card'
@@ -148,7 +148,7 @@ function ClientDetailWithContracts({ clientId, client, editButton }: { clientId:
           </TabsList>
           <TabsContent value="contracts" className="pt-2">
             {contracts.isPending ? (
-              <LoadingScreen />
+              <LoadingList />
             ) : hasContracts ? (
               <ul className="grid gap-3 xl:grid-cols-2" aria-label={`Contracts of ${client.name}`}>
                 {contracts.data!.map((contract) => (
@@ -169,7 +169,7 @@ function ClientDetailWithContracts({ clientId, client, editButton }: { clientId:
             ) : null}
           </TabsContent>
           <TabsContent value="usage" className="pt-2">
-            {usage.isPending ? <LoadingScreen /> : usage.data ? <UsageReport report={usage.data} /> : null}
+            {usage.isPending ? <LoadingList /> : usage.data ? <UsageReport report={usage.data} /> : null}
           </TabsContent>
         </Tabs>
       </div>

@@ -72,7 +72,7 @@ export function DisplaysPage() {
           title="No screens yet"
           description={
             canManageVenue
-              ? 'Add a screen, choose the rooms it shows, then open its address on the lobby TV.'
+              ? 'Add a screen, choose the spaces it shows, then open its address on the lobby TV.'
               : 'An owner or a manager of your organisation adds the screens.'
           }
           action={addButton}

@@ -24,13 +24,25 @@ const FEATURES = [
   {
     icon: Sparkles,
     title: 'Easy to Use',
-    description: 'A guided setup, lobby display screens and last-minute selloff emails, ready in minutes.',
+    description: 'A guided setup, lobby screens and last-minute selloff emails, ready in minutes.',
   },
 ]
 
 export function LandingPage() {
   const { user, loading } = useAuth()
-  if (loading) return <LoadingScreen />
+  // Spec: 'Loading...' while the session resolves, over the page's outline.
+  if (loading) {
+    return (
+      <div className="min-h-screen bg-gradient-to-b from-background to-muted">
+        <header className="mx-auto flex max-w-6xl items-center justify-between px-4 py-4 sm:px-6">
+          <span className="text-lg font-bold">{PRODUCT_NAME}</span>
+        </header>
+        <main>
+          <LoadingScreen isLabelVisible className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6 sm:py-24" />
+        </main>
+      </div>
+    )
+  }
   if (user) return <Navigate to="/facilities" replace />
 
   return (

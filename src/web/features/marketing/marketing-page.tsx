@@ -5,7 +5,7 @@ import { LIMITS } from '@shared/limits'
 import { localDateOf } from '@shared/scheduling/local-day'
 import { buildSelloffEmail } from '@shared/scheduling/selloff-email'
 import { EmptyState } from '@web/components/empty-state'
-import { LoadingScreen } from '@web/components/loading-screen'
+import { LoadingList } from '@web/components/loading-screen'
 import { PageHeader } from '@web/components/page-header'
 import { Button } from '@web/components/ui/button'
 import { usePermission } from '@web/features/auth'
@@ -51,7 +51,7 @@ function Marketing() {
     <div>
       <PageHeader title={PAGE_TITLE} description={PAGE_DESCRIPTION} />
       {facilities.isPending ? (
-        <LoadingScreen />
+        <LoadingList rows={4} />
       ) : byName.length > 0 ? (
         <SelloffWorkspace facilities={byName} />
       ) : facilities.isSuccess ? (
@@ -157,7 +157,7 @@ type AvailabilityRoomsProps = {
 
 function AvailabilityRooms({ availability, isPending, facilityId, onRetry }: AvailabilityRoomsProps) {
   const canManageVenue = usePermission('manageVenue')
-  if (isPending) return <LoadingScreen label="Loading availability..." />
+  if (isPending) return <LoadingList label="Loading availability..." />
   if (!availability) {
     return (
       <EmptyState
@@ -175,12 +175,12 @@ function AvailabilityRooms({ availability, isPending, facilityId, onRetry }: Ava
     return (
       <EmptyState
         icon={DoorOpen}
-        title="No rooms to sell"
+        title="No spaces to sell"
         description="This facility has no rooms, rinks or courts yet. Change rooms are never offered."
         action={
           canManageVenue ? (
             <Button asChild variant="outline">
-              <Link to={`/facility/${facilityId}`}>Add a room</Link>
+              <Link to={`/facility/${facilityId}`}>Add a space</Link>
             </Button>
           ) : undefined
         }
@@ -189,7 +189,7 @@ function AvailabilityRooms({ availability, isPending, facilityId, onRetry }: Ava
   }
   const today = localDateOf(new Date(availability.window.start), availability.facility.timeZone)
   return (
-    <ul className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3" aria-label="Rooms">
+    <ul className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3" aria-label="Spaces">
       {availability.rooms.map((room) => (
         <li key={room.id}>
           <RoomAvailabilityCard room={room} timeZone={availability.facility.timeZone} today={today} />

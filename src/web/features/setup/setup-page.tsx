@@ -21,7 +21,7 @@ export function SetupPage() {
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Set up {PRODUCT_NAME}</h1>
           <p className="mt-1 text-muted-foreground">From a new account to a lobby board that shows your schedule.</p>
         </div>
-        {loading ? <LoadingScreen /> : user ? <SignedInSetup /> : <SetupIntro />}
+        {loading ? <LoadingScreen isLabelVisible isHeading={false} /> : user ? <SignedInSetup /> : <SetupIntro />}
       </main>
     </div>
   )
@@ -53,7 +53,8 @@ function SetupWizardWithProgress() {
     navigate('/facilities', { state: { completedSetup: finished } })
   }
 
-  if (progress.isPending) return <LoadingScreen />
+  // Spec: the wizard's loading state shows 'Loading...'.
+  if (progress.isPending) return <LoadingScreen isLabelVisible isHeading={false} />
   if (progress.isError) {
     return (
       <div role="alert" className="grid justify-items-start gap-3 rounded-lg border bg-background p-6">

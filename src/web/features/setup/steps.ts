@@ -5,7 +5,7 @@ export const SETUP_STEPS = [
   { title: 'Add Spaces', description: 'The rooms, rinks, courts and fields you book. Add as many as you like at once.' },
   { title: 'Add Changerooms', description: 'Optional. The change rooms teams use before and after their ice or court time.' },
   { title: 'Add Displays', description: 'The lobby screens that show today’s schedule. Each gets its own public address.' },
-  { title: 'Configure Displays', description: 'Choose the spaces each display shows, each in its own colour.' },
+  { title: 'Configure Displays', description: 'Choose the spaces each screen shows, each in its own colour.' },
   { title: 'Add Client', description: 'The first team, league or group you book time for.' },
 ] as const
 

@@ -3,7 +3,7 @@ import { UserPlus, UsersRound } from 'lucide-react'
 import { TEAM_MESSAGES } from '@shared/team/messages'
 import { can } from '@shared/team/roles'
 import { EmptyState } from '@web/components/empty-state'
-import { LoadingScreen } from '@web/components/loading-screen'
+import { LoadingList } from '@web/components/loading-screen'
 import { PageHeader } from '@web/components/page-header'
 import { Button } from '@web/components/ui/button'
 import { useAuth } from '@web/features/auth'
@@ -61,7 +61,7 @@ function Team({ organisation, canManage }: { organisation: Membership; canManage
             Members
           </h2>
           {members.isPending ? (
-            <LoadingScreen label="Loading members..." />
+            <LoadingList label="Loading members..." />
           ) : members.data ? (
             <MemberList members={members.data} organisationName={organisation.name} canManage={canManage} />
           ) : null}

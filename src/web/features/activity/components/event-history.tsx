@@ -3,6 +3,7 @@ import { Button } from '@web/components/ui/button'
 import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { useActivity } from '../api'
 import { ActivityEntryItem, useMinuteClock } from './activity-entry'
+import { LoadingList } from '@web/components/loading-screen'
 
 /** One event's trail, newest first, as the event sheet shows it under 'History'. */
 export function EventHistory({ eventId }: { eventId: string }) {
@@ -19,9 +20,7 @@ export function EventHistory({ eventId }: { eventId: string }) {
         History
       </h3>
       {history.isPending ? (
-        <p role="status" className="py-2 text-sm text-muted-foreground">
-          Loading history...
-        </p>
+        <LoadingList label="Loading history..." rows={2} />
       ) : entries.length ? (
         <>
           <ul aria-labelledby={headingId} className="divide-y">

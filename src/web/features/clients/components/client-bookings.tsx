@@ -5,6 +5,7 @@ import { LIMITS } from '@shared/limits'
 import { formatSpan } from '@web/lib/datetime'
 import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { useClientBookings, type BookingsWhen, type ClientBooking } from '../api'
+import { LoadingList } from '@web/components/loading-screen'
 
 const SECTIONS: Record<BookingsWhen, { title: string; empty: string; cut: string }> = {
   upcoming: { title: 'Upcoming', empty: 'No upcoming bookings.', cut: `Showing the next ${LIMITS.eventsList.limit} bookings.` },
@@ -39,9 +40,7 @@ function BookingList({ clientId, when }: { clientId: string; when: BookingsWhen 
         {section.title}
       </h3>
       {bookings.isPending ? (
-        <p className="text-sm text-muted-foreground" role="status">
-          Loading...
-        </p>
+        <LoadingList />
       ) : bookings.data?.length ? (
         <>
           <ul className="grid gap-2" aria-labelledby={headingId}>

@@ -10,6 +10,7 @@ import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { useDeleteClosure, useFacilityClosures, type Closure } from '../api'
 import type { ClosableSpace } from './closure-dialog'
 import { ClosureDialog } from './deferred-dialogs'
+import { LoadingList } from '@web/components/loading-screen'
 
 type FacilityClosuresProps = {
   facility: { id: string; timeZone: string }
@@ -53,9 +54,7 @@ export function FacilityClosures({ facility, spaces }: FacilityClosuresProps) {
         ) : null}
       </div>
       {closures.isPending ? (
-        <p className="text-sm text-muted-foreground" role="status">
-          Loading...
-        </p>
+        <LoadingList />
       ) : closures.data?.length ? (
         <ul aria-labelledby="closures-heading" className="divide-y rounded-lg border">
           {closures.data.map((closure) => (

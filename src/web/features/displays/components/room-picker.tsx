@@ -40,7 +40,7 @@ export function RoomPicker({ options, isLoading, value, onChange, error }: RoomP
 
   return (
     <fieldset className="grid gap-2" aria-describedby={error ? errorId : undefined}>
-      <legend className="mb-2 text-sm leading-none font-medium">Rooms</legend>
+      <legend className="mb-2 text-sm leading-none font-medium">Spaces</legend>
       {isLoading ? (
         <Skeleton className="h-20 w-full" />
       ) : options?.length ? (

@@ -94,7 +94,7 @@ export function ScreenDialog({ screen, open, onOpenChange }: ScreenDialogProps) 
           <DialogDescription>
             {isEditing
               ? `Changes show on /display/${screen.slug} within seconds.`
-              : 'A lobby screen that shows today’s schedule of the rooms you choose.'}
+              : 'A lobby screen that shows today’s schedule of the spaces you choose.'}
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react'
 import { LIMITS } from '@shared/limits'
 import type { PlacedEvent } from '../api'
+import { LoadingList } from '@web/components/loading-screen'
 
 type EventListSectionProps = {
   title: string
@@ -19,9 +20,7 @@ export function EventListSection({ title, events, isPending, emptyText, render }
         {title}
       </h2>
       {isPending ? (
-        <p className="text-sm text-muted-foreground" role="status">
-          Loading...
-        </p>
+        <LoadingList />
       ) : events?.length ? (
         <>
           <ul className="grid gap-2" aria-labelledby={headingId}>

@@ -15,6 +15,7 @@ import { useEventsInRange, useMonthDays, type PlacedEvent } from '../api'
 import { closedLabel, closesDay, closurePlace, closureTimesOn } from '../closures'
 import { DayClosures } from './day-closures'
 import { ViewToggle } from './view-toggle'
+import { LoadingList } from '@web/components/loading-screen'
 
 export type CalendarMode = 'day' | 'month'
 
@@ -157,11 +158,7 @@ function EventButton({ event, onSelect }: { event: PlacedEvent; onSelect: (event
 }
 
 function Loading() {
-  return (
-    <p className="text-sm text-muted-foreground" role="status">
-      Loading...
-    </p>
-  )
+  return <LoadingList />
 }
 
 /**

@@ -58,16 +58,16 @@ function SelectRoomForm({ facilityId, onCancel, onSelect }: SelectRoomFormProps)
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
       <FormField
-        label="Room"
+        label="Space"
         error={error}
         description={
           hasNoRooms && !canManageVenue ? (
-            'No rooms yet.'
+            'No spaces yet.'
           ) : hasNoRooms ? (
             <>
-              No rooms yet.{' '}
+              No spaces yet.{' '}
               <Link to="/facilities" className="font-medium text-primary underline underline-offset-4">
-                Add a room to a facility
+                Add a space to a facility
               </Link>{' '}
               first.
             </>
@@ -83,7 +83,7 @@ function SelectRoomForm({ facilityId, onCancel, onSelect }: SelectRoomFormProps)
               setError(undefined)
             }}
           >
-            <NativeSelectOption value="">{rooms.isPending ? 'Loading rooms...' : 'Select a room'}</NativeSelectOption>
+            <NativeSelectOption value="">{rooms.isPending ? 'Loading spaces...' : 'Select a space'}</NativeSelectOption>
             {choices?.map((room) => (
               <NativeSelectOption key={room.id} value={room.id}>
                 {room.name} - {room.facilityName}

@@ -12,6 +12,7 @@ import { useSettledValue } from '@web/lib/use-settled-value'
 import { useClients } from '@web/features/clients'
 import { useBookableRooms, useUpcomingPages, type ListedEvent, type UpcomingFilters } from '../api'
 import { EventRow } from './event-row'
+import { LoadingList } from '@web/components/loading-screen'
 
 type UpcomingEventListProps = {
   onEdit: (event: ListedEvent) => void
@@ -57,9 +58,7 @@ export function UpcomingEventList({ onEdit, onDelete }: UpcomingEventListProps) 
         }}
       />
       {upcoming.isPending ? (
-        <p className="text-sm text-muted-foreground" role="status">
-          Loading...
-        </p>
+        <LoadingList />
       ) : days.length ? (
         <>
           {/* Announced as it changes, so a screen reader hears what the filters or Load more left. */}

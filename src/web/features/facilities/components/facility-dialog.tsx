@@ -84,7 +84,7 @@ export function FacilityDialog({ facility, open, onOpenChange, onSaved }: Facili
           <DialogDescription>
             {isEditing
               ? 'Change its details or time zone. Events already booked keep their times.'
-              : 'Add a facility, then add its rooms and courts.'}
+              : 'Add a facility, then add its spaces.'}
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">

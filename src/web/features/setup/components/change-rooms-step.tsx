@@ -58,7 +58,7 @@ function ChangeRoomsForm() {
                 <Input
                   {...control}
                   autoComplete="off"
-                  placeholder="e.g. Home Dressing Room"
+                  placeholder="e.g. Home Change Room"
                   maxLength={LIMITS.room.name}
                   {...form.register(`changeRooms.${index}.name`)}
                 />

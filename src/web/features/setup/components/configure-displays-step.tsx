@@ -20,7 +20,7 @@ const ROOM_COLORS = COLOR_PALETTE.map((_, index) => COLOR_PALETTE[(index * 3) % 
 export function ConfigureDisplaysStep({ progress }: { progress: SetupProgress }) {
   if (!progress.displays.some(({ rooms }) => rooms.length > 0)) return <ConfigureDisplaysForm progress={progress} />
   return (
-    <CreatedSummary title="Each display shows these spaces:">
+    <CreatedSummary title="Each screen shows these spaces:">
       <ul className="grid gap-2">
         {progress.displays.map((display) => (
           <CreatedItem key={display.id} name={display.name} detail={<BoardLink slug={display.slug} />}>
@@ -64,7 +64,7 @@ function ConfigureDisplaysForm({ progress }: { progress: SetupProgress }) {
     configureDisplays.mutateAsync(values).then(
       () => toast.success('Displays configured successfully!'),
       (error: unknown) => {
-        toastStepFailure(error, 'Failed to configure displays')
+        toastStepFailure(error, 'Failed to configure screens')
         showServerFieldErrors(error, form.setError)
       },
     ),
@@ -97,7 +97,7 @@ function ConfigureDisplaysForm({ progress }: { progress: SetupProgress }) {
       ))}
       <BatchError message={errors.displays?.root?.message ?? errors.displays?.message} />
       <Button type="submit" disabled={isSubmitting} className="justify-self-start">
-        {isSubmitting ? 'Saving...' : 'Save Display Configuration'}
+        {isSubmitting ? 'Saving...' : 'Save Screen Spaces'}
       </Button>
     </form>
   )

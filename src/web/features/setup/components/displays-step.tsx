@@ -20,7 +20,7 @@ const NEW_DISPLAY = { name: '', location: '', size: '' }
 export function DisplaysStep({ progress }: { progress: SetupProgress | null }) {
   if (!progress?.displays.length) return <DisplaysForm />
   return (
-    <CreatedSummary title={`${countOf(progress.displays.length, 'display')}, each with its public address:`}>
+    <CreatedSummary title={`${countOf(progress.displays.length, 'screen')}, each with its public address:`}>
       <ul className="grid gap-2">
         {progress.displays.map((display) => (
           <CreatedItem key={display.id} name={display.name} detail={[display.location, display.size].filter(Boolean).join(' · ')}>
@@ -45,7 +45,7 @@ function DisplaysForm() {
     addDisplays.mutateAsync(values).then(
       (progress) => toast.success(`${progress.displays.length} display(s) created successfully!`),
       (error: unknown) => {
-        toastStepFailure(error, 'Failed to create displays')
+        toastStepFailure(error, 'Failed to create screens')
         showServerFieldErrors(error, form.setError)
       },
     ),
@@ -54,7 +54,7 @@ function DisplaysForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       {rows.fields.map((row, index) => {
-        const legend = `Display ${index + 1}`
+        const legend = `Screen ${index + 1}`
         const rowErrors = errors.displays?.[index]
         return (
           <fieldset key={row.id} className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-2 rounded-lg border px-3 pt-1 pb-4 sm:px-4">
@@ -99,9 +99,9 @@ function DisplaysForm() {
       })}
       <BatchError message={errors.displays?.root?.message ?? errors.displays?.message} />
       <div className="flex flex-wrap gap-2">
-        <AddRowButton label="Add Another Display" rowCount={rows.fields.length} onAdd={() => rows.append(NEW_DISPLAY)} />
+        <AddRowButton label="Add Another Screen" rowCount={rows.fields.length} onAdd={() => rows.append(NEW_DISPLAY)} />
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Creating...' : 'Create Displays'}
+          {isSubmitting ? 'Creating...' : 'Create Screens'}
         </Button>
       </div>
     </form>

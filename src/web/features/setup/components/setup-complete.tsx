@@ -29,7 +29,7 @@ export function SetupComplete({ progress, onDismiss }: { progress: SetupProgress
       </CardHeader>
       {boards.length ? (
         <CardContent className="grid gap-2 px-4 sm:px-6">
-          <h3 className="font-medium">Your display boards</h3>
+          <h3 className="font-medium">Your lobby boards</h3>
           <p className="text-sm text-muted-foreground">Open a board on the lobby screen&apos;s browser; it keeps itself up to date.</p>
           <ul className="grid gap-2">
             {boards.map((display) => (

@@ -2,6 +2,7 @@ import { ROLE_LABELS } from '@shared/team/roles'
 import { formatDate } from '@web/lib/datetime'
 import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { useInvitations } from '../api'
+import { LoadingList } from '@web/components/loading-screen'
 
 /** The owner's open invitations: who was invited, as what, and until when the link works. */
 export function InvitationList() {
@@ -14,7 +15,7 @@ export function InvitationList() {
         Open Invitations
       </h2>
       {invitations.isPending ? (
-        <p className="text-sm text-muted-foreground">Loading invitations...</p>
+        <LoadingList label="Loading invitations..." rows={2} />
       ) : invitations.data?.length ? (
         <ul className="divide-y rounded-lg border" aria-label="Open invitations">
           {invitations.data.map((invitation) => (
