@@ -267,7 +267,37 @@ const bodyRoutes: BodyRoute[] = [
       version: 1,
     }),
     accepts: updateEventInput,
-    focus: () => fc.record({ startTime: instants, endTime: instants, version: fc.constantFrom(1, 2, 0, -1, 1.5, '1', 2 ** 31, null) }),
+    focus: () =>
+      fc.record({
+        startTime: instants,
+        endTime: instants,
+        version: fc.constantFrom(1, 2, 0, -1, 1.5, '1', 2 ** 31, null),
+        scope: fc.constantFrom('this', 'following', 'all', 'none', null, 1),
+        seriesVersion: fc.constantFrom(1, 0, -1, 1.5, '1', 2 ** 31, null, undefined),
+        skipTaken: fc.constantFrom(true, false, 'yes', null),
+      }),
+  },
+  {
+    // Reads only: whatever it accepts, it writes nothing.
+    route: 'POST /api/events/:id/series-preview',
+    path: (a) => `/api/events/${a.eventId}/series-preview`,
+    valid: (a) => ({
+      clientId: a.clientId,
+      title: 'Owner-A practice',
+      startTime: '2026-11-01T01:30:00-04:00',
+      endTime: '2026-11-01T01:30:00-05:00',
+      version: 1,
+      scope: 'all',
+      seriesVersion: 1,
+    }),
+    accepts: updateEventInput,
+    focus: () =>
+      fc.record({
+        startTime: instants,
+        endTime: instants,
+        scope: fc.constantFrom('this', 'following', 'all', 'none', null),
+        seriesVersion: fc.constantFrom(1, 0, 1.5, '1', null, undefined),
+      }),
   },
   {
     route: 'POST /api/screens',

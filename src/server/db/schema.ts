@@ -335,6 +335,28 @@ export const closures = pgTable(
   ],
 )
 
+/**
+ * Facilities whose timeline someone has open (ADR 0030): their events' changes are announced
+ * until `expires_at`, which the open timeline streams keep pushing forward. A facility nobody
+ * watches costs its bookings no notification.
+ */
+export const timelineWatches = pgTable(
+  'timeline_watches',
+  {
+    organisationId: uuid('organisation_id').notNull(),
+    facilityId: uuid('facility_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organisationId, table.facilityId] }),
+    foreignKey({
+      name: 'timeline_watches_facility_fk',
+      columns: [table.organisationId, table.facilityId],
+      foreignColumns: [facilities.organisationId, facilities.id],
+    }).onDelete('cascade'),
+  ],
+)
+
 /* ---------- clients and hour contracts ---------- */
 
 export const clients = pgTable(
@@ -442,6 +464,35 @@ export const contractSpaces = pgTable(
 
 /* ---------- scheduling ---------- */
 
+// A recurring booking's rule (docs/product.md#series): its events point at it through
+// schedules.series_id. An edit of 'this and following' or 'all' names the version it was based
+// on, and the statement that re-plans the events raises it (ADR 0031).
+export const eventSeries = pgTable(
+  'event_series',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    frequency: text('frequency').notNull(),
+    // 0 (Sunday) to 6 (Saturday); weekly only.
+    weekdays: integer('weekdays')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    // The first occurrence's date and the last day one may start on, on the facility's calendar.
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('event_series_organisation_id_id_idx').on(table.organisationId, table.id),
+    check('event_series_frequency', sql`${table.frequency} in ('daily', 'weekly', 'monthly')`),
+    check('event_series_dates_ordered', sql`${table.endDate} >= ${table.startDate}`),
+  ],
+)
+
 export const schedules = pgTable(
   'schedules',
   {
@@ -476,6 +527,11 @@ export const schedules = pgTable(
     // Raised by the trigger schedules_version on every change (migration 0020): an edit names the
     // version it was based on, and a stale one is refused rather than overwriting (ADR 0028).
     version: integer('version').notNull().default(1),
+    // The series the event was booked in, if any; its foreign key (ON DELETE SET NULL (series_id))
+    // is added by migration 0022. follows_rule turns false once the event is changed by itself:
+    // it stays in the series, and edits of the series leave it as it is (ADR 0031).
+    seriesId: uuid('series_id'),
+    followsRule: boolean('follows_rule').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -487,6 +543,9 @@ export const schedules = pgTable(
     index('schedules_event_group_id_idx').on(table.organisationId, table.eventGroupId),
     // A client's bookings read off this in time order (the client page); it also serves the client's foreign key.
     index('schedules_client_id_start_time_idx').on(table.organisationId, table.clientId, table.startTime),
+    index('schedules_series_idx')
+      .on(table.organisationId, table.seriesId, table.startTime)
+      .where(sql`${table.seriesId} is not null`),
     index('schedules_local_date_idx').on(table.organisationId, table.localDate, table.startTime, table.roomId),
     foreignKey({
       name: 'schedules_room_fk',

@@ -23,6 +23,10 @@ export const scheduledEvent = z.object({
   changeoverMinutes: z.int().min(0),
   /** Raised by every change: an edit sends back the version it was based on. */
   version: z.int().min(1),
+  /** The series the event was booked in (GET /api/series/:id), null for a single booking. */
+  seriesId: z.uuid().nullable(),
+  /** False once the event was changed by itself: series edits leave it as it is. */
+  followsRule: z.boolean(),
 })
 
 /** The one event every read answers: the event with where it happens and the zone its times are shown in. */
@@ -76,8 +80,30 @@ export const eventPreviewResponse = z.object({
   ),
 })
 
-/** PUT /api/events/:id */
-export const updateEventResponse = z.object({ events: z.array(scheduledEvent).min(1), isSplit: z.boolean() })
+/**
+ * PUT /api/events/:id. A series edit ('following' or 'all') also says how many occurrences it
+ * changed, how many taken dates it left as they were (skipTaken) and how many changed by
+ * themselves it left alone; a single edit answers 1, 0, 0.
+ */
+export const updateEventResponse = z.object({
+  events: z.array(scheduledEvent).min(1),
+  isSplit: z.boolean(),
+  changed: z.int().min(0),
+  skipped: z.int().min(0),
+  leftAsChanged: z.int().min(0),
+})
+
+/** GET /api/series/:id: the rule in parts, and how many occurrences it has (a split event once). */
+export const seriesResponse = z.object({
+  id: z.uuid(),
+  frequency: z.enum(['daily', 'weekly', 'monthly']),
+  weekdays: z.array(z.int().min(0).max(6)),
+  startDate: calendarDay,
+  endDate: calendarDay,
+  version: z.int().min(1),
+  eventCount: z.int().min(0),
+  changedCount: z.int().min(0),
+})
 
 /** GET /api/events/rooms: every space an event can be booked in, with what the dialog needs of it. */
 export const bookableRoomListResponse = z.object({

@@ -70,6 +70,14 @@ export const recurrenceInput = z
   })
 export type RecurrenceInput = z.output<typeof recurrenceInput>
 
+export const SERIES_SCOPES = ['this', 'following', 'all'] as const
+export type SeriesScope = (typeof SERIES_SCOPES)[number]
+const SERIES_SCOPE_MESSAGE = 'Please choose which events of the series to change'
+const SERIES_VERSION_MESSAGE = 'Please give the version of the series this edit is based on'
+
+/** DELETE /api/events/:id?scope=: the event, it and the following ones of its series, or the whole series. */
+export const deleteEventQuery = z.object({ scope: z.enum(SERIES_SCOPES, { error: SERIES_SCOPE_MESSAGE }).default('this') })
+
 /** The Add New Event dialog: a local date and wall time in the facility's zone, plus a duration. */
 export const createEventInput = z
   .object({
@@ -119,6 +127,17 @@ export const updateEventInput = z
     roomId: z.uuid({ error: EVENT_MESSAGES.room }).optional(),
     /** The event's version the edit was based on: a stale one is refused, never overwritten (ADR 0028). */
     version: z.int({ error: 'Please give the version of the event this edit is based on' }).min(1).max(2_147_483_647),
+    /** Which events of its series the edit changes (docs/product.md#series); a single event is 'this'. */
+    scope: z.enum(SERIES_SCOPES, { error: SERIES_SCOPE_MESSAGE }).default('this'),
+    /** The series' version a 'following' or 'all' edit was based on (ADR 0031). */
+    seriesVersion: z.int({ error: SERIES_VERSION_MESSAGE }).min(1).max(2_147_483_647).optional(),
+    /** A series edit leaves the occurrences whose new times are taken as they are. */
+    skipTaken: z.boolean({ error: 'skipTaken must be true or false' }).default(false),
+  })
+  .refine(({ scope, seriesVersion }) => scope === 'this' || seriesVersion !== undefined, {
+    message: SERIES_VERSION_MESSAGE,
+    path: ['seriesVersion'],
+    ...whenValid('scope', 'seriesVersion'),
   })
   .refine(({ startTime, endTime }) => endTime > startTime, {
     message: EVENT_MESSAGES.endBeforeStart,

@@ -4,7 +4,7 @@ import { LIMITS, type EventType } from '@shared/limits'
 import type { Db, Executor } from '../../db/client'
 import { perDatabase, prepareRaw } from '../../db/prepared'
 import { wallClock } from '../../db/wall-clock'
-import { changeRoomHolds, clients, facilities, rooms, schedules, spaceOccupancy } from '../../db/schema'
+import { changeRoomHolds, clients, eventSeries, facilities, rooms, schedules, spaceOccupancy } from '../../db/schema'
 import type { Actor } from '../activity/service'
 import { activeContractForCharging, type EventUsage } from '../contracts/service'
 
@@ -29,6 +29,8 @@ export const eventColumns = {
   eventGroupId: schedules.eventGroupId,
   changeoverMinutes: schedules.changeoverMinutes,
   version: schedules.version,
+  seriesId: schedules.seriesId,
+  followsRule: schedules.followsRule,
 }
 
 // What a list across facilities needs to show an event and open its edit sheet.
@@ -202,7 +204,11 @@ export async function listChangeRoomHolds(
 
 export type ChangeRoomHold = { eventId: string; title: string; start: Date; end: Date; held: { start: Date; end: Date } }
 
-export type NewEvent = Pick<EventValues, 'title' | 'startTime' | 'endTime' | 'eventGroupId'> & { id: string }
+export type NewEvent = Pick<EventValues, 'title' | 'startTime' | 'endTime' | 'eventGroupId'> & {
+  id: string
+  seriesId: string | null
+  followsRule: boolean
+}
 export type SharedEventValues = Omit<EventValues, 'title' | 'startTime' | 'endTime' | 'eventGroupId'>
 
 const placeholder = (name: string) => sql.placeholder(name)
@@ -261,48 +267,78 @@ const writeBookingStatement = perDatabase((db: Db) =>
         ${schedules.version} as version
       from ${schedules}
       where ${schedules.organisationId} = ${placeholder('organisationId')}::uuid and ${schedules.id} = any(${placeholder('replaceIds')}::uuid[])
+        -- A series edit names the version of each event it re-plans (ADR 0031): one changed by
+        -- itself since the plan was read makes the count fall short, and it is planned again.
+        and (cardinality(${placeholder('replaceVersions')}::int[]) = 0
+          or ${schedules.version} = (${placeholder('replaceVersions')}::int[])[array_position(${placeholder('replaceIds')}::uuid[], ${schedules.id})])
         and (select facility_id from ${rooms} as replaced_room where replaced_room.organisation_id = ${schedules.organisationId}
           and replaced_room.id = ${schedules.roomId}) = (select facility_id from booked_room)
       for update of ${schedules}
+    ), edited_series as (
+      -- An edit of 'this and following' or 'all' takes its series' row first, so that of two such
+      -- edits the second waits, then reads the version the first raised (ADR 0031).
+      select ${eventSeries.id} as id, ${eventSeries.version} as version from ${eventSeries}
+      where ${placeholder('basedOnSeriesVersion')}::int is not null and ${eventSeries.organisationId} = ${placeholder('organisationId')}::uuid
+        and ${eventSeries.id} = ${placeholder('seriesId')}::uuid
+      for update
     ), stale as (
       -- The edited event has moved on since the version the edit was based on (ADR 0028). Read
       -- from the locked row, so of two edits based on one version the second sees the first's.
       select from replaced where id = ${placeholder('keepId')}::uuid and version <> ${placeholder('basedOnVersion')}::int
+      union all
+      select where ${placeholder('basedOnSeriesVersion')}::int is not null
+        and not exists (select from edited_series where version = ${placeholder('basedOnSeriesVersion')}::int)
     ), ready as (
       select where exists (select from owned_client) and exists (select from booked_room)
         and (select count(*) from replaced) = cardinality(${placeholder('replaceIds')}::uuid[])
         and not exists (select from stale)
     ), planned as (
-      select * from json_to_recordset(${placeholder('events')}::json) as e(id uuid, title text, start_time timestamptz, end_time timestamptz, event_group_id uuid)
+      select * from json_to_recordset(${placeholder('events')}::json)
+        as e(id uuid, title text, start_time timestamptz, end_time timestamptz, event_group_id uuid, series_id uuid, follows_rule boolean)
+    ), new_series as (
+      -- A new series' rule, written with its events (docs/product.md#series).
+      insert into ${eventSeries} (id, organisation_id, frequency, weekdays, start_date, end_date)
+      select ${placeholder('seriesId')}::uuid, ${placeholder('organisationId')}::uuid, rule.frequency, rule.weekdays, rule.start_date, rule.end_date
+      from json_to_record(${placeholder('seriesRule')}::json) as rule(frequency text, weekdays int[], start_date date, end_date date)
+      where ${placeholder('seriesRule')}::json is not null and exists (select from ready)
+      returning id
+    ), series_raised as (
+      update ${eventSeries} set version = ${eventSeries.version} + 1
+      where ${eventSeries.organisationId} = ${placeholder('organisationId')}::uuid and ${eventSeries.id} = (select id from edited_series)
+        and exists (select from ready)
+      returning id
     ), removed as (
       delete from ${schedules} where organisation_id = ${placeholder('organisationId')}::uuid and id in (select id from replaced)
-        and id is distinct from ${placeholder('keepId')}::uuid and exists (select from ready)
+        and not (id = any(${placeholder('keepIds')}::uuid[])) and exists (select from ready)
       returning id
     ), kept as (
       update ${schedules} set room_id = (select id from booked_room), title = planned.title, description = ${placeholder('description')},
         start_time = planned.start_time, end_time = planned.end_time, color = ${placeholder('color')}, event_type = ${placeholder('eventType')},
         team1_name = ${placeholder('team1Name')}, team2_name = ${placeholder('team2Name')}, change_room1_id = ${placeholder('changeRoom1Id')},
-        change_room2_id = ${placeholder('changeRoom2Id')}, client_id = (select id from owned_client), event_group_id = planned.event_group_id, updated_at = now()
+        change_room2_id = ${placeholder('changeRoom2Id')}, client_id = (select id from owned_client), event_group_id = planned.event_group_id,
+        series_id = planned.series_id, follows_rule = planned.follows_rule, updated_at = now()
       from planned
-      where ${schedules.organisationId} = ${placeholder('organisationId')}::uuid and ${schedules.id} = ${placeholder('keepId')}::uuid
+      where ${schedules.organisationId} = ${placeholder('organisationId')}::uuid and ${schedules.id} = any(${placeholder('keepIds')}::uuid[])
         and planned.id = ${schedules.id} and ${schedules.id} in (select id from replaced)
         and exists (select from ready) and (select count(*) from removed) >= 0
       returning ${schedules}.*
     ), inserted as (
       insert into ${schedules} (id, organisation_id, room_id, title, description, start_time, end_time, color, event_type, team1_name, team2_name,
-        change_room1_id, change_room2_id, client_id, event_group_id)
+        change_room1_id, change_room2_id, client_id, event_group_id, series_id, follows_rule)
       select planned.id, ${placeholder('organisationId')}::uuid, booked_room.id, planned.title, ${placeholder('description')}, planned.start_time, planned.end_time, ${placeholder('color')}, ${placeholder('eventType')},
-        ${placeholder('team1Name')}, ${placeholder('team2Name')}, ${placeholder('changeRoom1Id')}, ${placeholder('changeRoom2Id')}, owned_client.id, planned.event_group_id
+        ${placeholder('team1Name')}, ${placeholder('team2Name')}, ${placeholder('changeRoom1Id')}, ${placeholder('changeRoom2Id')}, owned_client.id, planned.event_group_id,
+        planned.series_id, planned.follows_rule
       from planned
       cross join booked_room
       cross join owned_client
-      where planned.id is distinct from ${placeholder('keepId')}::uuid and exists (select from ready) and (select count(*) from kept) >= 0
+      where not (planned.id = any(${placeholder('keepIds')}::uuid[])) and exists (select from ready) and (select count(*) from kept) >= 0
+        and (select count(*) from new_series) >= 0 and (select count(*) from series_raised) >= 0
       returning *
     ), uncharged as (
       -- By the kept id itself, on the (organisation_id, schedule_id) key: a join to \`kept\` lets the
       -- generic plan walk every usage row of the organisation when nothing is kept.
       delete from contract_usage where organisation_id = ${placeholder('organisationId')}::uuid
-        and schedule_id = ${placeholder('keepId')}::uuid and exists (select from kept)
+        and schedule_id = any(${placeholder('keepIds')}::uuid[]) and exists (select from kept)
       returning id
     ), charged as (
       insert into contract_usage (organisation_id, contract_id, usage_date, hours_logged, description, schedule_id)
@@ -317,7 +353,7 @@ const writeBookingStatement = perDatabase((db: Db) =>
       -- The activity trail (docs/product.md#activity), in this same statement: a booking that is
       -- refused writes no entry. The entry is made by record_booking_activity (migration 0013).
       select record_booking_activity(${placeholder('organisationId')}::uuid, ${placeholder('actorId')}::text, ${placeholder('actorName')}::text,
-        ${placeholder('keepId')}::uuid is not null, ${placeholder('timeZone')}::text, (select facility_id from booked_room),
+        cardinality(${placeholder('keepIds')}::uuid[]) > 0, ${placeholder('timeZone')}::text, (select facility_id from booked_room),
         (select jsonb_agg(jsonb_build_object('id', b.id, 'title', b.title, 'start_time', b.start_time, 'end_time', b.end_time,
           'event_group_id', b.event_group_id)) from booked as b),
         coalesce((select jsonb_agg(to_jsonb(r)) from replaced as r), '[]'::jsonb),
@@ -329,7 +365,7 @@ const writeBookingStatement = perDatabase((db: Db) =>
     )
     select booked.id, booked.room_id, booked.title, booked.description, booked.start_time, booked.end_time, booked.color, booked.event_type,
       booked.team1_name, booked.team2_name, booked.change_room1_id, booked.change_room2_id, booked.client_id, booked.event_group_id,
-      booked.changeover_minutes, booked.version,
+      booked.changeover_minutes, booked.version, booked.series_id, booked.follows_rule,
       exists (select from booked_room) as room_ok, exists (select from stale) as stale, exists (select from owned_client) as client_ok,
       (select count(*) from replaced) = cardinality(${placeholder('replaceIds')}::uuid[]) as replaced_ok
     from (select) as answer
@@ -347,16 +383,37 @@ export type BookingWrite = {
   shared: SharedEventValues
   events: NewEvent[]
   charges: EventUsage[]
-  // The booking being replaced (an edit or a move), and which of its ids the first new row keeps.
+  // The booking being replaced (an edit, a move or a series re-planned), and the ids of it that
+  // new rows keep: each edited event's first part keeps its id.
   replaceIds: string[]
+  keepIds: string[]
+  // The edited event whose version the edit was based on; null for a new booking and a series edit.
   keepId: string | null
-  // The version of the kept event the edit was based on; null for a new booking.
   basedOnVersion: number | null
+  // A series edit: the version of each replaced event as planned, in replaceIds' order; empty otherwise.
+  replaceVersions: number[]
+  // A new series: its id (also on its events) and rule. A series edit: the series and the version it was based on.
+  series: { kind: 'new'; id: string; rule: SeriesRule } | { kind: 'edit'; id: string; basedOnVersion: number } | null
 }
+
+export type SeriesRule = { frequency: string; weekdays: number[]; startDate: string; endDate: string }
 
 export async function writeBooking(
   db: Db,
-  { organisationId, actor, timeZone, shared, events, charges, replaceIds, keepId, basedOnVersion }: BookingWrite,
+  {
+    organisationId,
+    actor,
+    timeZone,
+    shared,
+    events,
+    charges,
+    replaceIds,
+    keepIds,
+    keepId,
+    basedOnVersion,
+    replaceVersions,
+    series,
+  }: BookingWrite,
 ) {
   const rows = await writeBookingStatement(db)({
     organisationId,
@@ -373,8 +430,21 @@ export async function writeBooking(
     changeRoom1Id: shared.changeRoom1Id,
     changeRoom2Id: shared.changeRoom2Id,
     replaceIds: `{${replaceIds.join(',')}}`,
+    keepIds: `{${keepIds.join(',')}}`,
     keepId,
     basedOnVersion,
+    replaceVersions: `{${replaceVersions.join(',')}}`,
+    seriesId: series?.id ?? null,
+    seriesRule:
+      series?.kind === 'new'
+        ? JSON.stringify({
+            frequency: series.rule.frequency,
+            weekdays: series.rule.weekdays,
+            start_date: series.rule.startDate,
+            end_date: series.rule.endDate,
+          })
+        : null,
+    basedOnSeriesVersion: series?.kind === 'edit' ? series.basedOnVersion : null,
     events: JSON.stringify(
       events.map((event) => ({
         id: event.id,
@@ -382,6 +452,8 @@ export async function writeBooking(
         start_time: event.startTime,
         end_time: event.endTime,
         event_group_id: event.eventGroupId,
+        series_id: event.seriesId,
+        follows_rule: event.followsRule,
       })),
     ),
     charges: JSON.stringify(
@@ -403,20 +475,41 @@ export async function writeBooking(
   }
 }
 
+export type DeleteScope = 'this' | 'following' | 'all'
+
 /**
  * Deletes an event and, for a part of an event split at midnight, its partner: the two are one
- * booking. Their usage rows cascade, and with them their hours (ADR 0014). The trail's entry is
- * written by the same statement. The ids deleted, none when the event is not the organisation's.
+ * booking. With 'following' or 'all', every event of its series from this one on, or all of them
+ * (docs/product.md#series), and the series' rule then ends the day before. Their usage rows
+ * cascade, and with them their hours (ADR 0014). The trail's entry is written by the same
+ * statement. The ids deleted, none when the event is not the organisation's.
  */
-export async function deleteBooking(db: Executor, organisationId: string, actor: Actor, eventId: string) {
+export async function deleteBooking(db: Executor, organisationId: string, actor: Actor, eventId: string, scope: DeleteScope = 'this') {
   const result = await db.execute(sql`
-    with removed as (
+    with edited as (
+      select ${schedules.id} as id, ${schedules.eventGroupId} as event_group_id, ${schedules.seriesId} as series_id,
+        -- The occurrence's first part: 'following' starts there, whichever part was asked about.
+        (select min(part.start_time) from ${schedules} as part where part.organisation_id = ${organisationId}
+          and (part.id = ${schedules.id} or part.event_group_id = ${schedules.eventGroupId})) as occurrence_start,
+        (select min(part.local_date) from ${schedules} as part where part.organisation_id = ${organisationId}
+          and (part.id = ${schedules.id} or part.event_group_id = ${schedules.eventGroupId})) as occurrence_date
+      from ${schedules}
+      where ${schedules.organisationId} = ${organisationId} and ${schedules.id} = ${eventId}
+    ), removed as (
       delete from ${schedules}
       where ${schedules.organisationId} = ${organisationId}
-        and (${schedules.id} = ${eventId} or ${schedules.eventGroupId} = (select event_group_id from ${schedules} as edited
-          where edited.organisation_id = ${organisationId} and edited.id = ${eventId}))
+        and (${schedules.id} = ${eventId} or ${schedules.eventGroupId} = (select event_group_id from edited)
+          or (${scope} <> 'this' and ${schedules.seriesId} = (select series_id from edited)
+            and (${scope} = 'all' or ${schedules.startTime} >= (select occurrence_start from edited))))
       returning ${schedules.id} as id, ${schedules.title} as title, ${schedules.startTime} as start_time,
         ${schedules.endTime} as end_time, ${schedules.roomId} as room_id
+    ), series_ended as (
+      update ${eventSeries} set version = ${eventSeries.version} + 1,
+        end_date = case when ${scope} = 'following'
+          then greatest(${eventSeries.startDate}, (select occurrence_date from edited) - 1) else ${eventSeries.endDate} end
+      where ${eventSeries.organisationId} = ${organisationId} and ${eventSeries.id} = (select series_id from edited)
+        and exists (select from removed)
+      returning ${eventSeries.id}
     ), logged as (
       insert into activity_entries (organisation_id, actor_id, actor_name, action, entity, entity_id, label, facility_id, time_zone, changes)
       select ${organisationId}, ${actor.id}, ${actor.name}, 'deleted', 'event', ${eventId}, ${untitledPart(sql`(array_agg(r.title order by r.start_time))[1]`)},
@@ -430,9 +523,45 @@ export async function deleteBooking(db: Executor, organisationId: string, actor:
       inner join ${facilities} on ${facilities.organisationId} = ${rooms.organisationId} and ${facilities.id} = ${rooms.facilityId}
       having count(*) > 0
     )
-    select id from removed`)
+    select id from removed where (select count(*) from series_ended) >= 0`)
   // Both drivers answer with { rows }.
   return (result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id)
+}
+
+/** A series' rule, with how many occurrences (a split event counted once) it has now. */
+export async function findSeries(db: Executor, organisationId: string, seriesId: string) {
+  const [row] = await db
+    .select({
+      id: eventSeries.id,
+      frequency: eventSeries.frequency,
+      weekdays: eventSeries.weekdays,
+      startDate: eventSeries.startDate,
+      endDate: eventSeries.endDate,
+      version: eventSeries.version,
+      eventCount: sql<number>`(select count(distinct coalesce(member.event_group_id, member.id))::int from ${schedules} as member
+        where member.organisation_id = ${organisationId} and member.series_id = ${seriesId})`,
+      changedCount: sql<number>`(select count(distinct coalesce(member.event_group_id, member.id))::int from ${schedules} as member
+        where member.organisation_id = ${organisationId} and member.series_id = ${seriesId} and not member.follows_rule)`,
+    })
+    .from(eventSeries)
+    .where(and(eq(eventSeries.organisationId, organisationId), eq(eventSeries.id, seriesId)))
+  return row ? { ...row, eventCount: Number(row.eventCount), changedCount: Number(row.changedCount) } : null
+}
+
+/** Every event of a series in time order, with what a series edit plans from (ADR 0031). */
+export function listSeriesEvents(db: Executor, organisationId: string, seriesId: string) {
+  return db
+    .select({
+      id: schedules.id,
+      startTime: schedules.startTime,
+      endTime: schedules.endTime,
+      eventGroupId: schedules.eventGroupId,
+      followsRule: schedules.followsRule,
+      version: schedules.version,
+    })
+    .from(schedules)
+    .where(and(eq(schedules.organisationId, organisationId), eq(schedules.seriesId, seriesId)))
+    .orderBy(asc(schedules.startTime), asc(schedules.id))
 }
 
 // An event's row as a raw statement returns it: snake_case, instants as Date or text by driver.
@@ -453,6 +582,8 @@ type EventRow = {
   event_group_id: string | null
   changeover_minutes: number
   version: number
+  series_id: string | null
+  follows_rule: boolean
 }
 
 type BookedEventRow = Omit<EventRow, 'id'> & {
@@ -482,6 +613,8 @@ function toEvent(row: Omit<EventRow, 'id'> & { id: string | null }) {
     eventGroupId: row.event_group_id,
     changeoverMinutes: Number(row.changeover_minutes),
     version: Number(row.version),
+    seriesId: row.series_id,
+    followsRule: row.follows_rule,
   }
 }
 
@@ -888,7 +1021,7 @@ function dayPreviewsStatement(db: Db, perDay: number) {
       from totals
       cross join lateral (
         select id, organisation_id, room_id, title, description, start_time, end_time, color, event_type, team1_name, team2_name,
-          change_room1_id, change_room2_id, client_id, event_group_id, changeover_minutes, version
+          change_room1_id, change_room2_id, client_id, event_group_id, changeover_minutes, version, series_id, follows_rule
         from ${schedules} as day_event
         where day_event.organisation_id = ${placeholder('organisationId')}::uuid and day_event.local_date = totals.local_date
         order by day_event.start_time, day_event.room_id
@@ -898,7 +1031,7 @@ function dayPreviewsStatement(db: Db, perDay: number) {
     select previews.local_date::text as date, previews.total, previews.id, previews.room_id, previews.title, previews.description,
       previews.start_time, previews.end_time, previews.color, previews.event_type, previews.team1_name, previews.team2_name,
       previews.change_room1_id, previews.change_room2_id, previews.client_id, previews.event_group_id, previews.changeover_minutes,
-      previews.version, room.name as room_name, facility.id as facility_id, facility.name as facility_name, facility.time_zone
+      previews.version, previews.series_id, previews.follows_rule, room.name as room_name, facility.id as facility_id, facility.name as facility_name, facility.time_zone
     from previews
     inner join ${rooms} as room on room.organisation_id = previews.organisation_id and room.id = previews.room_id
     inner join ${facilities} as facility on facility.organisation_id = room.organisation_id and facility.id = room.facility_id

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import {
   changeRoomUseQuery,
   createEventInput,
+  deleteEventQuery,
   eventListQuery,
   eventPreviewInput,
   eventRangeQuery,
@@ -54,10 +55,20 @@ export function eventRoutes({ database: { db } }: AppDeps) {
     c.json(await service.updateEvent(db, c.get('organisation').id, c.get('user'), c.req.param('id'), c.req.valid('json'))),
   )
 
-  app.delete('/events/:id', allow('book'), eventId, async (c) => {
-    await service.deleteEvent(db, c.get('organisation').id, c.get('user'), c.req.param('id'))
+  // A series edit's dates, each with why its new times are taken (docs/product.md#series).
+  app.post('/events/:id/series-preview', allow('book'), eventId, jsonBody(updateEventInput), async (c) =>
+    c.json({ occurrences: await service.previewSeriesEdit(db, c.get('organisation').id, c.req.param('id'), c.req.valid('json')) }),
+  )
+
+  // ?scope=following|all deletes the rest of the event's series, or all of it, in one statement.
+  app.delete('/events/:id', allow('book'), eventId, queryParams(deleteEventQuery), async (c) => {
+    await service.deleteEvent(db, c.get('organisation').id, c.get('user'), c.req.param('id'), c.req.valid('query').scope)
     return c.body(null, 204)
   })
+
+  app.get('/series/:id', allow('read'), uuidParams('Series'), async (c) =>
+    c.json(await service.getSeries(db, c.get('organisation').id, c.req.param('id'))),
+  )
 
   // Closures (docs/product.md#closures): every member reads them, as they read calendars; adding
   // and removing one is the venue's setting, as its spaces are.

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import {
   EVENT_MESSAGES,
   eventCursorOf,
@@ -6,11 +7,14 @@ import {
   type EventListQuery,
   type EventPreviewInput,
   type EventRangeQuery,
+  type RecurrenceInput,
+  type SeriesScope,
   type UpcomingEventsQuery,
   type UpdateEventInput,
 } from '@shared/events/schema'
 import { LIMITS } from '@shared/limits'
 import { rangesOverlap } from '@shared/scheduling/overlap'
+import { replanOccurrence } from '@shared/scheduling/series-edit'
 import { stripSplitSuffix } from '@shared/scheduling/split-at-midnight'
 import type { Db, Executor } from '../../db/client'
 import { AppError, findPostgresError, notFound, SQLSTATE } from '../../errors'
@@ -97,16 +101,21 @@ async function bookInZone(
     occurrences = plan.occurrences.filter((_, index) => statuses[index]!.status === 'free')
     if (occurrences.length === 0) throw new AppError('CONFLICT', NO_FREE_DATES_MESSAGE)
   }
+  // A series remembers its rule (docs/product.md#series); its events point at it.
+  const series = input.recurrence ? newSeries(input, input.recurrence) : null
   const result = await writeBooking(db, {
     organisationId,
     actor,
     roomId: input.roomId,
     details,
-    planned: occurrences.flat(),
+    planned: occurrences.flat().map((event) => ({ ...event, seriesId: series?.id ?? null, followsRule: true })),
     timeZone,
     replaceIds: [],
+    keepIds: [],
     keepId: null,
     basedOnVersion: null,
+    replaceVersions: [],
+    series,
   })
   if (!result.roomOk) {
     repository.rememberRoomZone(db, organisationId, input.roomId, null)
@@ -145,15 +154,17 @@ async function occurrenceStatuses(
   roomId: string,
   occurrences: PlannedEvent[][],
   changeRoomIds: string[],
+  // The events the booking would replace: they take nothing from it.
+  excludeIds: string[] = [],
 ): Promise<OccurrenceStatus[]> {
   const all = occurrences.flat()
   const from = new Date(Math.min(...all.map((event) => event.start.getTime())))
   const to = new Date(Math.max(...all.map((event) => event.end.getTime())))
   const [clashes, closed, holds] = await Promise.all([
-    repository.listClashesInSpan(db, organisationId, roomId, { from, to, excludeIds: [] }),
+    repository.listClashesInSpan(db, organisationId, roomId, { from, to, excludeIds }),
     closures.listClosuresInRange(db, organisationId, { from, to, facilityId: null, roomId }),
     changeRoomIds.length > 0
-      ? repository.listChangeRoomHolds(db, organisationId, roomId, { from, to, excludeIds: [], changeRoomIds })
+      ? repository.listChangeRoomHolds(db, organisationId, roomId, { from, to, excludeIds, changeRoomIds })
       : { changeRooms: [], changeRoomMinutes: 0 },
   ])
   const pad = holds.changeRoomMinutes * 60_000
@@ -187,6 +198,7 @@ const EDIT_ATTEMPTS = 3
  * same write with another room of the same facility.
  */
 export async function updateEvent(db: Db, organisationId: string, actor: Actor, eventId: string, input: UpdateEventInput) {
+  if (input.scope !== 'this') return updateSeriesEvents(db, organisationId, actor, eventId, input)
   const details = detailsOf(input)
   for (let attempt = 1; ; attempt++) {
     const found = await repository.findOwnedEvent(db, organisationId, eventId)
@@ -197,7 +209,14 @@ export async function updateEvent(db: Db, organisationId: string, actor: Actor, 
     const title = found.event.eventGroupId ? stripSplitSuffix(input.title) : input.title
     const parts = splitIntoParts({ title, start: input.startTime, end: input.endTime }, timeZone)
     // The first part keeps the event's id, so whatever points at the event still does.
-    const planned = parts.map((part, index) => (index === 0 ? { ...part, id: eventId } : part))
+    // An occurrence changed by itself stays in its series, no longer following the rule.
+    const { seriesId } = found.event
+    const planned = parts.map((part, index) => ({
+      ...part,
+      id: index === 0 ? eventId : undefined,
+      seriesId,
+      followsRule: seriesId === null,
+    }))
     const result = await writeBooking(db, {
       organisationId,
       actor,
@@ -206,11 +225,15 @@ export async function updateEvent(db: Db, organisationId: string, actor: Actor, 
       planned,
       timeZone,
       replaceIds: found.bookingIds,
+      keepIds: [eventId],
       keepId: eventId,
       basedOnVersion: input.version,
+      replaceVersions: [],
+      series: null,
     })
     if (result.stale) throw new AppError('CONFLICT', STALE_EDIT_MESSAGE)
-    if (result.roomOk && result.clientOk && result.replacedOk) return { events: result.events, isSplit: parts.length > 1 }
+    if (result.roomOk && result.clientOk && result.replacedOk)
+      return { events: result.events, isSplit: parts.length > 1, changed: 1, skipped: 0, leftAsChanged: 0 }
     if (!result.clientOk) throw notFound('Client')
     // A room of another facility passes the room's checks but fails the replaced events' one.
     if (!result.roomOk || roomId !== found.event.roomId) {
@@ -225,10 +248,169 @@ export async function updateEvent(db: Db, organisationId: string, actor: Actor, 
  * Deletes the event and, for a part of an event split at midnight, its partner: the two are one
  * booking. Their usage rows cascade, and with them their hours (ADR 0014).
  */
-export async function deleteEvent(db: Db, organisationId: string, actor: Actor, eventId: string) {
-  const deleted = await repository.deleteBooking(db, organisationId, actor, eventId)
+export async function deleteEvent(db: Db, organisationId: string, actor: Actor, eventId: string, scope: SeriesScope = 'this') {
+  const deleted = await repository.deleteBooking(db, organisationId, actor, eventId, scope)
   if (deleted.length === 0) throw notFound('Event')
+  return { deleted: deleted.length }
 }
+
+/* ---------- series (docs/product.md#series, ADR 0031) ---------- */
+
+const NOT_A_SERIES_MESSAGE = 'This event is not part of a series'
+
+function newSeries(input: CreateEventInput, recurrence: RecurrenceInput) {
+  return {
+    kind: 'new' as const,
+    id: randomUUID(),
+    rule: {
+      frequency: recurrence.frequency,
+      weekdays: recurrence.frequency === 'weekly' ? recurrence.weekdays : [],
+      startDate: input.date,
+      endDate: recurrence.endDate,
+    },
+  }
+}
+
+export async function getSeries(db: Db, organisationId: string, seriesId: string) {
+  const series = await repository.findSeries(db, organisationId, seriesId)
+  if (!series) throw notFound('Series')
+  return series
+}
+
+type SeriesOccurrence = { ids: string[]; versions: number[]; start: Date; end: Date; firstId: string; followsRule: boolean }
+
+/**
+ * What an edit of 'this and following' or 'all' would do, planned from the series as it is now:
+ * the edited event's occurrence and each later (or every) occurrence that still follows the rule,
+ * each moved as the edited one moved (replanOccurrence) and split at the facility's midnight.
+ */
+async function planSeriesEdit(db: Db, organisationId: string, eventId: string, input: UpdateEventInput) {
+  const found = await repository.findOwnedEvent(db, organisationId, eventId)
+  if (!found) throw notFound('Event')
+  const { seriesId } = found.event
+  if (seriesId === null) throw new AppError('VALIDATION', NOT_A_SERIES_MESSAGE, { scope: NOT_A_SERIES_MESSAGE })
+  const { timeZone } = found
+  const occurrences = groupOccurrences(await repository.listSeriesEvents(db, organisationId, seriesId))
+  const edited = occurrences.find((occurrence) => occurrence.ids.includes(eventId))
+  if (!edited) throw notFound('Event')
+  const inScope = occurrences.filter((occurrence) => input.scope === 'all' || occurrence.start >= edited.start)
+  const chosen = inScope.filter((occurrence) => occurrence === edited || occurrence.followsRule)
+  const edit = { before: edited.start, start: input.startTime, end: input.endTime }
+  const title = stripSplitSuffix(input.title)
+  const planned = chosen.map((occurrence) => {
+    const times =
+      occurrence === edited ? { start: input.startTime, end: input.endTime } : replanOccurrence(occurrence.start, edit, timeZone)
+    const parts = splitIntoParts({ title, ...times }, timeZone)
+    return { occurrence, parts: parts.map((part, index) => ({ ...part, id: index === 0 ? occurrence.firstId : undefined })) }
+  })
+  return { found, seriesId, timeZone, planned, leftAsChanged: inScope.length - chosen.length }
+}
+
+// The events of a series in time order, as occurrences: one event, or the two parts of a split one.
+function groupOccurrences(events: Awaited<ReturnType<typeof repository.listSeriesEvents>>): SeriesOccurrence[] {
+  const byKey = new Map<string, SeriesOccurrence>()
+  for (const event of events) {
+    const key = event.eventGroupId ?? event.id
+    const occurrence = byKey.get(key)
+    if (occurrence) {
+      occurrence.ids.push(event.id)
+      occurrence.versions.push(event.version)
+      occurrence.end = event.endTime
+      continue
+    }
+    byKey.set(key, {
+      ids: [event.id],
+      versions: [event.version],
+      start: event.startTime,
+      end: event.endTime,
+      firstId: event.id,
+      followsRule: event.followsRule,
+    })
+  }
+  return [...byKey.values()]
+}
+
+/**
+ * 'This and following' or 'all' of a series (docs/product.md#series): every occurrence in scope
+ * that still follows the rule is re-planned and written in one booking statement, all or nothing,
+ * under the same constraints as any booking; with skipTaken, those whose new times are taken stay
+ * as they are. Based on a stale series version it is refused; an occurrence changed by itself
+ * since it was read is planned again.
+ */
+async function updateSeriesEvents(db: Db, organisationId: string, actor: Actor, eventId: string, input: UpdateEventInput) {
+  const details = detailsOf(input)
+  for (let attempt = 1; ; attempt++) {
+    const { found, seriesId, timeZone, planned, leftAsChanged } = await planSeriesEdit(db, organisationId, eventId, input)
+    const roomId = input.roomId ?? found.event.roomId
+    let chosen = planned
+    if (input.skipTaken) {
+      const statuses = await occurrenceStatuses(
+        db,
+        organisationId,
+        roomId,
+        planned.map(({ parts }) => parts),
+        chosenChangeRooms(details),
+        planned.flatMap(({ occurrence }) => occurrence.ids),
+      )
+      chosen = planned.filter((_, index) => statuses[index]!.status === 'free')
+      if (chosen.length === 0) throw new AppError('CONFLICT', NO_FREE_DATES_MESSAGE)
+    }
+    const events = chosen.flatMap(({ parts }) => parts)
+    const selfOverlap = findOverlapWithin(events)
+    if (selfOverlap) throw conflictError([{ ...selfOverlap, id: 'new' }], timeZone)
+    const result = await writeBooking(db, {
+      organisationId,
+      actor,
+      roomId,
+      details,
+      planned: events.map((event) => ({ ...event, seriesId, followsRule: true })),
+      timeZone,
+      replaceIds: chosen.flatMap(({ occurrence }) => occurrence.ids),
+      replaceVersions: chosen.flatMap(({ occurrence }) => occurrence.versions),
+      keepIds: chosen.map(({ occurrence }) => occurrence.firstId),
+      // The edited event itself must be as the operator saw it, unless its own date was skipped.
+      keepId: chosen.some(({ occurrence }) => occurrence.ids.includes(eventId)) ? eventId : null,
+      basedOnVersion: input.version,
+      series: { kind: 'edit', id: seriesId, basedOnVersion: input.seriesVersion! },
+    })
+    if (result.stale) throw new AppError('CONFLICT', STALE_EDIT_MESSAGE)
+    if (result.roomOk && result.clientOk && result.replacedOk) {
+      return {
+        events: result.events,
+        isSplit: chosen.some(({ parts }) => parts.length > 1),
+        changed: chosen.length,
+        skipped: planned.length - chosen.length,
+        leftAsChanged,
+      }
+    }
+    if (!result.clientOk) throw notFound('Client')
+    if (!result.roomOk || roomId !== found.event.roomId) {
+      const room = await findRoomOrExplain(db, organisationId, roomId, details)
+      if (room.facilityId !== found.facilityId) throw new AppError('VALIDATION', OTHER_FACILITY_MESSAGE, { roomId: OTHER_FACILITY_MESSAGE })
+    }
+    if (attempt === EDIT_ATTEMPTS) throw new AppError('CONFLICT', STALE_EDIT_MESSAGE)
+  }
+}
+
+/** Each occurrence a series edit would re-plan, with why its new times are taken (as previewEvents answers). */
+export async function previewSeriesEdit(db: Db, organisationId: string, eventId: string, input: UpdateEventInput) {
+  if (input.scope === 'this') throw new AppError('VALIDATION', SERIES_PREVIEW_MESSAGE, { scope: SERIES_PREVIEW_MESSAGE })
+  const { found, planned } = await planSeriesEdit(db, organisationId, eventId, input)
+  const roomId = input.roomId ?? found.event.roomId
+  const details = detailsOf(input)
+  const room = await findRoomOrExplain(db, organisationId, roomId, details)
+  if (room.facilityId !== found.facilityId) throw new AppError('VALIDATION', OTHER_FACILITY_MESSAGE, { roomId: OTHER_FACILITY_MESSAGE })
+  return occurrenceStatuses(
+    db,
+    organisationId,
+    roomId,
+    planned.map(({ parts }) => parts),
+    chosenChangeRooms(details),
+    planned.flatMap(({ occurrence }) => occurrence.ids),
+  )
+}
+
+const SERIES_PREVIEW_MESSAGE = 'Only an edit of following or all events of a series has dates to preview'
 
 /**
  * The ids of the booking an event belongs to: itself, or both parts of an event split at
@@ -294,43 +476,27 @@ export function listBookableRooms(db: Db, organisationId: string) {
 const OTHER_FACILITY_MESSAGE = 'An event can only move to a space of its own facility'
 const STALE_EDIT_MESSAGE = EVENT_MESSAGES.stale
 
-type BookingRequest = {
-  organisationId: string
-  actor: Actor
+type BookingRequest = Omit<repository.BookingWrite, 'shared' | 'events' | 'charges'> & {
   roomId: string
   details: EventDetails
-  planned: (PlannedEvent & { id?: string })[]
-  timeZone: string
-  replaceIds: string[]
-  keepId: string | null
-  basedOnVersion: number | null
+  planned: (PlannedEvent & { id?: string | undefined; seriesId: string | null; followsRule: boolean })[]
 }
 
 /** The one write of every booking, with a clash explained after the constraint refused it. */
-function writeBooking(
-  db: Db,
-  { organisationId, actor, roomId, details, planned, timeZone, replaceIds, keepId, basedOnVersion }: BookingRequest,
-) {
+function writeBooking(db: Db, { roomId, details, planned, ...write }: BookingRequest) {
+  const { organisationId, timeZone, replaceIds } = write
   const events = planned.map((event) => ({
     id: event.id ?? newEventId(),
     title: event.title,
     startTime: event.start,
     endTime: event.end,
     eventGroupId: event.eventGroupId,
+    seriesId: event.seriesId,
+    followsRule: event.followsRule,
   }))
   const check = { organisationId, roomId, planned, excludeIds: replaceIds, timeZone, changeRoomIds: chosenChangeRooms(details) }
   return insertOrExplainConflict(db, check, () =>
-    repository.writeBooking(db, {
-      organisationId,
-      actor,
-      timeZone,
-      shared: { roomId, ...details },
-      events,
-      charges: usageOfEvents(events, timeZone),
-      replaceIds,
-      keepId,
-      basedOnVersion,
-    }),
+    repository.writeBooking(db, { ...write, shared: { roomId, ...details }, events, charges: usageOfEvents(events, timeZone) }),
   )
 }
 

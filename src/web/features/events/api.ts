@@ -8,7 +8,13 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query'
-import { eventCursorOf, type CreateEventInput, type EventPreviewInput, type UpdateEventInput } from '@shared/events/schema'
+import {
+  eventCursorOf,
+  type CreateEventInput,
+  type EventPreviewInput,
+  type SeriesScope,
+  type UpdateEventInput,
+} from '@shared/events/schema'
 import { LIMITS } from '@shared/limits'
 import type { z } from 'zod'
 import type {
@@ -21,6 +27,7 @@ import type {
   monthDaysResponse,
   placedEvent,
   scheduledEvent,
+  seriesResponse,
   upcomingEventsResponse,
   updateEventResponse,
 } from '@shared/events/responses'
@@ -50,6 +57,7 @@ export type CreateEventsResult = z.infer<typeof createEventsResponse>
 /** One occurrence a create would book, free or taken, with the server's reason when taken. */
 export type PreviewOccurrence = z.infer<typeof eventPreviewResponse>['occurrences'][number]
 export type UpdateEventResult = z.infer<typeof updateEventResponse>
+export type Series = z.infer<typeof seriesResponse>
 
 /** The one query of events in a range: instants [from, to), optionally one facility or one space. */
 export type EventRange = { from: string; to: string; facilityId?: string; roomId?: string }
@@ -71,6 +79,7 @@ export const eventKeys = {
   // Below the events too: a booking anywhere can take or free an occurrence of the series.
   previews: () => [...eventKeys.all, 'preview'] as const,
   preview: (input: EventPreviewInput | null) => [...eventKeys.previews(), input] as const,
+  series: (seriesId: string | null) => [...eventKeys.all, 'series', seriesId] as const,
 }
 
 export const bookableRoomKeys = {
@@ -243,7 +252,23 @@ export function useUpdateEvent() {
 export function useDeleteEvent() {
   const invalidate = useInvalidateSchedules()
   return useMutation({
-    mutationFn: (id: string) => apiFetch<void>(`/api/events/${id}`, { method: 'DELETE' }),
+    mutationFn: ({ id, scope = 'this' }: { id: string; scope?: SeriesScope }) =>
+      apiFetch<void>(`/api/events/${id}${scope === 'this' ? '' : `?scope=${scope}`}`, { method: 'DELETE' }),
     onSuccess: invalidate,
+  })
+}
+
+// A series' rule and count (docs/product.md#series); one request however many of its events are shown.
+export const useSeries = (seriesId: string | null) =>
+  useQuery({
+    queryKey: eventKeys.series(seriesId),
+    queryFn: seriesId ? () => apiFetch<Series>(`/api/series/${seriesId}`) : skipToken,
+  })
+
+/** The dates a series edit would move, each with why its new time is taken, asked just before saving. */
+export function useSeriesEditPreview() {
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: UpdateEventInput }) =>
+      apiFetch<{ occurrences: PreviewOccurrence[] }>(`/api/events/${id}/series-preview`, { method: 'POST', body: input }),
   })
 }

@@ -1,8 +1,8 @@
 // What the rest of the app uses of events; everything else here is the feature's own (ADR 0019).
-export { useEventsInRange, type BookableRoomWithFacility, type PlacedEvent } from './api'
+export { useEventsInRange, useUpdateEvent, type BookableRoomWithFacility, type PlacedEvent } from './api'
 // The dialogs' code loads after the page that shows them has rendered (components/deferred-dialogs.tsx).
-export { AddEventDialog, EditEventSheet, SelectRoomDialog } from './components/deferred-dialogs'
+export { AddEventDialog, DeleteEventDialog, EditEventSheet, SelectRoomDialog } from './components/deferred-dialogs'
 export { DayClosures } from './components/day-closures'
-export { DeleteEventDialog } from './components/delete-event-dialog'
 export type { EditTarget } from './components/edit-event-sheet'
 export { RoomSchedule } from './components/room-schedule'
+export { SeriesLine } from './components/series-controls'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { CreateEventsResult, PreviewOccurrence } from './api'
-import { countFree, createdMessage, previewSummary, seriesPreviewInput } from './series'
+import { countFree, createdMessage, describeSeries, previewSummary, seriesPreviewInput, updatedMessage } from './series'
 
 const ROOM_ID = '6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b'
 const CHANGE_ROOM_ID = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d'
@@ -74,5 +74,29 @@ describe('previewSummary', () => {
     expect(previewSummary({ free: 0, taken: 2 })).toBe('None of the 2 dates is free.')
     expect(previewSummary({ free: 1, taken: 0 })).toBe('The one date is free.')
     expect(previewSummary({ free: 0, taken: 1 })).toBe('The one date is taken.')
+  })
+})
+
+describe('describeSeries', () => {
+  const base = { id: ROOM_ID, version: 1, changedCount: 0, startDate: '2026-09-07', endDate: '2027-03-31' }
+  it('reads the rule in words', () => {
+    expect(describeSeries({ ...base, frequency: 'weekly', weekdays: [1, 3], eventCount: 38 })).toBe(
+      'Weekly on Mon, Wed until Mar 31, 2027, 38 events',
+    )
+    expect(describeSeries({ ...base, frequency: 'daily', weekdays: [], eventCount: 1 })).toBe('Daily until Mar 31, 2027, 1 event')
+    expect(describeSeries({ ...base, frequency: 'monthly', weekdays: [], eventCount: 7 })).toBe(
+      'Monthly on day 7 until Mar 31, 2027, 7 events',
+    )
+  })
+})
+
+describe('updatedMessage', () => {
+  const result = { events: [], isSplit: false, changed: 5, skipped: 0, leftAsChanged: 0 }
+  it("keeps the spec's toast for one event and counts a series edit", () => {
+    expect(updatedMessage(result, false)).toBe('Event updated successfully!')
+    expect(updatedMessage(result, true)).toBe('Updated 5 events in the series')
+    expect(updatedMessage({ ...result, skipped: 1, leftAsChanged: 2 }, true)).toBe(
+      'Updated 5 events in the series (1 taken date left as it was; 2 events changed by themselves kept)',
+    )
   })
 })

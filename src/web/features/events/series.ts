@@ -1,5 +1,7 @@
 import { eventPreviewInput, type CreateEventFormValues, type EventPreviewInput } from '@shared/events/schema'
-import type { CreateEventsResult, PreviewOccurrence } from './api'
+import { formatCalendarDay } from '@web/lib/datetime'
+import { countOf } from '@web/lib/count'
+import type { CreateEventsResult, PreviewOccurrence, Series, UpdateEventResult } from './api'
 
 type SeriesFields = Pick<
   CreateEventFormValues,
@@ -39,4 +41,27 @@ export function previewSummary({ free, taken }: { free: number; taken: number })
   if (taken === 0) return `All ${total} dates are free.`
   if (free === 0) return `None of the ${total} dates is free.`
   return `${free} of ${total} dates are free; ${taken} taken.`
+}
+
+const WEEKDAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const
+
+/** A series' rule in words: 'Weekly on Mon, Wed until Mar 31, 2027, 38 events' (docs/product.md#series). */
+export function describeSeries({ frequency, weekdays, startDate, endDate, eventCount }: Series): string {
+  const rule =
+    frequency === 'daily'
+      ? 'Daily'
+      : frequency === 'weekly'
+        ? `Weekly on ${weekdays.map((weekday) => WEEKDAY_NAMES[weekday]).join(', ')}`
+        : `Monthly on day ${Number(startDate.slice(8))}`
+  return `${rule} until ${formatCalendarDay(endDate)}, ${countOf(eventCount, 'event')}`
+}
+
+/** The toast after an edit: the spec's for one event, a count for a series edit. */
+export function updatedMessage({ isSplit, changed, skipped, leftAsChanged }: UpdateEventResult, isSeriesEdit: boolean): string {
+  if (!isSeriesEdit) return isSplit ? 'Event updated and split across midnight!' : 'Event updated successfully!'
+  const notes = [
+    skipped > 0 ? `${countOf(skipped, 'taken date')} left as ${skipped === 1 ? 'it was' : 'they were'}` : null,
+    leftAsChanged > 0 ? `${countOf(leftAsChanged, 'event')} changed by ${leftAsChanged === 1 ? 'itself' : 'themselves'} kept` : null,
+  ].filter((note) => note !== null)
+  return `Updated ${countOf(changed, 'event')} in the series${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`
 }

@@ -2,6 +2,7 @@ import type { ComponentProps } from 'react'
 import { usePermission } from '@web/features/auth'
 import { deferred, useDeferred } from '@web/lib/deferred'
 import type { AddEventDialog as LoadedAddEventDialog } from './add-event-dialog'
+import type { DeleteEventDialog as LoadedDeleteEventDialog } from './delete-event-dialog'
 import type { EditEventSheet as LoadedEditEventSheet } from './edit-event-sheet'
 import type { SelectRoomDialog as LoadedSelectRoomDialog } from './select-room-dialog'
 
@@ -11,6 +12,7 @@ import type { SelectRoomDialog as LoadedSelectRoomDialog } from './select-room-d
 
 const addEventDialog = deferred(() => import('./add-event-dialog').then((module) => module.AddEventDialog))
 const editEventSheet = deferred(() => import('./edit-event-sheet').then((module) => module.EditEventSheet))
+const deleteEventDialog = deferred(() => import('./delete-event-dialog').then((module) => module.DeleteEventDialog))
 const selectRoomDialog = deferred(() => import('./select-room-dialog').then((module) => module.SelectRoomDialog))
 
 export function AddEventDialog(props: ComponentProps<typeof LoadedAddEventDialog>) {
@@ -32,5 +34,11 @@ export function EditEventSheet(props: ComponentProps<typeof LoadedEditEventSheet
 export function SelectRoomDialog(props: ComponentProps<typeof LoadedSelectRoomDialog>) {
   const canBook = usePermission('book')
   const Loaded = useDeferred(selectRoomDialog, { isOpen: props.open, shouldPrefetch: canBook, close: () => props.onOpenChange(false) })
+  return Loaded ? <Loaded {...props} /> : null
+}
+
+export function DeleteEventDialog(props: ComponentProps<typeof LoadedDeleteEventDialog>) {
+  const canBook = usePermission('book')
+  const Loaded = useDeferred(deleteEventDialog, { isOpen: props.event !== null, shouldPrefetch: canBook, close: props.onClose })
   return Loaded ? <Loaded {...props} /> : null
 }

@@ -1,9 +1,15 @@
-import { Component, useRef, type ErrorInfo, type ReactNode } from 'react'
+import { Component, useRef, useState, type ErrorInfo, type ReactNode } from 'react'
 import { FormProvider, useForm, useWatch, type DefaultValues, type Resolver } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { toast } from 'sonner'
 import { FORM_LEVEL_FIELD } from '@shared/api-error'
-import { EVENT_MESSAGES, updateEventInput, type UpdateEventFormValues, type UpdateEventInput } from '@shared/events/schema'
+import {
+  EVENT_MESSAGES,
+  updateEventInput,
+  type SeriesScope,
+  type UpdateEventFormValues,
+  type UpdateEventInput,
+} from '@shared/events/schema'
 import { Button } from '@web/components/ui/button'
 import { FormField } from '@web/components/ui/form-field'
 import { Input } from '@web/components/ui/input'
@@ -14,10 +20,20 @@ import { toDateTimeLocalValue } from '@web/lib/datetime'
 import { showServerFieldErrors } from '@web/components/form/show-server-field-errors'
 import { EventHistory } from '@web/features/activity'
 import { usePermission } from '@web/features/auth'
-import { useBookableRooms, useInvalidateSchedules, useUpdateEvent, type ScheduledEvent } from '../api'
+import {
+  useBookableRooms,
+  useInvalidateSchedules,
+  useSeries,
+  useSeriesEditPreview,
+  useUpdateEvent,
+  type PreviewOccurrence,
+  type ScheduledEvent,
+} from '../api'
+import { updatedMessage } from '../series'
 import { instantOfDateTimeLocal, timeOfEditedEvent } from '../booking-time'
 import { editedTimeProblem, endKeepingDuration } from '../edit-time-rules'
 import { EventClientAndTitleFields, EventKindFields } from './event-details-fields'
+import { SeriesClashes, SeriesLine, SeriesScopeField } from './series-controls'
 
 /** The event to edit, with the facility it belongs to: its zone is the wall clock of the form. */
 export type EditTarget = { event: ScheduledEvent; facilityId: string; timeZone: string }
@@ -130,11 +146,33 @@ function EditEventForm({ target, isReadOnly, onDone }: EditEventFormProps) {
   const hasSetEnd = useRef(false)
   const previousStart = useRef(original.startTime)
   const isStale = errors.root?.message === EVENT_MESSAGES.stale
+  // An event of a series is changed alone, with the following ones or with all of them
+  // (docs/product.md#series); a series edit first lists the dates it cannot move.
+  const [scope, setScope] = useState<SeriesScope>('this')
+  const series = useSeries(event.seriesId)
+  const previewSeriesEdit = useSeriesEditPreview()
+  const [taken, setTaken] = useState<PreviewOccurrence[] | null>(null)
 
-  const onSubmit = form.handleSubmit((values) =>
-    updateEvent.mutateAsync({ id: event.id, input: values }).then(
+  const save = async (values: UpdateEventInput, skipTaken: boolean) => {
+    if (scope === 'this') return updateEvent.mutateAsync({ id: event.id, input: values })
+    const input = { ...values, scope, seriesVersion: series.data?.version, skipTaken }
+    if (!skipTaken) {
+      setTaken(null)
+      const { occurrences } = await previewSeriesEdit.mutateAsync({ id: event.id, input })
+      const clashes = occurrences.filter((occurrence) => occurrence.status !== 'free')
+      if (clashes.length > 0) {
+        setTaken(clashes)
+        return null
+      }
+    }
+    return updateEvent.mutateAsync({ id: event.id, input })
+  }
+
+  const submitWith = (skipTaken: boolean) => (values: UpdateEventInput) =>
+    save(values, skipTaken).then(
       (result) => {
-        toast.success(result.isSplit ? 'Event updated and split across midnight!' : 'Event updated successfully!')
+        if (!result) return
+        toast.success(updatedMessage(result, scope !== 'this'))
         onDone()
       },
       (error: unknown) => {
@@ -147,8 +185,8 @@ function EditEventForm({ target, isReadOnly, onDone }: EditEventFormProps) {
         toast.error('Failed to update event', { description: errorDescription(error) })
         showServerFieldErrors(error, form.setError)
       },
-    ),
-  )
+    )
+  const onSubmit = form.handleSubmit(submitWith(false))
 
   const startField = form.register('startTime', {
     onChange: (change: { target: { value: string } }) => {
@@ -176,6 +214,21 @@ function EditEventForm({ target, isReadOnly, onDone }: EditEventFormProps) {
               This is one part of an event split at midnight.
               {isReadOnly ? null : ' Saving replaces both parts with what you enter here.'}
             </p>
+          ) : null}
+          {event.seriesId ? (
+            <div className="grid gap-3">
+              <SeriesLine seriesId={event.seriesId} />
+              {isReadOnly ? null : (
+                <SeriesScopeField
+                  legend="Apply changes to"
+                  value={scope}
+                  onChange={(next) => {
+                    setScope(next)
+                    setTaken(null)
+                  }}
+                />
+              )}
+            </div>
           ) : null}
           <EventClientAndTitleFields />
           <FormField label="Space" error={errors.roomId?.message}>
@@ -234,6 +287,19 @@ function EditEventForm({ target, isReadOnly, onDone }: EditEventFormProps) {
                   Reload
                 </Button>
               ) : null}
+            </div>
+          ) : null}
+          {taken ? (
+            <div
+              role="alert"
+              className="flex basis-full flex-wrap items-end gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm break-words text-destructive"
+            >
+              <div className="min-w-0 flex-1">
+                <SeriesClashes taken={taken} timeZone={timeZone} />
+              </div>
+              <Button type="button" variant="outline" size="sm" disabled={isSubmitting} onClick={form.handleSubmit(submitWith(true))}>
+                Skip and save
+              </Button>
             </div>
           ) : null}
           <Button type="button" variant="outline" onClick={onDone}>

@@ -6,6 +6,7 @@ import { formatDate, formatTimeRange } from '@web/lib/datetime'
 import { cn } from '@web/lib/utils'
 import { usePermission } from '@web/features/auth'
 import type { ScheduledEvent } from '../api'
+import { SeriesLine } from './series-controls'
 
 type EventCardProps = {
   event: ScheduledEvent
@@ -50,6 +51,7 @@ export function EventCard({ event, timeZone, place, isPast = false, onEdit, onDe
             {event.team1Name ?? 'TBD'} vs {event.team2Name ?? 'TBD'}
           </p>
         ) : null}
+        {event.seriesId ? <SeriesLine seriesId={event.seriesId} /> : null}
         {event.description ? <p className="text-sm break-words text-muted-foreground">{event.description}</p> : null}
       </div>
       {canBook ? (

@@ -10,12 +10,12 @@ import { usePermission } from '@web/features/auth'
 import { useClosuresInRange } from '@web/features/closures'
 import type { RoomWithFacility } from '@web/features/facilities'
 import { useEventsInRange, usePastEvents, useUpcomingEvents, type ScheduledEvent } from '../api'
-import { AddEventDialog, EditEventSheet } from './deferred-dialogs'
-import { DeleteEventDialog } from './delete-event-dialog'
+import { AddEventDialog, DeleteEventDialog, EditEventSheet } from './deferred-dialogs'
 import type { EditTarget } from './edit-event-sheet'
 import { EventCard } from './event-card'
 import { EventListSection } from './event-list-section'
 import { RoomDayGrid } from './room-day-grid'
+import { LoadingList } from '@web/components/loading-screen'
 
 /**
  * The room's schedule (docs/product.md#events): Add Event, and a day calendar or upcoming and past lists.
@@ -102,9 +102,7 @@ function RoomCalendar({ roomId, facilityId, timeZone, date, onDateChange, onSele
         </p>
       </div>
       {events.isPending || closures.isPending ? (
-        <p className="text-sm text-muted-foreground" role="status">
-          Loading...
-        </p>
+        <LoadingList />
       ) : events.data?.length || closures.data?.length ? (
         <RoomDayGrid
           events={events.data ?? []}

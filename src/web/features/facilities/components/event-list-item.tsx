@@ -3,7 +3,7 @@ import { EVENT_TYPE_LABELS } from '@shared/limits'
 import { Badge } from '@web/components/ui/badge'
 import { Button } from '@web/components/ui/button'
 import { formatTimeRange } from '@web/lib/datetime'
-import type { PlacedEvent } from '@web/features/events'
+import { SeriesLine, type PlacedEvent } from '@web/features/events'
 
 type EventListItemProps = {
   event: PlacedEvent
@@ -40,6 +40,7 @@ export function EventListItem({ event, timeZone, showRoom = true, onEdit, onDele
             {event.team1Name ?? 'TBD'} vs {event.team2Name ?? 'TBD'}
           </p>
         ) : null}
+        {event.seriesId ? <SeriesLine seriesId={event.seriesId} /> : null}
         {event.description ? <p className="text-sm break-words text-muted-foreground">{event.description}</p> : null}
       </div>
       {onEdit || onDelete || onView ? (
