@@ -21,6 +21,8 @@ const BUDGETS = {
   signedInFirstRoute: 200 * KB,
   lazyRoute: 100 * KB,
   displayBoard: 90 * KB,
+  // The venue timeline (issue 19): what it adds to the facility page it opens on.
+  timeline: 60 * KB,
 }
 
 const webRoot = process.argv[2] ?? 'dist/web'
@@ -50,8 +52,16 @@ const rows: Array<{ name: string; bytes: number; budget: number }> = []
 rows.push({ name: 'landing page (app entry)', bytes: total(appInitial), budget: BUDGETS.landing })
 rows.push({ name: 'display board', bytes: total(jsFiles(staticClosure(displayEntry))), budget: BUDGETS.displayBoard })
 
+const facilityPage = Object.keys(manifest).find((key) => key.includes('features/facilities/facility-page'))
+const facilityPageFiles = facilityPage ? jsFiles(staticClosure(facilityPage)) : new Set<string>()
+
 for (const [key, chunk] of Object.entries(manifest)) {
   if (!chunk.isDynamicEntry) continue
+  if (key.includes('features/timeline/')) {
+    const added = new Set([...jsFiles(staticClosure(key))].filter((file) => !appInitial.has(file) && !facilityPageFiles.has(file)))
+    rows.push({ name: `timeline view ${chunk.src ?? key}`, bytes: total(added), budget: BUDGETS.timeline })
+    continue
+  }
   // What a lazy route adds on top of what the app entry already loaded.
   const added = new Set([...jsFiles(staticClosure(key))].filter((file) => !appInitial.has(file)))
   const isFirstSignedInRoute = key.includes('facilities-page')

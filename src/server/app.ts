@@ -19,6 +19,7 @@ import { marketingRoutes } from './modules/marketing/routes'
 import { publicDisplayRoutes } from './modules/public-display/routes'
 import { screenRoutes } from './modules/screens/routes'
 import { setupRoutes } from './modules/setup/routes'
+import { timelineRoutes } from './modules/timeline/routes'
 import { invitationRoutes, teamRoutes } from './modules/team/routes'
 
 export type CreateAppOptions = AppDeps & {
@@ -72,6 +73,7 @@ export function createApp(options: CreateAppOptions) {
   member.route('/', setupRoutes(options))
   member.route('/', teamRoutes(options))
   member.route('/', activityRoutes(options))
+  member.route('/', timelineRoutes(options))
   signedIn.route('/', member)
   app.route('/api', signedIn)
 

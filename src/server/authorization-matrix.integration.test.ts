@@ -82,6 +82,35 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
   // Fresh resources of A for the destructive rows.
   let makeA: ReturnType<typeof operatorResources>
   let deletedEvents = 0
+  let seriesMade = 0
+
+  // A two-day series of A's, on days of its own: its first event, the event's and the series' versions.
+  async function seriesOfA() {
+    seriesMade += 1
+    const response = await t.request('/api/events', {
+      method: 'POST',
+      cookie: owner.cookie,
+      body: {
+        roomId: a.rinkId,
+        clientId: a.clientId,
+        title: 'Matrix series',
+        date: `2036-0${1 + Math.floor((seriesMade - 1) / 9)}-${String(((seriesMade - 1) % 9) * 3 + 1).padStart(2, '0')}`,
+        startTime: '08:00',
+        durationMinutes: 60,
+        recurrence: {
+          frequency: 'daily',
+          endDate: `2036-0${1 + Math.floor((seriesMade - 1) / 9)}-${String(((seriesMade - 1) % 9) * 3 + 2).padStart(2, '0')}`,
+        },
+      },
+    })
+    if (response.status !== 201) throw new Error(`series failed: ${response.status} ${await response.text()}`)
+    const [event] = (
+      (await response.json()) as { events: { id: string; seriesId: string; version: number; startTime: string; endTime: string }[] }
+    ).events
+    const series = await t.request(`/api/series/${event!.seriesId}`, { cookie: owner.cookie })
+    const { version } = (await series.json()) as { version: number }
+    return { id: event!.id, seriesId: event!.seriesId, start: event!.startTime, end: event!.endTime, seriesVersion: String(version) }
+  }
 
   const setApproved = (id: string, approved: boolean) => t.db.update(users).set({ approved }).where(eq(users.id, id))
 
@@ -353,6 +382,12 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       path: ({ a }) => `/api/facilities/${a.facilityId}/change-rooms`,
       expect: [401, 403, 200, 200, 200, 200, 404, 404],
     },
+    {
+      // The timeline's live updates: an event stream, for every member who reads the calendar.
+      route: 'GET /api/facilities/:id/timeline/changes',
+      path: ({ a }) => `/api/facilities/${a.facilityId}/timeline/changes`,
+      expect: [401, 403, 200, 200, 200, 200, 404, 404],
+    },
     { route: 'GET /api/rooms/:id', path: ({ a }) => `/api/rooms/${a.rinkId}`, expect: [401, 403, 200, 200, 200, 200, 404, 404] },
     {
       // The hours the rink has, so every booking row below still fits them.
@@ -486,6 +521,27 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
         startTime: '08:00',
         durationMinutes: 60,
         title: 'Preview',
+      }),
+      expect: [401, 403, 200, 200, 200, 403, 404, 404],
+    },
+    {
+      route: 'GET /api/series/:id',
+      prepare: seriesOfA,
+      path: ({ fresh }) => `/api/series/${fresh.seriesId}`,
+      expect: [401, 403, 200, 200, 200, 200, 404, 404],
+    },
+    {
+      route: 'POST /api/events/:id/series-preview',
+      prepare: seriesOfA,
+      path: ({ fresh }) => `/api/events/${fresh.id}/series-preview`,
+      body: ({ a, fresh }) => ({
+        clientId: a.clientId,
+        title: 'Matrix series',
+        startTime: fresh.start,
+        endTime: fresh.end,
+        version: 1,
+        scope: 'all',
+        seriesVersion: Number(fresh.seriesVersion),
       }),
       expect: [401, 403, 200, 200, 200, 403, 404, 404],
     },

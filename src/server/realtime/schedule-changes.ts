@@ -2,7 +2,8 @@
 // as '<kind>:<id>'; a board depends on a set of these keys.
 export const SCHEDULE_CHANGES_CHANNEL = 'schedule_changes'
 
-export type ChangeKey = `${'room' | 'screen' | 'facility' | 'slug'}:${string}`
+// 'timeline:<facility id>': a booking of a facility whose timeline someone watches (ADR 0030).
+export type ChangeKey = `${'room' | 'screen' | 'facility' | 'slug' | 'timeline'}:${string}`
 
 export const changeKeys = {
   room: (id: string): ChangeKey => `room:${id}`,

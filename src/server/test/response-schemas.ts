@@ -18,6 +18,7 @@ import {
   createEventsResponse,
   eventListResponse,
   monthDaysResponse,
+  seriesResponse,
   upcomingEventsResponse,
   updateEventResponse,
 } from '@shared/events/responses'
@@ -95,6 +96,8 @@ export const ROUTE_RESPONSES: Record<string, RouteResponses> = {
   'POST /api/facilities/:id/rooms': { 201: roomResponse },
   'GET /api/facilities/:id/change-rooms': { 200: changeRoomListResponse },
   'GET /api/facilities/:id/change-room-clashes': { 200: changeRoomClashListResponse },
+  // An event stream: 'ready', then 'changed' and 'ping' (ADR 0030).
+  'GET /api/facilities/:id/timeline/changes': { 200: null },
   'GET /api/rooms/:id': { 200: roomDetailResponse },
   'PUT /api/rooms/:id': { 200: roomUpdatedResponse },
   'DELETE /api/rooms/:id': { 204: null },
@@ -141,6 +144,8 @@ export const ROUTE_RESPONSES: Record<string, RouteResponses> = {
   'GET /api/events/rooms': { 200: bookableRoomListResponse },
   'GET /api/events/change-rooms': { 200: changeRoomUseResponse },
   'POST /api/events/preview': { 200: eventPreviewResponse },
+  'POST /api/events/:id/series-preview': { 200: eventPreviewResponse },
+  'GET /api/series/:id': { 200: seriesResponse },
   'GET /api/closures': { 200: closureListResponse },
   'GET /api/facilities/:id/closures': { 200: closureListResponse },
   'POST /api/facilities/:id/closures/preview': { 200: closurePreviewResponse },

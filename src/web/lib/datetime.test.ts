@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDaysOrSpan, formatSpan } from './datetime'
+import { formatDaysOrSpan, formatSpan, formatSpokenTimeRange } from './datetime'
 
 describe('formatSpan', () => {
   it('names the day once when the span stays within it on the given clock', () => {
@@ -23,5 +23,12 @@ describe('formatDaysOrSpan', () => {
 
   it('reads any other span with its times', () => {
     expect(formatDaysOrSpan('2026-12-25T05:00:00Z', '2026-12-25T17:00:00Z', 'America/Toronto')).toBe('Dec 25, 2026, 12:00 AM - 12:00 PM')
+  })
+})
+
+describe('formatSpokenTimeRange', () => {
+  it('says a shared AM or PM once, as a sentence reads it', () => {
+    expect(formatSpokenTimeRange('2026-11-25T15:00:00Z', '2026-11-25T16:00:00Z', 'America/Toronto')).toBe('10:00 to 11:00 AM')
+    expect(formatSpokenTimeRange('2026-11-25T16:00:00Z', '2026-11-25T18:00:00Z', 'America/Toronto')).toBe('11:00 AM to 1:00 PM')
   })
 })

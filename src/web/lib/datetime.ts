@@ -42,6 +42,13 @@ export function formatTimeRange(start: Instant, end: Instant, timeZone?: string)
   return `${formatTime(start, timeZone)} - ${formatTime(end, timeZone)}`
 }
 
+/** "10:00 to 11:00 AM", or "11:00 AM to 1:00 PM": a span as a sentence reads it, a shared AM or PM said once. */
+export function formatSpokenTimeRange(start: Instant, end: Instant, timeZone?: string): string {
+  const period = (value: Instant) => format(toDate(value), 'a', inZone(timeZone))
+  const startText = period(start) === period(end) ? format(toDate(start), 'h:mm', inZone(timeZone)) : formatTime(start, timeZone)
+  return `${startText} to ${formatTime(end, timeZone)}`
+}
+
 /**
  * "Nov 20, 2026, 9:30 AM - 11:00 AM", or "Nov 20, 2026, 11:00 PM - Nov 21, 2026, 1:00 AM" when
  * it ends on another day of the zone: an event's whole span in a sentence or a list.

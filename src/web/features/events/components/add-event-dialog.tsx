@@ -33,6 +33,9 @@ type AddEventDialogProps = {
   room: (RoomToBook & { name: string }) | null
   /** The day the form starts on, 'YYYY-MM-DD' in the facility's zone. */
   date: string
+  /** A start ('HH:MM') and duration to begin with, as a drag across the timeline chose them. */
+  startTime?: string
+  durationMinutes?: number
   onOpenChange: (open: boolean) => void
 }
 
@@ -41,7 +44,7 @@ const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const
 const PREFERRED_DURATION_MINUTES = 60
 
 // The form lives inside the dialog's content, which mounts on each opening: every opening starts fresh.
-export function AddEventDialog({ room, date, onOpenChange }: AddEventDialogProps) {
+export function AddEventDialog({ room, date, startTime, durationMinutes, onOpenChange }: AddEventDialogProps) {
   return (
     <Dialog open={room !== null} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-xl">
@@ -51,17 +54,30 @@ export function AddEventDialog({ room, date, onOpenChange }: AddEventDialogProps
             {room ? `Book ${room.name}. Times are in the facility's time zone (${room.timeZone.replaceAll('_', ' ')}).` : null}
           </DialogDescription>
         </DialogHeader>
-        {room ? <AddEventForm room={room} date={date} onDone={() => onOpenChange(false)} /> : null}
+        {room ? (
+          <AddEventForm
+            room={room}
+            date={date}
+            startTime={startTime}
+            durationMinutes={durationMinutes}
+            onDone={() => onOpenChange(false)}
+          />
+        ) : null}
       </DialogContent>
     </Dialog>
   )
 }
 
-function AddEventForm({ room, date, onDone }: { room: RoomToBook; date: string; onDone: () => void }) {
+type AddEventFormProps = { room: RoomToBook; date: string; startTime?: string; durationMinutes?: number; onDone: () => void }
+
+function AddEventForm({ room, date, startTime: chosenStart, durationMinutes: chosenDuration, onDone }: AddEventFormProps) {
   const createEvents = useCreateEvents()
   const startTimes = startTimeOptions(room.operatingStartTime, room.operatingEndTime, room.bookingInterval)
   const durations = durationOptions(room.bookingInterval)
-  const defaultDuration = durations.find(({ minutes }) => minutes === PREFERRED_DURATION_MINUTES) ?? durations[0]!
+  const defaultDuration =
+    durations.find(({ minutes }) => minutes === chosenDuration) ??
+    durations.find(({ minutes }) => minutes === PREFERRED_DURATION_MINUTES) ??
+    durations[0]!
   const defaultValues: DefaultValues<CreateEventFormValues> = {
     roomId: room.id,
     clientId: '',
@@ -74,8 +90,9 @@ function AddEventForm({ room, date, onDone }: { room: RoomToBook; date: string; 
     changeRoom1Id: '',
     changeRoom2Id: '',
     date,
-    // No start time until the operator picks one (docs/product.md#events: 'Please select a date and time').
-    startTime: '',
+    // No start time until the operator picks one (docs/product.md#events: 'Please select a date and time'),
+    // unless it was picked on the timeline.
+    startTime: chosenStart && startTimes.includes(chosenStart) ? chosenStart : '',
     durationMinutes: defaultDuration.minutes,
     recurrence: null,
   }

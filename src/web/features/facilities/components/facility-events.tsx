@@ -1,5 +1,5 @@
-import { useId, useState, type ReactNode } from 'react'
-import { CalendarDays, ChevronLeft, ChevronRight, List, Plus } from 'lucide-react'
+import { Suspense, useId, useMemo, useState, type ReactNode } from 'react'
+import { CalendarDays, ChevronLeft, ChevronRight, GanttChart, List, Plus } from 'lucide-react'
 import { LIMITS } from '@shared/limits'
 import { addCalendarDays } from '@shared/scheduling/calendar-date'
 import { combineLocalDateTime, localDateOf, localDayRange, todayInZone } from '@shared/scheduling/local-day'
@@ -9,13 +9,17 @@ import { formatDate, formatLongDate, formatTimeOfDay } from '@web/lib/datetime'
 import { cn } from '@web/lib/utils'
 import { useClosuresInRange, type Closure } from '@web/features/closures'
 import { DayClosures, useEventsInRange, type PlacedEvent } from '@web/features/events'
-import type { Facility } from '../api'
+import { FacilityTimeline } from '@web/features/timeline'
+import { useRooms, type Facility } from '../api'
+import { inTreeOrder } from '../room-tree'
 import { EventListItem } from './event-list-item'
+import { LoadingList } from '@web/components/loading-screen'
 
-type View = 'list' | 'calendar'
+type View = 'list' | 'calendar' | 'timeline'
 
-// List shows a week from the current date; Calendar shows the current date alone.
-const DAYS_SHOWN: Record<View, number> = { list: 7, calendar: 1 }
+// List shows a week from the current date; Calendar shows the current date alone; the timeline
+// has its own day and week (features/timeline).
+const DAYS_SHOWN: Record<View, number> = { list: 7, calendar: 1, timeline: 1 }
 const HOURS_PER_DAY = 24
 
 /**
@@ -30,7 +34,7 @@ export type FacilityEventActions = {
   onView?: (event: PlacedEvent) => void
 }
 
-type FacilityEventsProps = { facility: Pick<Facility, 'id' | 'timeZone'>; actions: FacilityEventActions }
+type FacilityEventsProps = { facility: Pick<Facility, 'id' | 'name' | 'timeZone'>; actions: FacilityEventActions }
 
 /**
  * Reading A of the facility screen: the events of all its rooms, as a list of days or one day's
@@ -75,6 +79,10 @@ export function FacilityEvents({ facility, actions }: FacilityEventsProps) {
               <CalendarDays aria-hidden="true" />
               Calendar
             </ViewButton>
+            <ViewButton isActive={view === 'timeline'} onClick={() => setView('timeline')}>
+              <GanttChart aria-hidden="true" />
+              Timeline
+            </ViewButton>
           </div>
           {actions.onAdd ? (
             <Button onClick={() => actions.onAdd?.(date)}>
@@ -84,38 +92,74 @@ export function FacilityEvents({ facility, actions }: FacilityEventsProps) {
           ) : null}
         </div>
       </div>
-      <div className="flex flex-wrap items-center gap-2">
-        <Button variant="outline" size="icon" aria-label={`Previous ${unit}`} onClick={() => setDate(addCalendarDays(date, -days))}>
-          <ChevronLeft aria-hidden="true" />
-        </Button>
-        <Button variant="outline" size="icon" aria-label={`Next ${unit}`} onClick={() => setDate(addCalendarDays(date, days))}>
-          <ChevronRight aria-hidden="true" />
-        </Button>
-        {isOnToday ? null : (
-          <Button variant="outline" onClick={() => setDate(todayInZone(timeZone, new Date()))}>
-            Today
-          </Button>
-        )}
-        <p className="font-medium" aria-live="polite">
-          {label}
-        </p>
-      </div>
-      {events.isPending || closures.isPending ? (
-        <p className="text-sm text-muted-foreground" role="status">
-          Loading...
-        </p>
-      ) : view === 'list' ? (
-        <EventDays
-          events={events.data ?? []}
-          closures={closures.data ?? []}
-          dates={Array.from({ length: days }, (_, index) => addCalendarDays(date, index))}
-          timeZone={timeZone}
-          actions={actions}
-        />
+      {view === 'timeline' ? (
+        <TimelineView facility={facility} date={date} onDateChange={setDate} actions={actions} />
       ) : (
-        <DayCalendar events={events.data ?? []} closures={closures.data ?? []} date={date} timeZone={timeZone} actions={actions} />
+        <>
+          <div className="flex flex-wrap items-center gap-2">
+            <Button variant="outline" size="icon" aria-label={`Previous ${unit}`} onClick={() => setDate(addCalendarDays(date, -days))}>
+              <ChevronLeft aria-hidden="true" />
+            </Button>
+            <Button variant="outline" size="icon" aria-label={`Next ${unit}`} onClick={() => setDate(addCalendarDays(date, days))}>
+              <ChevronRight aria-hidden="true" />
+            </Button>
+            {isOnToday ? null : (
+              <Button variant="outline" onClick={() => setDate(todayInZone(timeZone, new Date()))}>
+                Today
+              </Button>
+            )}
+            <p className="font-medium" aria-live="polite">
+              {label}
+            </p>
+          </div>
+          {events.isPending || closures.isPending ? (
+            <LoadingList />
+          ) : view === 'list' ? (
+            <EventDays
+              events={events.data ?? []}
+              closures={closures.data ?? []}
+              dates={Array.from({ length: days }, (_, index) => addCalendarDays(date, index))}
+              timeZone={timeZone}
+              actions={actions}
+            />
+          ) : (
+            <DayCalendar events={events.data ?? []} closures={closures.data ?? []} date={date} timeZone={timeZone} actions={actions} />
+          )}
+        </>
       )}
     </section>
+  )
+}
+
+type TimelineViewProps = {
+  facility: Pick<Facility, 'id' | 'name' | 'timeZone'>
+  date: string
+  onDateChange: (date: string) => void
+  actions: FacilityEventActions
+}
+
+/** The venue timeline of the facility's spaces, its code loaded when first shown. */
+function TimelineView({ facility, date, onDateChange, actions }: TimelineViewProps) {
+  const rooms = useRooms(facility.id)
+  const spaces = useMemo(() => inTreeOrder(rooms.data ?? []), [rooms.data])
+  const open = actions.onEdit ?? actions.onView
+  const loading = (
+    <p className="text-sm text-muted-foreground" role="status">
+      Loading...
+    </p>
+  )
+  if (!rooms.data) return loading
+  return (
+    <Suspense fallback={loading}>
+      <FacilityTimeline
+        facility={facility}
+        spaces={spaces}
+        date={date}
+        onDateChange={onDateChange}
+        canBook={actions.onEdit !== undefined}
+        onOpenEvent={(event) => open?.(event)}
+      />
+    </Suspense>
   )
 }
 

@@ -1,0 +1,14 @@
+import type { Db } from '../../db/client'
+import { notFound } from '../../errors'
+import * as repository from './repository'
+
+// An open timeline renews its watch well before it lapses, so a slow renewal never opens a gap;
+// a closed one stops announcing within WATCH_MINUTES.
+export const WATCH_MINUTES = 2
+export const WATCH_RENEW_MS = 45_000
+
+/** Announces the facility's booking changes for the next few minutes (ADR 0030); another organisation's facility is a 404. */
+export async function watchTimeline(db: Db, organisationId: string, facilityId: string, now = new Date()): Promise<void> {
+  const until = new Date(now.getTime() + WATCH_MINUTES * 60_000)
+  if (!(await repository.watchFacility(db, organisationId, facilityId, until))) throw notFound('Facility')
+}

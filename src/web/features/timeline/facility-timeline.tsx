@@ -1,0 +1,848 @@
+import { createPortal } from 'react-dom'
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type PointerEvent,
+} from 'react'
+import { ChevronLeft, ChevronRight, Printer } from 'lucide-react'
+import { Link } from 'react-router'
+import { readableTextColor } from '@shared/colors'
+import { addCalendarDays } from '@shared/scheduling/calendar-date'
+import { closureCloses, partsOf } from '@shared/scheduling/space-tree'
+import { localDayRange, todayInZone } from '@shared/scheduling/local-day'
+import { Button } from '@web/components/ui/button'
+import { useIsMobile } from '@web/components/ui/use-mobile'
+import { useClients } from '@web/features/clients'
+import { useClosuresInRange, type Closure } from '@web/features/closures'
+import { AddEventDialog, useEventsInRange, type PlacedEvent } from '@web/features/events'
+import { formatDate, formatLongDate, formatShortDay, formatSpokenTimeRange, formatTimeRange, formatTimesOnDay } from '@web/lib/datetime'
+import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
+import { cn } from '@web/lib/utils'
+import {
+  bookingFromSpan,
+  earliestOpening,
+  fractionOf,
+  hourMarks,
+  instantAt,
+  movedTimes,
+  snapMinutes,
+  stepDays,
+  timelineBars,
+  timelineRange,
+  timelineRows,
+  type TimelineBar,
+  type TimelineMode,
+  type TimelineRow,
+  type TimelineSpace,
+} from './timeline-layout'
+import { useMoveBooking, type Placement } from './use-move-booking'
+import { useTimelineChanges } from './use-timeline-changes'
+import './timeline.css'
+
+export type FacilityTimelineProps = {
+  facility: { id: string; name: string; timeZone: string }
+  /** The facility's spaces in tree order, each with its level (1 for a space that is part of nothing). */
+  spaces: { room: TimelineSpace; level: number }[]
+  /** The day on screen ('YYYY-MM-DD' in the facility's zone), shared with the page's other views. */
+  date: string
+  onDateChange: (date: string) => void
+  /** Who may book drags, moves and adds; everyone else only reads. */
+  canBook: boolean
+  /** Opens the event in the page's edit sheet (read-only for who may not book). */
+  onOpenEvent: (event: PlacedEvent) => void
+}
+
+const ROW_HEIGHT = 52
+const HEADER_WIDTH = 176
+const PX_PER_HOUR: Record<TimelineMode, number> = { day: 96, week: 20 }
+const MS_PER_MINUTE = 60_000
+// A pointer that travels less than this is a click, not a drag.
+const DRAG_THRESHOLD_PX = 4
+
+const HATCH: CSSProperties = {
+  backgroundImage: 'repeating-linear-gradient(135deg, var(--color-muted-foreground) 0 1px, transparent 1px 6px)',
+}
+
+/** A bar being dragged or moved with the keyboard: where it would land now. */
+type Preview = { bar: TimelineBar; placement: Placement; source: 'pointer' | 'keyboard' }
+
+/**
+ * The venue timeline (docs/product.md#timeline): the facility's spaces as rows and time across,
+ * a day or a week. Booking, moving and resizing by hand all end in the booking engine.
+ */
+export default function FacilityTimeline({ facility, spaces, date, onDateChange, canBook, onOpenEvent }: FacilityTimelineProps) {
+  const { timeZone } = facility
+  const [mode, setMode] = useState<TimelineMode>('day')
+  const isPhone = useIsMobile()
+  // A phone shows one space's day at a time, as a list.
+  const shownMode = isPhone ? 'day' : mode
+  const range = useMemo(() => timelineRange(date, shownMode, timeZone), [date, shownMode, timeZone])
+  const query = { facilityId: facility.id, from: range.start.toISOString(), to: range.end.toISOString() }
+  const events = useEventsInRange(query)
+  const closures = useClosuresInRange(query)
+  const clients = useClients()
+  useTimelineChanges(facility.id)
+  useQueryErrorToast(events, 'Failed to load events')
+  useQueryErrorToast(closures, 'Failed to load closures')
+  const now = useNow()
+  const today = todayInZone(timeZone, new Date(now))
+  const rows = useMemo(() => timelineRows(spaces), [spaces])
+  const bars = useMemo(() => timelineBars(events.data ?? []), [events.data])
+  const clientNames = useMemo(() => new Map((clients.data ?? []).map((client) => [client.id, client.name])), [clients.data])
+  const describe = useCallback(
+    (bar: TimelineBar, placement?: Placement) => eventSentence(bar, placement, rows, clientNames, timeZone),
+    [rows, clientNames, timeZone],
+  )
+
+  const step = stepDays(shownMode)
+  const label =
+    shownMode === 'day'
+      ? formatLongDate(range.start, timeZone)
+      : `${formatDate(range.start, timeZone)} - ${formatDate(localDayRange(range.dates.at(-1)!, timeZone).start, timeZone)}`
+
+  return (
+    <div className="grid min-w-0 gap-3">
+      <div className="flex flex-wrap items-center gap-2 print:hidden">
+        {isPhone ? null : (
+          <div role="group" aria-label="Timeline range" className="inline-flex rounded-lg bg-muted p-[3px]">
+            {(['day', 'week'] as const).map((value) => (
+              <Button
+                key={value}
+                type="button"
+                variant="ghost"
+                size="sm"
+                aria-pressed={mode === value}
+                onClick={() => setMode(value)}
+                className={cn('h-7 hover:bg-background/60', mode === value && 'bg-background shadow-sm hover:bg-background')}
+              >
+                {value === 'day' ? 'Day' : 'Week'}
+              </Button>
+            ))}
+          </div>
+        )}
+        <Button
+          variant="outline"
+          size="icon"
+          aria-label={`Previous ${shownMode}`}
+          onClick={() => onDateChange(addCalendarDays(date, -step))}
+        >
+          <ChevronLeft aria-hidden="true" />
+        </Button>
+        <Button variant="outline" size="icon" aria-label={`Next ${shownMode}`} onClick={() => onDateChange(addCalendarDays(date, step))}>
+          <ChevronRight aria-hidden="true" />
+        </Button>
+        {date === today ? null : (
+          <Button variant="outline" onClick={() => onDateChange(today)}>
+            Today
+          </Button>
+        )}
+        <p className="font-medium" aria-live="polite">
+          {label}
+        </p>
+        {isPhone ? null : (
+          <Button variant="outline" className="ml-auto" onClick={() => printDaySheet()}>
+            <Printer aria-hidden="true" />
+            Print
+          </Button>
+        )}
+      </div>
+      {events.isPending ? (
+        <p className="text-sm text-muted-foreground" role="status">
+          Loading...
+        </p>
+      ) : isPhone ? (
+        <SpaceDayList
+          rows={rows}
+          bars={bars}
+          closures={closures.data ?? []}
+          range={range}
+          facilityId={facility.id}
+          timeZone={timeZone}
+          clientNames={clientNames}
+          onOpenEvent={onOpenEvent}
+        />
+      ) : (
+        <TimelineGrid
+          facilityId={facility.id}
+          rows={rows}
+          bars={bars}
+          closures={closures.data ?? []}
+          range={range}
+          mode={shownMode}
+          timeZone={timeZone}
+          now={now}
+          isToday={range.dates.includes(today)}
+          canBook={canBook}
+          onOpenEvent={onOpenEvent}
+          describe={describe}
+        />
+      )}
+      <PrintSheet
+        facilityName={facility.name}
+        rows={rows}
+        bars={bars}
+        closures={closures.data ?? []}
+        date={date}
+        timeZone={timeZone}
+        clientNames={clientNames}
+      />
+    </div>
+  )
+}
+
+/** The clock, ticking each half minute: the now-line moves with it. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), 30_000)
+    return () => clearInterval(id)
+  }, [])
+  return now
+}
+
+// The day sheet is the only thing on paper: the rest of the page is hidden while it prints (timeline.css).
+function printDaySheet() {
+  document.body.dataset.printing = 'timeline'
+  const done = () => {
+    delete document.body.dataset.printing
+    window.removeEventListener('afterprint', done)
+  }
+  window.addEventListener('afterprint', done)
+  window.print()
+}
+
+/** "U11 Practice, Half Ice A, 10:00 to 11:00 AM, Bayview Minor Hockey": what a screen reader hears of a bar. */
+function eventSentence(
+  bar: TimelineBar,
+  placement: Placement | undefined,
+  rows: readonly TimelineRow[],
+  clientNames: ReadonlyMap<string, string>,
+  timeZone: string,
+): string {
+  const roomId = placement?.roomId ?? bar.event.roomId
+  const space = rows.find((row) => row.space.id === roomId)?.space.name ?? bar.event.roomName
+  const teams = [bar.event.team1Name, bar.event.team2Name].filter(Boolean).join(' vs ')
+  const client = bar.event.clientId ? clientNames.get(bar.event.clientId) : undefined
+  const times = formatSpokenTimeRange(placement?.start ?? bar.start, placement?.end ?? bar.end, timeZone)
+  return [bar.title, space, times, teams, client].filter(Boolean).join(', ')
+}
+
+type Range = ReturnType<typeof timelineRange>
+
+type TimelineGridProps = {
+  facilityId: string
+  rows: TimelineRow[]
+  bars: TimelineBar[]
+  closures: Closure[]
+  range: Range
+  mode: TimelineMode
+  timeZone: string
+  now: number
+  isToday: boolean
+  canBook: boolean
+  onOpenEvent: (event: PlacedEvent) => void
+  describe: (bar: TimelineBar, placement?: Placement) => string
+}
+
+function TimelineGrid({
+  facilityId,
+  rows,
+  bars,
+  closures,
+  range,
+  mode,
+  timeZone,
+  now,
+  isToday,
+  canBook,
+  onOpenEvent,
+  describe,
+}: TimelineGridProps) {
+  const scroller = useRef<HTMLDivElement>(null)
+  const hours = (range.end.getTime() - range.start.getTime()) / (60 * MS_PER_MINUTE)
+  const trackWidth = Math.round(hours * PX_PER_HOUR[mode])
+  const pxPerMinute = trackWidth / ((range.end.getTime() - range.start.getTime()) / MS_PER_MINUTE)
+  const { move, dropped } = useMoveBooking()
+  const [preview, setPreviewState] = useState<Preview | null>(null)
+  // The drop reads where the bar is now, outside React's update cycle.
+  const previewRef = useRef<Preview | null>(null)
+  const setPreview = (next: Preview | null) => {
+    previewRef.current = next
+    setPreviewState(next)
+  }
+  const [booking, setBooking] = useState<{ space: TimelineSpace; date: string; startTime: string; durationMinutes: number } | null>(null)
+  const [announcement, setAnnouncement] = useState('')
+  const bookableRows = rows.filter((row) => !row.isChangeRoom)
+
+  // Opens on the current time when today is on screen, else at the earliest opening; the rest of the 24 hours is a scroll away.
+  const rangeKey = `${range.start.getTime()}-${mode}`
+  useLayoutEffect(() => {
+    const element = scroller.current
+    if (!element) return
+    const visible = element.clientWidth - HEADER_WIDTH
+    const target = isToday
+      ? fractionOf(Date.now(), range) * trackWidth - visible / 4
+      : mode === 'day'
+        ? earliestOpening(rows) * pxPerMinute
+        : 0
+    element.scrollLeft = Math.max(0, target)
+    // Only a new range scrolls; a refetch leaves the operator where they are.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [rangeKey])
+
+  // Each bar where it is drawn: where it was dropped while its move is being saved, else where it is stored.
+  const barsByRoom = useMemo(() => {
+    const byRoom = new Map<string, { bar: TimelineBar; placement: Placement }[]>()
+    for (const bar of bars) {
+      const placement = dropped.get(bar.event.id) ?? { start: bar.start, end: bar.end, roomId: bar.event.roomId }
+      byRoom.set(placement.roomId, [...(byRoom.get(placement.roomId) ?? []), { bar, placement }])
+    }
+    return byRoom
+  }, [bars, dropped])
+
+  // Linked spaces: a booking of a whole uses its parts and a part's uses its wholes, so each row
+  // shows, faintly, the bookings of its linked spaces (docs/product.md#linked-spaces).
+  const linkedByRoom = useMemo(() => {
+    const spaces = rows.map((row) => row.space)
+    const linked = new Map<string, Placement[]>()
+    for (const row of rows) {
+      if (row.isChangeRoom) continue
+      const related = new Set([...partsOf(spaces, row.space.id)])
+      for (const other of spaces) if (partsOf(spaces, other.id).has(row.space.id)) related.add(other.id)
+      linked.set(
+        row.space.id,
+        [...related].flatMap((id) => (barsByRoom.get(id) ?? []).map(({ placement }) => placement)),
+      )
+    }
+    return linked
+  }, [rows, barsByRoom])
+
+  const changeRoomUses = useMemo(() => {
+    const uses = new Map<string, TimelineBar[]>()
+    for (const bar of bars)
+      for (const id of [bar.event.changeRoom1Id, bar.event.changeRoom2Id]) if (id) uses.set(id, [...(uses.get(id) ?? []), bar])
+    return uses
+  }, [bars])
+
+  const closuresByRoom = useMemo(() => {
+    const spaces = rows.map((row) => row.space)
+    return new Map(
+      rows.map((row) => [
+        row.space.id,
+        row.isChangeRoom ? [] : closures.filter((closure) => closureCloses(spaces, closure.spaceId, row.space.id)),
+      ]),
+    )
+  }, [rows, closures])
+
+  const rowIndexOf = (roomId: string) => bookableRows.findIndex((row) => row.space.id === roomId)
+  const placementAfter = (bar: TimelineBar, rowShift: number, deltaMinutes: number, endDeltaMinutes: number): Placement => {
+    const from = Math.max(0, rowIndexOf(bar.event.roomId))
+    const target = bookableRows[Math.max(0, Math.min(bookableRows.length - 1, from + rowShift))]!
+    const interval = target.space.bookingInterval
+    return {
+      ...movedTimes(
+        bar,
+        { deltaMinutes: snapMinutes(deltaMinutes, interval), endDeltaMinutes: snapMinutes(endDeltaMinutes, interval) },
+        interval,
+      ),
+      roomId: target.space.id,
+    }
+  }
+
+  // --- Pointer: drag across empty time to book, drag a bar to move it, drag its end to resize it.
+  const gesture = useRef<{ bar: TimelineBar; kind: 'move' | 'resize'; x: number; y: number; hasMoved: boolean } | null>(null)
+  const wasDragged = useRef(false)
+
+  const startBarDrag = (bar: TimelineBar, kind: 'move' | 'resize') => (event: PointerEvent<HTMLElement>) => {
+    if (!canBook || event.button !== 0) return
+    event.currentTarget.setPointerCapture(event.pointerId)
+    event.stopPropagation()
+    gesture.current = { bar, kind, x: event.clientX, y: event.clientY, hasMoved: false }
+    wasDragged.current = false
+  }
+  const dragBar = (event: PointerEvent<HTMLElement>) => {
+    const current = gesture.current
+    if (!current) return
+    const dx = event.clientX - current.x
+    const dy = event.clientY - current.y
+    if (!current.hasMoved && Math.hypot(dx, dy) < DRAG_THRESHOLD_PX) return
+    current.hasMoved = true
+    const minutes = dx / pxPerMinute
+    const placement =
+      current.kind === 'move'
+        ? placementAfter(current.bar, Math.round(dy / ROW_HEIGHT), minutes, 0)
+        : placementAfter(current.bar, 0, 0, minutes)
+    setPreview({ bar: current.bar, placement, source: 'pointer' })
+  }
+  const dropBar = () => {
+    const current = gesture.current
+    gesture.current = null
+    if (!current?.hasMoved) return
+    wasDragged.current = true
+    const last = previewRef.current
+    setPreview(null)
+    if (last) void move(last.bar, last.placement)
+  }
+
+  const [selection, setSelection] = useState<{ roomId: string; from: number; to: number } | null>(null)
+  const startSelecting = (row: TimelineRow) => (event: PointerEvent<HTMLDivElement>) => {
+    if (!canBook || row.isChangeRoom || event.button !== 0 || event.target !== event.currentTarget) return
+    // A drag across a row selects time, not the page's text.
+    event.preventDefault()
+    event.currentTarget.setPointerCapture(event.pointerId)
+    const instant = instantAtPointer(event)
+    setSelection({ roomId: row.space.id, from: instant, to: instant })
+  }
+  const instantAtPointer = (event: PointerEvent<HTMLElement>) => {
+    const track = event.currentTarget.getBoundingClientRect()
+    return instantAt(Math.max(0, Math.min(1, (event.clientX - track.left) / track.width)), range)
+  }
+  const extendSelection = (event: PointerEvent<HTMLDivElement>) => {
+    if (!selection) return
+    setSelection({ ...selection, to: instantAtPointer(event) })
+  }
+  const endSelecting = (row: TimelineRow) => () => {
+    if (!selection) return
+    setSelection(null)
+    setBooking({ space: row.space, ...bookingFromSpan(selection.from, selection.to, row.space, timeZone) })
+  }
+
+  // --- Keyboard: Enter opens, M starts a move, arrows shift it, Enter drops and Escape cancels.
+  const onBarKey = (bar: TimelineBar) => (event: KeyboardEvent<HTMLElement>) => {
+    const moving = preview?.source === 'keyboard' && preview.bar.event.id === bar.event.id ? preview : null
+    if (!moving) {
+      if (event.key === 'Enter') {
+        event.preventDefault()
+        onOpenEvent(bar.event)
+      } else if ((event.key === 'm' || event.key === 'M') && canBook) {
+        event.preventDefault()
+        const placement = { start: bar.start, end: bar.end, roomId: bar.event.roomId }
+        setPreview({ bar, placement, source: 'keyboard' })
+        setAnnouncement(`Moving ${describe(bar)}. Arrow keys move it, Enter drops it, Escape cancels.`)
+      }
+      return
+    }
+    const shift = (rowShift: number, minutes: number) => {
+      event.preventDefault()
+      const rowNow = rowIndexOf(moving.placement.roomId) - rowIndexOf(bar.event.roomId)
+      const interval = bookableRows[Math.max(0, rowIndexOf(moving.placement.roomId) + rowShift)]?.space.bookingInterval ?? 0
+      const deltaNow = (moving.placement.start - bar.start) / MS_PER_MINUTE
+      const placement = placementAfter(bar, rowNow + rowShift, deltaNow + minutes * interval, 0)
+      setPreview({ ...moving, placement })
+      setAnnouncement(describe(bar, placement))
+    }
+    if (event.key === 'ArrowLeft') shift(0, -1)
+    else if (event.key === 'ArrowRight') shift(0, 1)
+    else if (event.key === 'ArrowUp') shift(-1, 0)
+    else if (event.key === 'ArrowDown') shift(1, 0)
+    else if (event.key === 'Enter') {
+      event.preventDefault()
+      setPreview(null)
+      setAnnouncement('')
+      void move(bar, moving.placement)
+    } else if (event.key === 'Escape') {
+      event.preventDefault()
+      setPreview(null)
+      setAnnouncement('Move cancelled.')
+    }
+  }
+
+  const marks = useMemo(() => hourMarks(range, timeZone), [range, timeZone])
+  // A week draws a line every six hours: an hourly grid at that scale is noise.
+  // The hour lines are the track's background (hours are evenly spaced instants, even on a DST
+  // day); only midnights are elements. Thousands of line elements would slow every drag.
+  const lineEvery = PX_PER_HOUR[mode] * (mode === 'day' ? 1 : 6)
+  const trackLines: CSSProperties = {
+    backgroundImage: `repeating-linear-gradient(to right, var(--color-border) 0 1px, transparent 1px ${lineEvery}px)`,
+  }
+  const midnights = useMemo(() => marks.filter((mark) => mark.isMidnight), [marks])
+  const spanOf = (start: number, end: number) => {
+    const left = Math.max(0, fractionOf(start, range)) * trackWidth
+    const right = Math.min(1, fractionOf(end, range)) * trackWidth
+    return { left, width: Math.max(2, right - left) }
+  }
+  const position = (start: number, end: number): CSSProperties => spanOf(start, end)
+
+  // A bar's sentence, worked out once per load rather than on every pointer move; a bar dropped
+  // and not yet saved is described where it was dropped.
+  const labels = useMemo(
+    () => new Map(bars.filter((bar) => !dropped.has(bar.event.id)).map((bar) => [bar.event.id, describe(bar)])),
+    [bars, dropped, describe],
+  )
+
+  // The bars' handlers stay the same functions from render to render, so a drag re-renders only
+  // the bar it moves (EventBar is memoised) and a long week stays smooth under the pointer.
+  const latest = useRef({ startBarDrag, dragBar, dropBar, onBarKey, onOpenEvent, wasDragged })
+  useLayoutEffect(() => {
+    latest.current = { startBarDrag, dragBar, dropBar, onBarKey, onOpenEvent, wasDragged }
+  })
+  const barHandlers = useMemo<BarHandlers>(
+    () => ({
+      pointerDown: (bar, kind, event) => latest.current.startBarDrag(bar, kind)(event),
+      pointerMove: (event) => latest.current.dragBar(event),
+      pointerUp: () => latest.current.dropBar(),
+      click: (bar) => {
+        const { wasDragged: dragged, onOpenEvent: open } = latest.current
+        if (dragged.current) dragged.current = false
+        else open(bar.event)
+      },
+      keyDown: (bar, event) => latest.current.onBarKey(bar)(event),
+    }),
+    [],
+  )
+  const nowLeft = fractionOf(now, range)
+
+  return (
+    <div className="timeline-screen grid gap-2">
+      <p className="sr-only" aria-live="assertive">
+        {announcement}
+      </p>
+      <div ref={scroller} className="relative overflow-x-auto rounded-lg border select-none" data-testid="timeline-scroller">
+        <div className="relative" style={{ width: HEADER_WIDTH + trackWidth }}>
+          <div className="flex border-b bg-muted/40" aria-hidden="true">
+            <div className="sticky left-0 z-20 shrink-0 border-r bg-muted px-3 py-1 text-xs font-medium" style={{ width: HEADER_WIDTH }}>
+              Space
+            </div>
+            <div className="relative h-7" style={{ width: trackWidth }}>
+              {marks.map((mark) =>
+                mode === 'week' && !mark.isMidnight ? null : (
+                  <span
+                    key={mark.instant}
+                    className={cn(
+                      'absolute top-0 h-full border-l pl-1 text-xs leading-7 whitespace-nowrap text-muted-foreground',
+                      mark.isMidnight && 'border-foreground/30 font-medium text-foreground',
+                    )}
+                    style={{ left: fractionOf(mark.instant, range) * trackWidth }}
+                  >
+                    {mode === 'week' ? formatShortDay(mark.instant, timeZone) : mark.label}
+                  </span>
+                ),
+              )}
+            </div>
+          </div>
+          <ul aria-label="Spaces">
+            {rows.map((row, index) => {
+              const isFirstChangeRoom = row.isChangeRoom && !rows[index - 1]?.isChangeRoom
+              const ghost = preview && preview.placement.roomId === row.space.id ? preview : null
+              return (
+                <li key={row.space.id} className={cn('flex border-b last:border-b-0', isFirstChangeRoom && 'border-t-4 border-t-muted')}>
+                  <div
+                    className="sticky left-0 z-20 flex shrink-0 items-center border-r bg-background pr-2 text-sm"
+                    style={{ width: HEADER_WIDTH, height: ROW_HEIGHT, paddingLeft: 12 * row.level }}
+                  >
+                    <Link
+                      to={`/facility/${facilityId}/room/${row.space.id}`}
+                      className="truncate font-medium underline-offset-4 hover:underline"
+                      title={row.space.name}
+                    >
+                      {row.space.name}
+                    </Link>
+                    {isFirstChangeRoom ? <span className="sr-only"> (change rooms)</span> : null}
+                  </div>
+                  <div
+                    className={cn('relative shrink-0', row.isChangeRoom ? 'bg-muted/30' : canBook && 'cursor-cell')}
+                    style={{ width: trackWidth, height: ROW_HEIGHT, ...trackLines }}
+                    data-testid={`track-${row.space.name}`}
+                    onPointerDown={startSelecting(row)}
+                    onPointerMove={extendSelection}
+                    onPointerUp={endSelecting(row)}
+                    onPointerCancel={() => setSelection(null)}
+                  >
+                    {midnights.map((mark) => (
+                      <span
+                        key={mark.instant}
+                        aria-hidden="true"
+                        className="pointer-events-none absolute inset-y-0 border-l border-foreground/20"
+                        style={{ left: fractionOf(mark.instant, range) * trackWidth }}
+                      />
+                    ))}
+                    {(closuresByRoom.get(row.space.id) ?? []).map((closure) => (
+                      <div
+                        key={closure.id}
+                        className="pointer-events-none absolute inset-y-0 flex items-center overflow-hidden bg-muted-foreground/25 px-2 text-xs font-medium whitespace-nowrap"
+                        style={position(Date.parse(closure.startTime), Date.parse(closure.endTime))}
+                      >
+                        Closed: {closure.reason}
+                      </div>
+                    ))}
+                    {(linkedByRoom.get(row.space.id) ?? []).map((placement, linkedIndex) => (
+                      <div
+                        key={linkedIndex}
+                        aria-hidden="true"
+                        className="pointer-events-none absolute inset-y-2 rounded bg-foreground/5"
+                        style={position(placement.start, placement.end)}
+                      />
+                    ))}
+                    {row.isChangeRoom
+                      ? (changeRoomUses.get(row.space.id) ?? []).map((bar) => (
+                          <div
+                            key={bar.event.id}
+                            className="pointer-events-none absolute inset-y-2 flex items-center overflow-hidden rounded border border-dashed border-muted-foreground/60 px-2 text-xs whitespace-nowrap text-muted-foreground"
+                            style={position(bar.start, bar.end)}
+                          >
+                            {bar.title}
+                          </div>
+                        ))
+                      : (barsByRoom.get(row.space.id) ?? []).map(({ bar, placement }) => (
+                          <EventBar
+                            key={bar.event.id}
+                            bar={bar}
+                            {...spanOf(placement.start, placement.end)}
+                            changeoverWidth={spanOf(placement.end, placement.end + bar.changeoverMinutes * MS_PER_MINUTE).width}
+                            label={labels.get(bar.event.id) ?? describe(bar, placement)}
+                            isMoving={preview?.bar.event.id === bar.event.id}
+                            canBook={canBook}
+                            handlers={barHandlers}
+                          />
+                        ))}
+                    {ghost ? (
+                      <div
+                        aria-hidden="true"
+                        data-testid="timeline-ghost"
+                        className="pointer-events-none absolute inset-y-1 z-10 rounded-md border-2 border-dashed border-foreground/70 bg-background/40"
+                        style={position(ghost.placement.start, ghost.placement.end)}
+                      />
+                    ) : null}
+                    {selection?.roomId === row.space.id ? (
+                      <div
+                        aria-hidden="true"
+                        className="pointer-events-none absolute inset-y-1 rounded-md bg-primary/25 ring-2 ring-primary"
+                        style={position(Math.min(selection.from, selection.to), Math.max(selection.from, selection.to) + 1)}
+                      />
+                    ) : null}
+                  </div>
+                </li>
+              )
+            })}
+          </ul>
+          {nowLeft >= 0 && nowLeft <= 1 ? (
+            <div
+              aria-hidden="true"
+              data-testid="timeline-now"
+              className="pointer-events-none absolute top-0 bottom-0 z-10 w-0.5 bg-red-600"
+              style={{ left: HEADER_WIDTH + nowLeft * trackWidth }}
+            />
+          ) : null}
+        </div>
+      </div>
+      {canBook ? (
+        <p className="text-xs text-muted-foreground">
+          Drag across empty time to book. Drag an event to move it, or its right edge to change its end. On a focused event, M moves it with
+          the arrow keys.
+        </p>
+      ) : null}
+      <AddEventDialog
+        room={booking ? { ...booking.space, timeZone } : null}
+        date={booking?.date ?? ''}
+        startTime={booking?.startTime}
+        durationMinutes={booking?.durationMinutes}
+        onOpenChange={(open) => (open ? undefined : setBooking(null))}
+      />
+    </div>
+  )
+}
+
+type BarHandlers = {
+  pointerDown: (bar: TimelineBar, kind: 'move' | 'resize', event: PointerEvent<HTMLElement>) => void
+  pointerMove: (event: PointerEvent<HTMLElement>) => void
+  pointerUp: () => void
+  click: (bar: TimelineBar) => void
+  keyDown: (bar: TimelineBar, event: KeyboardEvent<HTMLElement>) => void
+}
+
+type EventBarProps = {
+  bar: TimelineBar
+  /** Pixels from the row's start, and across. */
+  left: number
+  width: number
+  changeoverWidth: number
+  label: string
+  isMoving: boolean
+  canBook: boolean
+  handlers: BarHandlers
+}
+
+/** One booking: its colour, title, teams and client; its changeover hatched after it. */
+const EventBar = memo(function EventBar({ bar, left, width, changeoverWidth, label, isMoving, canBook, handlers }: EventBarProps) {
+  const { event } = bar
+  const teams = [event.team1Name, event.team2Name].filter(Boolean).join(' vs ')
+  return (
+    <>
+      {bar.changeoverMinutes > 0 ? (
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-y-2 opacity-40"
+          style={{ left: left + width, width: changeoverWidth, ...HATCH }}
+        />
+      ) : null}
+      <button
+        type="button"
+        aria-label={label}
+        title={label}
+        data-event-id={event.id}
+        className={cn(
+          'absolute inset-y-1 z-[5] flex min-w-0 touch-none flex-col justify-center overflow-hidden rounded-md border border-black/10 px-2 text-left text-xs leading-tight shadow-sm outline-none focus-visible:ring-3 focus-visible:ring-ring',
+          canBook && 'cursor-grab active:cursor-grabbing',
+          isMoving && 'opacity-50',
+        )}
+        style={{ left, width, backgroundColor: event.color, color: readableTextColor(event.color) }}
+        onPointerDown={(pointer) => handlers.pointerDown(bar, 'move', pointer)}
+        onPointerMove={handlers.pointerMove}
+        onPointerUp={handlers.pointerUp}
+        onClick={() => handlers.click(bar)}
+        onKeyDown={(key) => handlers.keyDown(bar, key)}
+      >
+        <span className="truncate font-semibold">{bar.title}</span>
+        {teams ? <span className="truncate">{teams}</span> : null}
+        {canBook ? (
+          <span
+            aria-hidden="true"
+            data-testid="resize-handle"
+            className="absolute inset-y-0 right-0 w-2 cursor-ew-resize"
+            onPointerDown={(pointer) => handlers.pointerDown(bar, 'resize', pointer)}
+            onPointerMove={handlers.pointerMove}
+            onPointerUp={handlers.pointerUp}
+          />
+        ) : null}
+      </button>
+    </>
+  )
+})
+
+type SpaceDayListProps = {
+  rows: TimelineRow[]
+  bars: TimelineBar[]
+  closures: Closure[]
+  range: Range
+  facilityId: string
+  timeZone: string
+  clientNames: ReadonlyMap<string, string>
+  onOpenEvent: (event: PlacedEvent) => void
+}
+
+/** On a phone: each space's day as a list, the page never scrolling sideways. */
+function SpaceDayList({ rows, bars, closures, range, facilityId, timeZone, clientNames, onOpenEvent }: SpaceDayListProps) {
+  const spaces = rows.map((row) => row.space)
+  const day = { start: range.start, end: range.end }
+  return (
+    <ul className="grid gap-4" aria-label="Spaces">
+      {rows
+        .filter((row) => !row.isChangeRoom)
+        .map((row) => {
+          const spaceBars = bars.filter((bar) => bar.event.roomId === row.space.id).sort((a, b) => a.start - b.start)
+          const spaceClosures = closures.filter((closure) => closureCloses(spaces, closure.spaceId, row.space.id))
+          return (
+            <li key={row.space.id} className="grid min-w-0 gap-2 rounded-lg border p-3" style={{ marginLeft: 12 * (row.level - 1) }}>
+              <h3 className="min-w-0 font-semibold break-words">
+                <Link to={`/facility/${facilityId}/room/${row.space.id}`} className="underline-offset-4 hover:underline">
+                  {row.space.name}
+                </Link>
+              </h3>
+              {spaceClosures.map((closure) => (
+                <p key={closure.id} className="rounded-md bg-muted px-2 py-1 text-sm break-words">
+                  Closed: {closure.reason}
+                </p>
+              ))}
+              {spaceBars.length === 0 ? (
+                <p className="text-sm text-muted-foreground">No events</p>
+              ) : (
+                <ul className="grid gap-2">
+                  {spaceBars.map((bar) => {
+                    const client = bar.event.clientId ? clientNames.get(bar.event.clientId) : undefined
+                    const teams = [bar.event.team1Name, bar.event.team2Name].filter(Boolean).join(' vs ')
+                    return (
+                      <li key={bar.event.id}>
+                        <button
+                          type="button"
+                          onClick={() => onOpenEvent(bar.event)}
+                          className="grid w-full min-w-0 gap-0.5 rounded-md border-l-4 bg-muted/40 px-3 py-2 text-left text-sm"
+                          style={{ borderLeftColor: bar.event.color }}
+                        >
+                          <span className="text-xs text-muted-foreground">
+                            {formatTimeRange(Math.max(bar.start, day.start.getTime()), Math.min(bar.end, day.end.getTime()), timeZone)}
+                          </span>
+                          <span className="font-medium break-words">{bar.title}</span>
+                          {teams || client ? (
+                            <span className="break-words text-muted-foreground">{[teams, client].filter(Boolean).join(' · ')}</span>
+                          ) : null}
+                        </button>
+                      </li>
+                    )
+                  })}
+                </ul>
+              )}
+            </li>
+          )
+        })}
+    </ul>
+  )
+}
+
+type PrintSheetProps = {
+  facilityName: string
+  rows: TimelineRow[]
+  bars: TimelineBar[]
+  closures: Closure[]
+  date: string
+  timeZone: string
+  clientNames: ReadonlyMap<string, string>
+}
+
+/** The day sheet for the wall by the rink door: one row per space, only shown on paper. */
+function PrintSheet({ facilityName, rows, bars, closures, date, timeZone, clientNames }: PrintSheetProps) {
+  const day = localDayRange(date, timeZone)
+  const spaces = rows.map((row) => row.space)
+  const isOnDay = (start: number, end: number) => start < day.end.getTime() && end > day.start.getTime()
+  // Beside the app's root, so that printing can leave out everything else (timeline.css).
+  return createPortal(
+    <div className="timeline-print-sheet hidden" aria-hidden="true">
+      <h2>
+        {facilityName}: {formatLongDate(day.start, timeZone)}
+      </h2>
+      <table>
+        <tbody>
+          {rows
+            .filter((row) => !row.isChangeRoom)
+            .map((row) => (
+              <tr key={row.space.id}>
+                <th scope="row">{row.space.name}</th>
+                <td>
+                  {closures
+                    .filter(
+                      (closure) =>
+                        closureCloses(spaces, closure.spaceId, row.space.id) &&
+                        isOnDay(Date.parse(closure.startTime), Date.parse(closure.endTime)),
+                    )
+                    .map((closure) => (
+                      <span key={closure.id} className="timeline-print-event">
+                        Closed: {closure.reason} ({formatTimesOnDay(closure.startTime, closure.endTime, day, timeZone)})
+                      </span>
+                    ))}
+                  {bars
+                    .filter((bar) => bar.event.roomId === row.space.id && isOnDay(bar.start, bar.end))
+                    .sort((a, b) => a.start - b.start)
+                    .map((bar) => {
+                      const client = bar.event.clientId ? clientNames.get(bar.event.clientId) : undefined
+                      return (
+                        <span key={bar.event.id} className="timeline-print-event">
+                          {formatTimeRange(bar.start, bar.end, timeZone)} {bar.title}
+                          {client ? ` (${client})` : ''}
+                        </span>
+                      )
+                    })}
+                </td>
+              </tr>
+            ))}
+        </tbody>
+      </table>
+    </div>,
+    document.body,
+  )
+}

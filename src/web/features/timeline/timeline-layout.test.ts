@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest'
+import type { PlacedEvent } from '@web/features/events'
+import {
+  bookingFromSpan,
+  hourMarks,
+  movedTimes,
+  snapMinutes,
+  timelineBars,
+  timelineRange,
+  timelineRows,
+  type TimelineSpace,
+} from './timeline-layout'
+
+const ZONE = 'America/Toronto'
+
+const space = (overrides: Partial<TimelineSpace> = {}): TimelineSpace => ({
+  id: 'space',
+  name: 'Full Sheet',
+  facilityId: 'facility',
+  type: 'rink',
+  parentId: null,
+  operatingStartTime: '06:00',
+  operatingEndTime: '23:00',
+  bookingInterval: 30,
+  changeoverMinutes: 0,
+  ...overrides,
+})
+
+const event = (overrides: Partial<PlacedEvent>): PlacedEvent => ({
+  id: 'e1',
+  roomId: 'space',
+  title: 'U11 Practice',
+  description: null,
+  startTime: '2026-11-25T15:00:00.000Z',
+  endTime: '2026-11-25T16:00:00.000Z',
+  color: '#3b82f6',
+  eventType: 'practice',
+  team1Name: null,
+  team2Name: null,
+  changeRoom1Id: null,
+  changeRoom2Id: null,
+  clientId: null,
+  eventGroupId: null,
+  seriesId: null,
+  followsRule: true,
+  changeoverMinutes: 0,
+  version: 1,
+  roomName: 'Full Sheet',
+  facilityId: 'facility',
+  facilityName: 'Arena',
+  timeZone: ZONE,
+  ...overrides,
+})
+
+describe('timelineRows', () => {
+  it('keeps the tree order and puts change rooms at the bottom as their own group', () => {
+    const rows = timelineRows([
+      { room: space({ id: 'a', name: 'Change Room 1', type: 'change_room' }), level: 1 },
+      { room: space({ id: 'b', name: 'Full Sheet' }), level: 1 },
+      { room: space({ id: 'c', name: 'Half Ice A', parentId: 'b' }), level: 2 },
+    ])
+    expect(rows.map((row) => [row.space.name, row.level, row.isChangeRoom])).toEqual([
+      ['Full Sheet', 1, false],
+      ['Half Ice A', 2, false],
+      ['Change Room 1', 1, true],
+    ])
+  })
+})
+
+describe('timelineBars', () => {
+  it('draws the two halves of a booking split at midnight as one bar named by its first half', () => {
+    const bars = timelineBars([
+      event({
+        id: 'p2',
+        title: 'Late Skate (Part 2)',
+        eventGroupId: 'g',
+        startTime: '2026-11-26T05:00:00.000Z',
+        endTime: '2026-11-26T06:00:00.000Z',
+        changeoverMinutes: 15,
+      }),
+      event({
+        id: 'p1',
+        title: 'Late Skate (Part 1)',
+        eventGroupId: 'g',
+        startTime: '2026-11-26T04:00:00.000Z',
+        endTime: '2026-11-26T04:59:59.999Z',
+      }),
+    ])
+    expect(bars).toHaveLength(1)
+    expect(bars[0]).toMatchObject({
+      title: 'Late Skate',
+      start: Date.parse('2026-11-26T04:00:00.000Z'),
+      end: Date.parse('2026-11-26T06:00:00.000Z'),
+      changeoverMinutes: 15,
+    })
+    expect(bars[0]!.event.id).toBe('p1')
+  })
+})
+
+describe('bookingFromSpan', () => {
+  it('snaps a click to the space interval counted from its opening, one interval long', () => {
+    const at = Date.parse('2026-11-25T15:17:00.000Z') // 10:17 in Toronto
+    expect(bookingFromSpan(at, at, space({ bookingInterval: 30 }), ZONE)).toEqual({
+      date: '2026-11-25',
+      startTime: '10:00',
+      durationMinutes: 30,
+    })
+  })
+
+  it('covers a drag in whole intervals, whichever way it went', () => {
+    const from = Date.parse('2026-11-25T16:40:00.000Z') // 11:40
+    const to = Date.parse('2026-11-25T15:05:00.000Z') // 10:05
+    expect(bookingFromSpan(from, to, space({ bookingInterval: 60, operatingStartTime: '06:30' }), ZONE)).toEqual({
+      date: '2026-11-25',
+      startTime: '09:30',
+      durationMinutes: 180,
+    })
+  })
+})
+
+describe('moving and resizing', () => {
+  it('snaps travel to whole intervals', () => {
+    expect(snapMinutes(37, 30)).toBe(30)
+    expect(snapMinutes(-46, 30)).toBe(-60)
+  })
+
+  it('keeps at least one interval when an end is dragged past the start', () => {
+    const bar = { start: 0, end: 60 * 60_000 }
+    expect(movedTimes(bar, { deltaMinutes: 0, endDeltaMinutes: -120 }, 15)).toEqual({ start: 0, end: 15 * 60_000 })
+    expect(movedTimes(bar, { deltaMinutes: 30, endDeltaMinutes: 0 }, 15)).toEqual({ start: 30 * 60_000, end: 90 * 60_000 })
+  })
+})
+
+describe('hourMarks', () => {
+  it('gives a DST change day its 25 hours', () => {
+    const range = timelineRange('2026-11-01', 'day', ZONE)
+    const marks = hourMarks(range, ZONE)
+    expect(marks).toHaveLength(25)
+    expect(marks[0]).toMatchObject({ isMidnight: true, label: '00:00' })
+  })
+
+  it('a week runs seven local days', () => {
+    expect(timelineRange('2026-11-25', 'week', ZONE).dates).toEqual([
+      '2026-11-25',
+      '2026-11-26',
+      '2026-11-27',
+      '2026-11-28',
+      '2026-11-29',
+      '2026-11-30',
+      '2026-12-01',
+    ])
+  })
+})

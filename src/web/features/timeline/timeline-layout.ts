@@ -1,0 +1,146 @@
+import type { BookingInterval } from '@shared/limits'
+import { addCalendarDays } from '@shared/scheduling/calendar-date'
+import { localDateOf, localDayRange } from '@shared/scheduling/local-day'
+import { stripSplitSuffix } from '@shared/scheduling/split-at-midnight'
+import { formatTimeOfDay, MINUTES_PER_DAY, parseTimeOfDay } from '@shared/scheduling/time-of-day'
+import type { PlacedEvent } from '@web/features/events'
+
+// The timeline's pure geometry: which rows, which bars, where they sit and how a pointer snaps.
+// Kept apart from the components so the rules are tested without a browser.
+
+/** What the timeline knows of a space: its tree place, hours and booking interval. */
+export type TimelineSpace = {
+  id: string
+  name: string
+  facilityId: string
+  type: string
+  parentId: string | null
+  operatingStartTime: string
+  operatingEndTime: string
+  bookingInterval: BookingInterval
+  changeoverMinutes: number
+}
+
+export type TimelineRow = { space: TimelineSpace; level: number; isChangeRoom: boolean }
+
+export type TimelineMode = 'day' | 'week'
+
+const DAYS_SHOWN: Record<TimelineMode, number> = { day: 1, week: 7 }
+const MS_PER_MINUTE = 60_000
+
+/**
+ * The rows: the spaces in tree order (each whole followed by its parts), change rooms after
+ * every other space as their own group, since nothing is booked in them directly.
+ */
+export function timelineRows(spaces: readonly { room: TimelineSpace; level: number }[]): TimelineRow[] {
+  const rows = spaces.map(({ room, level }) => ({ space: room, level, isChangeRoom: room.type === 'change_room' }))
+  return [...rows.filter((row) => !row.isChangeRoom), ...rows.filter((row) => row.isChangeRoom).map((row) => ({ ...row, level: 1 }))]
+}
+
+/** The range on screen as instants [start, end), and its days on the facility's calendar. */
+export function timelineRange(date: string, mode: TimelineMode, timeZone: string) {
+  const dates = Array.from({ length: DAYS_SHOWN[mode] }, (_, index) => addCalendarDays(date, index))
+  return {
+    dates,
+    start: localDayRange(dates[0]!, timeZone).start,
+    end: localDayRange(dates.at(-1)!, timeZone).end,
+  }
+}
+
+export const stepDays = (mode: TimelineMode) => DAYS_SHOWN[mode]
+
+/**
+ * One bar per booking: the two halves of an event split at midnight (same eventGroupId) are
+ * drawn as one continuous bar. The bar carries the first half, whose id and version a move
+ * names: the booking engine replaces both halves from it (ADR 0028).
+ */
+export type TimelineBar = {
+  event: PlacedEvent
+  title: string
+  start: number
+  end: number
+  /** Minutes the space stays blocked after the booking. */
+  changeoverMinutes: number
+}
+
+export function timelineBars(events: readonly PlacedEvent[]): TimelineBar[] {
+  const groups = new Map<string, PlacedEvent[]>()
+  for (const event of events) {
+    const key = event.eventGroupId ?? event.id
+    groups.set(key, [...(groups.get(key) ?? []), event])
+  }
+  return [...groups.values()].map((parts) => {
+    const ordered = parts.toSorted((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime))
+    const first = ordered[0]!
+    const last = ordered.at(-1)!
+    return {
+      event: first,
+      title: stripSplitSuffix(first.title),
+      start: Date.parse(first.startTime),
+      end: Date.parse(last.endTime),
+      changeoverMinutes: last.changeoverMinutes,
+    }
+  })
+}
+
+/** Where an instant sits across the range, as a fraction of its width (0 at the start). */
+export function fractionOf(instant: number, range: { start: Date; end: Date }): number {
+  return (instant - range.start.getTime()) / (range.end.getTime() - range.start.getTime())
+}
+
+/** The instant at a fraction of the range's width. */
+export function instantAt(fraction: number, range: { start: Date; end: Date }): number {
+  return range.start.getTime() + fraction * (range.end.getTime() - range.start.getTime())
+}
+
+/**
+ * The new booking a click or a drag across [from, to] of a row asks for: on the facility's
+ * calendar, starting at the space's booking step at or before `from` (steps count from its
+ * opening time) and lasting whole intervals, at least one.
+ */
+export function bookingFromSpan(from: number, to: number, space: TimelineSpace, timeZone: string) {
+  const startInstant = Math.min(from, to)
+  const endInstant = Math.max(from, to)
+  const date = localDateOf(new Date(startInstant), timeZone)
+  const dayStart = localDayRange(date, timeZone).start.getTime()
+  const interval = space.bookingInterval
+  const opening = parseTimeOfDay(space.operatingStartTime)
+  const minute = (startInstant - dayStart) / MS_PER_MINUTE
+  const startMinute = Math.max(0, Math.min(MINUTES_PER_DAY - interval, opening + Math.floor((minute - opening) / interval) * interval))
+  const spanMinutes = (endInstant - (dayStart + startMinute * MS_PER_MINUTE)) / MS_PER_MINUTE
+  const durationMinutes = Math.max(1, Math.ceil(spanMinutes / interval)) * interval
+  return { date, startTime: formatTimeOfDay(startMinute), durationMinutes }
+}
+
+/** A pointer's travel in minutes as whole booking intervals, rounded to the nearest. */
+export function snapMinutes(minutes: number, interval: number): number {
+  return Math.round(minutes / interval) * interval
+}
+
+/** The bar's times after a move by `deltaMinutes`, or a resize of its end by `endDeltaMinutes`, at least one interval long. */
+export function movedTimes(
+  bar: Pick<TimelineBar, 'start' | 'end'>,
+  change: { deltaMinutes: number; endDeltaMinutes: number },
+  interval: number,
+) {
+  const start = bar.start + change.deltaMinutes * MS_PER_MINUTE
+  const end = Math.max(start + interval * MS_PER_MINUTE, bar.end + (change.deltaMinutes + change.endDeltaMinutes) * MS_PER_MINUTE)
+  return { start, end }
+}
+
+/** The hour marks across the range: each local hour's start, so a DST day has 23 or 25. */
+export function hourMarks(range: { start: Date; end: Date }, timeZone: string): { instant: number; isMidnight: boolean; label: string }[] {
+  const marks: { instant: number; isMidnight: boolean; label: string }[] = []
+  for (let instant = range.start.getTime(); instant < range.end.getTime(); instant += 60 * MS_PER_MINUTE) {
+    const date = localDateOf(new Date(instant), timeZone)
+    const minute = Math.round((instant - localDayRange(date, timeZone).start.getTime()) / MS_PER_MINUTE)
+    marks.push({ instant, isMidnight: minute === 0, label: formatTimeOfDay(minute % MINUTES_PER_DAY) })
+  }
+  return marks
+}
+
+/** The earliest opening of the rows' spaces, in minutes after midnight: where a day opens scrolled to. */
+export function earliestOpening(rows: readonly TimelineRow[]): number {
+  const openings = rows.filter((row) => !row.isChangeRoom).map((row) => parseTimeOfDay(row.space.operatingStartTime))
+  return openings.length > 0 ? Math.min(...openings) : 0
+}
