@@ -43,6 +43,7 @@ const SCENARIOS = {
   upcoming: 'upcoming events list',
   marketing: 'marketing availability (12 h)',
   activity: 'activity trail page (10 clients)',
+  timelineWeek10: 'timeline week, 40 spaces and 2,000 events (10 clients)',
 } as const
 type Scenario = (typeof SCENARIOS)[keyof typeof SCENARIOS]
 
@@ -138,6 +139,8 @@ const REPORT_PATH = 'docs/benchmarks.md'
 const FACILITY_COUNT = 10
 const ROOMS_PER_FACILITY = 10
 const EVENT_COUNT = 50_000
+const TIMELINE_SPACES = 40
+const TIMELINE_EVENTS = 2_000
 const ACTIVITY_ENTRIES = 500_000
 // The rooms on the one lobby board: what a board shows, and whose bookings are announced.
 const BOARD_ROOMS = 4
@@ -185,6 +188,11 @@ const BUDGETS: Partial<Record<Scenario, Budget>> = {
   },
   [SCENARIOS.activity]: {
     label: 'p99 ≤ 50 ms with 500,000 entries, on PostgreSQL',
+    on: 'postgres',
+    maxP99Ms: 50,
+  },
+  [SCENARIOS.timelineWeek10]: {
+    label: 'p99 ≤ 50 ms, on PostgreSQL',
     on: 'postgres',
     maxP99Ms: 50,
   },
@@ -260,6 +268,9 @@ type Row = {
 }
 type Seeded = {
   facilityIds: string[]
+  // The timeline's venue (issue 19): 40 spaces with 2,000 events in the week from timelineFrom.
+  timelineFacilityId: string
+  timelineFrom: Date
   roomIds: string[]
   treeRoomIds: string[]
   clientId: string
@@ -356,6 +367,43 @@ async function seed(database: Database): Promise<Seeded> {
   )
   for (let offset = 0; offset < rows.length; offset += 1000) await db.insert(schedules).values(rows.slice(offset, offset + 1000))
 
+  // The timeline's venue: a facility of 40 spaces whose coming week holds 2,000 events, 50 a
+  // space, 7 or 8 a day between 06:00 and 23:00 UTC.
+  const [timelineFacility] = await db
+    .insert(facilities)
+    .values({ organisationId, name: 'Timeline Arena', timeZone: 'America/Toronto' })
+    .returning({ id: facilities.id })
+  const timelineRooms = await db
+    .insert(rooms)
+    .values(
+      Array.from({ length: TIMELINE_SPACES }, (_, index) => ({
+        organisationId,
+        facilityId: timelineFacility!.id,
+        name: `Space ${index + 1}`,
+        type: 'rink',
+        operatingStartTime: '00:00',
+        operatingEndTime: '23:30',
+        bookingInterval: 30,
+      })),
+    )
+    .returning({ id: rooms.id })
+  const timelineFrom = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate()))
+  const timelineRows = timelineRooms.flatMap((room, roomIndex) =>
+    Array.from({ length: TIMELINE_EVENTS / TIMELINE_SPACES }, (_, index) => {
+      const start = new Date(timelineFrom.getTime() + Math.floor(index / 7) * 86_400_000 + (6 + (index % 7) * 2) * 3_600_000)
+      return {
+        organisationId,
+        roomId: room.id,
+        clientId: client!.id,
+        title: `Timeline ${roomIndex}-${index}`,
+        startTime: start,
+        endTime: new Date(start.getTime() + 90 * 60 * 1000),
+      }
+    }),
+  )
+  for (let offset = 0; offset < timelineRows.length; offset += 1000)
+    await db.insert(schedules).values(timelineRows.slice(offset, offset + 1000))
+
   const [screen] = await db
     .insert(screens)
     .values({ organisationId, name: 'Bench Lobby', slug: 'bench-lobby' })
@@ -394,6 +442,8 @@ async function seed(database: Database): Promise<Seeded> {
   await db.execute(sql`vacuum analyze`)
   return {
     facilityIds: facilityRows.map((row) => row.id),
+    timelineFacilityId: timelineFacility!.id,
+    timelineFrom,
     roomIds: roomRows.map((row) => row.id),
     treeRoomIds,
     clientId: client!.id,
@@ -557,6 +607,15 @@ async function scenarios(app: AppProcess, seeded: Seeded): Promise<Row[]> {
   rows.push(await load(SCENARIOS.month10, { url: month, headers, connections: 10 }))
   rows.push(await load(SCENARIOS.month1, { url: month, headers, connections: 1 }))
   rows.push(await load(SCENARIOS.upcoming, { url: `${url}/api/events/upcoming`, headers }))
+  // What the timeline's week asks for (issue 19): the facility's events of seven days, in one read.
+  const week = `from=${seeded.timelineFrom.toISOString()}&to=${addDays(seeded.timelineFrom, 7).toISOString()}`
+  rows.push(
+    await load(SCENARIOS.timelineWeek10, {
+      url: `${url}/api/events?facilityId=${seeded.timelineFacilityId}&${week}`,
+      headers,
+      connections: 10,
+    }),
+  )
   let activityRequest = 0
   rows.push(
     await load(SCENARIOS.activity, {
@@ -855,7 +914,7 @@ const report = [
   '# Benchmarks',
   '',
   `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}; machine: ${machine}.`,
-  `Data: ${FACILITY_COUNT * ROOMS_PER_FACILITY} rooms in ${FACILITY_COUNT} facilities (${BOARD_ROOMS} on a lobby board), ${count(EVENT_COUNT)} events; ${DURATION_SECONDS} s per scenario, 10 connections unless noted; the load generator runs on the same machine.`,
+  `Data: ${FACILITY_COUNT * ROOMS_PER_FACILITY} rooms in ${FACILITY_COUNT} facilities (${BOARD_ROOMS} on a lobby board), ${count(EVENT_COUNT)} events, and a timeline facility of ${TIMELINE_SPACES} spaces with ${count(TIMELINE_EVENTS)} events in one week; ${DURATION_SECONDS} s per scenario, 10 connections unless noted; the load generator runs on the same machine.`,
   'The ceiling is a bare JSON endpoint of the same server, measured in the same run; every row states its share of it.',
   'Database CPU is that of the PostgreSQL processes serving the bench’s own database; on PGlite it is inside the app’s CPU.',
   `${JUDGEMENT} See “How budgets are judged” below.`,
