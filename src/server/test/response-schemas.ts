@@ -137,7 +137,7 @@ export const ROUTE_RESPONSES: Record<string, RouteResponses> = {
   'POST /api/setup/skip': { 200: setupStepResponse },
   'POST /api/setup/complete': { 200: setupStepResponse },
 
-  'GET /api/events': { 200: eventListResponse },
+  'GET /api/events': { 200: eventListResponse, 304: null },
   'GET /api/events/month': { 200: monthDaysResponse },
   'GET /api/events/upcoming': { 200: upcomingEventsResponse },
   'GET /api/events/past': { 200: eventListResponse },

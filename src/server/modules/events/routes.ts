@@ -13,17 +13,50 @@ import { closureInput, closurePreviewInput, closureRangeQuery } from '@shared/cl
 import { allow } from '../../auth/middleware'
 import type { AppDeps, MemberEnv } from '../../http/context'
 import { jsonBody, queryParams, uuidParams } from '../../http/validate'
+import { logError } from '../../log'
+import { SCHEDULE_CHANGES_CHANNEL } from '../../realtime/schedule-changes'
+import * as timeline from '../timeline/service'
+import { createRangeCache } from './range-cache'
 import * as service from './service'
+
+const matchesEtag = (ifNoneMatch: string | undefined, etag: string) =>
+  ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => [etag, `W/${etag}`, '*'].includes(tag.trim()))
 
 // Events belong to the organisation through their room: another organisation's id is a 404.
 // Every member reads them; booking (create, edit, move, delete) takes the 'book' permission.
-export function eventRoutes({ database: { db } }: AppDeps) {
+export function eventRoutes({ database }: AppDeps) {
+  const { db } = database
   const app = new Hono<MemberEnv>()
   const eventId = uuidParams('Event')
-
-  app.get('/events', allow('read'), queryParams(eventRangeQuery), async (c) =>
-    c.json({ events: await service.listEventsInRange(db, c.get('organisation').id, c.req.valid('query')) }),
+  const ranges = createRangeCache()
+  database.listen(SCHEDULE_CHANGES_CHANNEL, ranges.changed).then(
+    () => ranges.startCaching(),
+    (error: unknown) => logError('event change notifications are off; facility ranges are read afresh each time', error),
   )
+
+  // A facility's range is what an open timeline asks again on every change: answered from this
+  // instance's cache while the facility's bookings are announced (ADR 0032), with an ETag, and
+  // gzipped for a client that takes it.
+  app.get('/events', allow('read'), queryParams(eventRangeQuery), async (c) => {
+    const organisationId = c.get('organisation').id
+    const query = c.req.valid('query')
+    const { facilityId } = query
+    if (facilityId === null) return c.json({ events: await service.listEventsInRange(db, organisationId, query) })
+    const answer = await ranges.get(
+      [organisationId, facilityId, query.roomId ?? '', query.from.toISOString(), query.to.toISOString()].join('|'),
+      facilityId,
+      () => timeline.announcedUntil(db, organisationId, facilityId),
+      async () => ({ events: await service.listEventsInRange(db, organisationId, query) }),
+    )
+    c.header('ETag', answer.etag)
+    c.header('Cache-Control', 'private, no-cache')
+    c.header('Vary', 'Accept-Encoding')
+    if (matchesEtag(c.req.header('If-None-Match'), answer.etag)) return c.body(null, 304)
+    c.header('Content-Type', 'application/json')
+    if (!/\bgzip\b/.test(c.req.header('Accept-Encoding') ?? '')) return c.body(answer.json)
+    c.header('Content-Encoding', 'gzip')
+    return c.body(new Uint8Array(answer.gzip()))
+  })
 
   app.get('/events/month', allow('read'), queryParams(eventRangeQuery), async (c) =>
     c.json({ days: await service.listMonthDays(db, c.get('organisation').id, c.req.valid('query')) }),
@@ -42,6 +75,16 @@ export function eventRoutes({ database: { db } }: AppDeps) {
   )
 
   app.get('/events/rooms', allow('read'), async (c) => c.json({ rooms: await service.listBookableRooms(db, c.get('organisation').id) }))
+
+  // Every booking write of this instance drops its cached ranges of the organisation (ADR 0032).
+  app.use('/events/*', async (c, next) => {
+    await next()
+    if (c.req.method !== 'GET' && c.res.status < 300) ranges.wrote(c.get('organisation').id)
+  })
+  app.use('/events', async (c, next) => {
+    await next()
+    if (c.req.method !== 'GET' && c.res.status < 300) ranges.wrote(c.get('organisation').id)
+  })
 
   app.post('/events', allow('book'), jsonBody(createEventInput), async (c) =>
     c.json(await service.createEvents(db, c.get('organisation').id, c.get('user'), c.req.valid('json')), 201),

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { and, eq, gt, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { facilities, timelineWatches } from '../../db/schema'
 
@@ -16,4 +16,19 @@ export async function watchFacility(db: Executor, organisationId: string, facili
     returning facility_id`)
   // Both drivers answer with { rows }.
   return (result as unknown as { rows: unknown[] }).rows.length > 0
+}
+
+/** Until when the facility's bookings are announced: its watch's expiry, or null when none is live. */
+export async function findWatch(db: Executor, organisationId: string, facilityId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ expiresAt: timelineWatches.expiresAt })
+    .from(timelineWatches)
+    .where(
+      and(
+        eq(timelineWatches.organisationId, organisationId),
+        eq(timelineWatches.facilityId, facilityId),
+        gt(timelineWatches.expiresAt, sql`now()`),
+      ),
+    )
+  return row?.expiresAt ?? null
 }

@@ -12,3 +12,11 @@ export async function watchTimeline(db: Db, organisationId: string, facilityId: 
   const until = new Date(now.getTime() + WATCH_MINUTES * 60_000)
   if (!(await repository.watchFacility(db, organisationId, facilityId, until))) throw notFound('Facility')
 }
+
+/**
+ * Until when the facility's bookings are announced to every instance (ADR 0030), or null when no
+ * timeline watches it: what a cached read of its events may rely on (ADR 0032). Reads only.
+ */
+export function announcedUntil(db: Db, organisationId: string, facilityId: string): Promise<Date | null> {
+  return repository.findWatch(db, organisationId, facilityId)
+}
