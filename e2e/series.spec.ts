@@ -63,6 +63,12 @@ for (const width of [1280, 390]) {
       await checkA11y(page)
       await page.screenshot({ path: test.info().outputPath(`series-card-${width}.png`), fullPage: false })
 
+      // The All Events list says it too, on each row of the series.
+      await page.goto('/events')
+      await expect(page.getByText(rule).first()).toBeVisible()
+      await page.screenshot({ path: test.info().outputPath(`series-events-list-${width}.png`), fullPage: false })
+      await page.goto(`/facility/${venue.facilityId}`)
+
       // All events of the series to 6 PM: the third Wednesday is taken then.
       await events.getByRole('button', { name: 'Edit Jets practice' }).first().click()
       const sheet = page.getByRole('dialog', { name: 'Edit Event' })

@@ -30,5 +30,7 @@ describe('formatSpokenTimeRange', () => {
   it('says a shared AM or PM once, as a sentence reads it', () => {
     expect(formatSpokenTimeRange('2026-11-25T15:00:00Z', '2026-11-25T16:00:00Z', 'America/Toronto')).toBe('10:00 to 11:00 AM')
     expect(formatSpokenTimeRange('2026-11-25T16:00:00Z', '2026-11-25T18:00:00Z', 'America/Toronto')).toBe('11:00 AM to 1:00 PM')
+    expect(formatSpokenTimeRange('2026-11-26T04:00:00Z', '2026-11-26T05:30:00Z', 'America/Toronto')).toBe('11:00 PM to 12:30 AM')
+    expect(formatSpokenTimeRange('2026-11-26T05:00:00Z', '2026-11-26T06:00:00Z', 'Asia/Kathmandu')).toBe('10:45 to 11:45 AM')
   })
 })

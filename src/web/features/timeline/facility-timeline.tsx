@@ -302,7 +302,9 @@ function TimelineGrid({
     const byRoom = new Map<string, { bar: TimelineBar; placement: Placement }[]>()
     for (const bar of bars) {
       const placement = dropped.get(bar.event.id) ?? { start: bar.start, end: bar.end, roomId: bar.event.roomId }
-      byRoom.set(placement.roomId, [...(byRoom.get(placement.roomId) ?? []), { bar, placement }])
+      const inRoom = byRoom.get(placement.roomId)
+      if (inRoom) inRoom.push({ bar, placement })
+      else byRoom.set(placement.roomId, [{ bar, placement }])
     }
     return byRoom
   }, [bars, dropped])
@@ -327,7 +329,12 @@ function TimelineGrid({
   const changeRoomUses = useMemo(() => {
     const uses = new Map<string, TimelineBar[]>()
     for (const bar of bars)
-      for (const id of [bar.event.changeRoom1Id, bar.event.changeRoom2Id]) if (id) uses.set(id, [...(uses.get(id) ?? []), bar])
+      for (const id of [bar.event.changeRoom1Id, bar.event.changeRoom2Id]) {
+        if (!id) continue
+        const used = uses.get(id)
+        if (used) used.push(bar)
+        else uses.set(id, [bar])
+      }
     return uses
   }, [bars])
 

@@ -1,13 +1,14 @@
 import { useId } from 'react'
 import type { LucideIcon } from 'lucide-react'
-import { DoorOpen, Eye, MapPin, Pencil, Trash2, UserRound } from 'lucide-react'
+import { DoorOpen, Eye, MapPin, Pencil, Repeat, Trash2, UserRound } from 'lucide-react'
 import { EVENT_TYPE_LABELS } from '@shared/limits'
 import { Badge } from '@web/components/ui/badge'
 import { Button } from '@web/components/ui/button'
 import { formatTime } from '@web/lib/datetime'
 import { cn } from '@web/lib/utils'
 import { usePermission } from '@web/features/auth'
-import type { ListedEvent } from '../api'
+import { useSeries, type ListedEvent } from '../api'
+import { describeSeries } from '../series'
 
 type EventRowProps = {
   event: ListedEvent
@@ -93,6 +94,7 @@ export function EventRow({ event, onEdit, onDelete }: EventRowProps) {
             className="md:col-start-1 md:row-start-2"
           />
         ) : null}
+        {event.seriesId ? <SeriesDetail seriesId={event.seriesId} className="md:col-start-2 md:row-start-2" /> : null}
       </dl>
       <div className="col-start-3 row-start-1 flex shrink-0 gap-1 md:col-start-4">
         {canBook ? (
@@ -112,6 +114,12 @@ export function EventRow({ event, onEdit, onDelete }: EventRowProps) {
       </div>
     </article>
   )
+}
+
+// The series' rule in words (docs/product.md#series), one request for all its events in the list.
+function SeriesDetail({ seriesId, className }: { seriesId: string; className: string }) {
+  const series = useSeries(seriesId)
+  return <Detail icon={Repeat} label="Series" text={series.data ? describeSeries(series.data) : 'Loading...'} className={className} />
 }
 
 function Detail({ icon: Icon, label, text, className }: { icon: LucideIcon; label: string; text: string; className?: string }) {
