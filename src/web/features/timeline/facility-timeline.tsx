@@ -182,6 +182,7 @@ export default function FacilityTimeline({ facility, spaces, date, onDateChange,
           canBook={canBook}
           onOpenEvent={onOpenEvent}
           describe={describe}
+          clientNames={clientNames}
         />
       )}
       <PrintSheet
@@ -249,6 +250,7 @@ type TimelineGridProps = {
   canBook: boolean
   onOpenEvent: (event: PlacedEvent) => void
   describe: (bar: TimelineBar, placement?: Placement) => string
+  clientNames: ReadonlyMap<string, string>
 }
 
 function TimelineGrid({
@@ -264,6 +266,7 @@ function TimelineGrid({
   canBook,
   onOpenEvent,
   describe,
+  clientNames,
 }: TimelineGridProps) {
   const scroller = useRef<HTMLDivElement>(null)
   const hours = (range.end.getTime() - range.start.getTime()) / (60 * MS_PER_MINUTE)
@@ -604,6 +607,7 @@ function TimelineGrid({
                             {...spanOf(placement.start, placement.end)}
                             changeoverWidth={spanOf(placement.end, placement.end + bar.changeoverMinutes * MS_PER_MINUTE).width}
                             label={labels.get(bar.event.id) ?? describe(bar, placement)}
+                            client={bar.event.clientId ? (clientNames.get(bar.event.clientId) ?? null) : null}
                             isMoving={preview?.bar.event.id === bar.event.id}
                             canBook={canBook}
                             handlers={barHandlers}
@@ -671,13 +675,15 @@ type EventBarProps = {
   width: number
   changeoverWidth: number
   label: string
+  /** Who booked it: the third line, where the bar is tall enough to show it. */
+  client: string | null
   isMoving: boolean
   canBook: boolean
   handlers: BarHandlers
 }
 
 /** One booking: its colour, title, teams and client; its changeover hatched after it. */
-const EventBar = memo(function EventBar({ bar, left, width, changeoverWidth, label, isMoving, canBook, handlers }: EventBarProps) {
+const EventBar = memo(function EventBar({ bar, left, width, changeoverWidth, label, client, isMoving, canBook, handlers }: EventBarProps) {
   const { event } = bar
   const teams = [event.team1Name, event.team2Name].filter(Boolean).join(' vs ')
   return (
@@ -708,6 +714,7 @@ const EventBar = memo(function EventBar({ bar, left, width, changeoverWidth, lab
       >
         <span className="truncate font-semibold">{bar.title}</span>
         {teams ? <span className="truncate">{teams}</span> : null}
+        {client ? <span className="truncate">{client}</span> : null}
         {canBook ? (
           <span
             aria-hidden="true"
