@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import {
   changeRoomUseQuery,
   createEventInput,
@@ -77,14 +77,12 @@ export function eventRoutes({ database }: AppDeps) {
   app.get('/events/rooms', allow('read'), async (c) => c.json({ rooms: await service.listBookableRooms(db, c.get('organisation').id) }))
 
   // Every booking write of this instance drops its cached ranges of the organisation (ADR 0032).
-  app.use('/events/*', async (c, next) => {
+  const dropRangesOnWrite: MiddlewareHandler<MemberEnv> = async (c, next) => {
     await next()
     if (c.req.method !== 'GET' && c.res.status < 300) ranges.wrote(c.get('organisation').id)
-  })
-  app.use('/events', async (c, next) => {
-    await next()
-    if (c.req.method !== 'GET' && c.res.status < 300) ranges.wrote(c.get('organisation').id)
-  })
+  }
+  app.use('/events', dropRangesOnWrite)
+  app.use('/events/*', dropRangesOnWrite)
 
   app.post('/events', allow('book'), jsonBody(createEventInput), async (c) =>
     c.json(await service.createEvents(db, c.get('organisation').id, c.get('user'), c.req.valid('json')), 201),

@@ -234,14 +234,39 @@ export async function updateEvent(db: Db, organisationId: string, actor: Actor, 
     if (result.stale) throw new AppError('CONFLICT', STALE_EDIT_MESSAGE)
     if (result.roomOk && result.clientOk && result.replacedOk)
       return { events: result.events, isSplit: parts.length > 1, changed: 1, skipped: 0, leftAsChanged: 0 }
-    if (!result.clientOk) throw notFound('Client')
-    // A room of another facility passes the room's checks but fails the replaced events' one.
-    if (!result.roomOk || roomId !== found.event.roomId) {
-      const room = await findRoomOrExplain(db, organisationId, roomId, details)
-      if (room.facilityId !== found.facilityId) throw new AppError('VALIDATION', OTHER_FACILITY_MESSAGE, { roomId: OTHER_FACILITY_MESSAGE })
-    }
-    if (attempt === EDIT_ATTEMPTS) throw new AppError('CONFLICT', STALE_EDIT_MESSAGE)
+    await explainRefusedEdit(db, organisationId, { result, roomId, details, found, isLastAttempt: attempt === EDIT_ATTEMPTS })
   }
+}
+
+/**
+ * Why an edit's booking statement wrote nothing, when that is the caller's to hear: the client or
+ * the space is gone, or the space is of another facility. Otherwise the event changed between its
+ * read and its write, and the edit is planned again, until the last attempt says it is stale.
+ */
+async function explainRefusedEdit(
+  db: Db,
+  organisationId: string,
+  {
+    result,
+    roomId,
+    details,
+    found,
+    isLastAttempt,
+  }: {
+    result: { roomOk: boolean; clientOk: boolean }
+    roomId: string
+    details: EventDetails
+    found: { event: { roomId: string }; facilityId: string }
+    isLastAttempt: boolean
+  },
+) {
+  if (!result.clientOk) throw notFound('Client')
+  // A room of another facility passes the room's checks but fails the replaced events' one.
+  if (!result.roomOk || roomId !== found.event.roomId) {
+    const room = await findRoomOrExplain(db, organisationId, roomId, details)
+    if (room.facilityId !== found.facilityId) throw new AppError('VALIDATION', OTHER_FACILITY_MESSAGE, { roomId: OTHER_FACILITY_MESSAGE })
+  }
+  if (isLastAttempt) throw new AppError('CONFLICT', STALE_EDIT_MESSAGE)
 }
 
 /**
@@ -383,12 +408,7 @@ async function updateSeriesEvents(db: Db, organisationId: string, actor: Actor, 
         leftAsChanged,
       }
     }
-    if (!result.clientOk) throw notFound('Client')
-    if (!result.roomOk || roomId !== found.event.roomId) {
-      const room = await findRoomOrExplain(db, organisationId, roomId, details)
-      if (room.facilityId !== found.facilityId) throw new AppError('VALIDATION', OTHER_FACILITY_MESSAGE, { roomId: OTHER_FACILITY_MESSAGE })
-    }
-    if (attempt === EDIT_ATTEMPTS) throw new AppError('CONFLICT', STALE_EDIT_MESSAGE)
+    await explainRefusedEdit(db, organisationId, { result, roomId, details, found, isLastAttempt: attempt === EDIT_ATTEMPTS })
   }
 }
 

@@ -10,7 +10,7 @@ import { AddEventDialog, DeleteEventDialog, EditEventSheet, SelectRoomDialog } f
 import type { EditTarget } from './components/edit-event-sheet'
 import { EventsCalendar, type CalendarMode } from './components/events-calendar'
 import { UpcomingEventList } from './components/upcoming-event-list'
-import { ViewToggle } from './components/view-toggle'
+import { ViewToggle } from '@web/components/view-toggle'
 
 type View = 'list' | 'calendar'
 

@@ -18,6 +18,7 @@ import { addCalendarDays } from '@shared/scheduling/calendar-date'
 import { closureCloses, partsOf } from '@shared/scheduling/space-tree'
 import { localDayRange, todayInZone } from '@shared/scheduling/local-day'
 import { Button } from '@web/components/ui/button'
+import { ViewToggle } from '@web/components/view-toggle'
 import { useIsMobile } from '@web/components/ui/use-mobile'
 import { useClients } from '@web/features/clients'
 import { useClosuresInRange, type Closure } from '@web/features/closures'
@@ -111,21 +112,15 @@ export default function FacilityTimeline({ facility, spaces, date, onDateChange,
     <div className="grid min-w-0 gap-3">
       <div className="flex flex-wrap items-center gap-2 print:hidden">
         {isPhone ? null : (
-          <div role="group" aria-label="Timeline range" className="inline-flex rounded-lg bg-muted p-[3px]">
-            {(['day', 'week'] as const).map((value) => (
-              <Button
-                key={value}
-                type="button"
-                variant="ghost"
-                size="sm"
-                aria-pressed={mode === value}
-                onClick={() => setMode(value)}
-                className={cn('h-7 hover:bg-background/60', mode === value && 'bg-background shadow-sm hover:bg-background')}
-              >
-                {value === 'day' ? 'Day' : 'Week'}
-              </Button>
-            ))}
-          </div>
+          <ViewToggle
+            label="Timeline range"
+            views={[
+              { value: 'day', label: 'Day' },
+              { value: 'week', label: 'Week' },
+            ]}
+            value={mode}
+            onChange={setMode}
+          />
         )}
         <Button
           variant="outline"

@@ -14,7 +14,7 @@ import { useClosuresInRange, type Closure } from '@web/features/closures'
 import { useEventsInRange, useMonthDays, type PlacedEvent } from '../api'
 import { closedLabel, closesDay, closurePlace, closureTimesOn } from '../closures'
 import { DayClosures } from './day-closures'
-import { ViewToggle } from './view-toggle'
+import { ViewToggle } from '@web/components/view-toggle'
 import { LoadingList } from '@web/components/loading-screen'
 
 export type CalendarMode = 'day' | 'month'
