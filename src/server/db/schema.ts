@@ -540,7 +540,10 @@ export const schedules = pgTable(
     uniqueIndex('schedules_organisation_id_id_idx').on(table.organisationId, table.id),
     index('schedules_room_id_start_time_idx').on(table.organisationId, table.roomId, table.startTime),
     index('schedules_organisation_id_start_time_idx').on(table.organisationId, table.startTime),
-    index('schedules_event_group_id_idx').on(table.organisationId, table.eventGroupId),
+    // Only an event split at midnight has a group; the rest would only fill the index with nulls.
+    index('schedules_event_group_id_idx')
+      .on(table.organisationId, table.eventGroupId)
+      .where(sql`${table.eventGroupId} is not null`),
     // A client's bookings read off this in time order (the client page); it also serves the client's foreign key.
     index('schedules_client_id_start_time_idx').on(table.organisationId, table.clientId, table.startTime),
     index('schedules_series_idx')

@@ -1,0 +1,2 @@
+DROP INDEX "schedules_event_group_id_idx";--> statement-breakpoint
+CREATE INDEX "schedules_event_group_id_idx" ON "schedules" USING btree ("organisation_id","event_group_id") WHERE "schedules"."event_group_id" is not null;
