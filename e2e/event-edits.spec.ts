@@ -147,6 +147,9 @@ for (const width of [1280, 390]) {
       await expect(sheet.getByRole('alert')).toContainText('Time slot conflicts with: "Hockey" (')
       await expect(page.getByText(/Time slot conflicts with/)).toHaveCount(1)
       await expect(page.locator('[data-sonner-toast]')).toHaveCount(0)
+      // Another start is another question: the old answer goes.
+      await sheet.getByLabel('Start').fill(`${venue.tomorrow}T16:30`)
+      await expect(sheet.getByRole('alert')).toBeHidden()
     })
   })
 }

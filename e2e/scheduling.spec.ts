@@ -97,6 +97,9 @@ test.describe('scheduling', () => {
     const conflict = addDialog.getByRole('alert')
     await expect(conflict).toContainText('Time slot conflicts with: "Jets practice" (')
     await expect(conflict).toContainText('7:00 PM - 8:00 PM)')
+    // The refusal answered the time that was sent: choosing another takes it away.
+    await addDialog.getByLabel('Start Time').selectOption('21:00')
+    await expect(conflict).toBeHidden()
     await addDialog.getByRole('button', { name: 'Cancel', exact: true }).click()
     expect(await hoursUsed(page)).toBe('1.00')
 

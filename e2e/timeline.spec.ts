@@ -131,6 +131,12 @@ test.describe('the venue timeline', () => {
         .filter({ hasText: 'Dec' })
         .or(page.getByText(/Nov \d+, 2026 - /)),
     ).toBeVisible()
+    // A week's bars say their day: a weekly practice is otherwise the same sentence every day.
+    await expect(
+      page.getByRole('button', {
+        name: /^Senior Game, Full Sheet, [A-Z][a-z]+day, [A-Z][a-z]{2} \d{1,2}, 3:00 to 4:30 PM, Hawks vs Eagles/,
+      }),
+    ).toBeVisible()
     await page.screenshot({ path: test.info().outputPath('timeline-week-1280.png') })
     await checkA11y(page)
     await page.getByRole('button', { name: 'Day', exact: true }).click()

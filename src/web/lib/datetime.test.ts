@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDaysOrSpan, formatSpan, formatSpokenTimeRange } from './datetime'
+import { formatDaysOrSpan, formatSpan, formatSpokenDay, formatSpokenTimeRange } from './datetime'
 
 describe('formatSpan', () => {
   it('names the day once when the span stays within it on the given clock', () => {
@@ -32,5 +32,14 @@ describe('formatSpokenTimeRange', () => {
     expect(formatSpokenTimeRange('2026-11-25T16:00:00Z', '2026-11-25T18:00:00Z', 'America/Toronto')).toBe('11:00 AM to 1:00 PM')
     expect(formatSpokenTimeRange('2026-11-26T04:00:00Z', '2026-11-26T05:30:00Z', 'America/Toronto')).toBe('11:00 PM to 12:30 AM')
     expect(formatSpokenTimeRange('2026-11-26T05:00:00Z', '2026-11-26T06:00:00Z', 'Asia/Kathmandu')).toBe('10:45 to 11:45 AM')
+  })
+})
+
+describe('formatSpokenDay', () => {
+  it('says the weekday and date in the zone, as a week timeline reads a bar', () => {
+    expect(formatSpokenDay('2026-12-07T12:00:00Z', 'America/Toronto')).toBe('Monday, Dec 7')
+    // Late on Monday evening in Toronto is already Tuesday in UTC.
+    expect(formatSpokenDay('2026-12-08T03:30:00Z', 'America/Toronto')).toBe('Monday, Dec 7')
+    expect(formatSpokenDay('2026-12-08T03:30:00Z', 'Asia/Kathmandu')).toBe('Tuesday, Dec 8')
   })
 })

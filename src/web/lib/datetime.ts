@@ -53,6 +53,20 @@ export function formatSpokenTimeRange(start: Instant, end: Instant, timeZone?: s
   return `${from.period === to.period ? from.clock : `${from.clock} ${from.period}`} to ${to.clock} ${to.period}`
 }
 
+/**
+ * "Monday, Dec 7": the day of a bar in a week's timeline, said before its times. Cached per zone
+ * like the clock below, for the same reason.
+ */
+export function formatSpokenDay(value: Instant, timeZone?: string): string {
+  let formatter = dayFormats.get(timeZone ?? '')
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'short', day: 'numeric', timeZone })
+    dayFormats.set(timeZone ?? '', formatter)
+  }
+  return formatter.format(toDate(value))
+}
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>()
 const clockFormats = new Map<string, Intl.DateTimeFormat>()
 
 // "10:00" and "AM", as date-fns' 'h:mm' and 'a' write them.

@@ -23,7 +23,15 @@ import { useIsMobile } from '@web/components/ui/use-mobile'
 import { useClients } from '@web/features/clients'
 import { useClosuresInRange, type Closure } from '@web/features/closures'
 import { AddEventDialog, useEventsInRange, type PlacedEvent } from '@web/features/events'
-import { formatDate, formatLongDate, formatShortDay, formatSpokenTimeRange, formatTimeRange, formatTimesOnDay } from '@web/lib/datetime'
+import {
+  formatDate,
+  formatLongDate,
+  formatShortDay,
+  formatSpokenDay,
+  formatSpokenTimeRange,
+  formatTimeRange,
+  formatTimesOnDay,
+} from '@web/lib/datetime'
 import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { cn } from '@web/lib/utils'
 import {
@@ -98,8 +106,8 @@ export default function FacilityTimeline({ facility, spaces, date, onDateChange,
   const bars = useMemo(() => timelineBars(events.data ?? []), [events.data])
   const clientNames = useMemo(() => new Map((clients.data ?? []).map((client) => [client.id, client.name])), [clients.data])
   const describe = useCallback(
-    (bar: TimelineBar, placement?: Placement) => eventSentence(bar, placement, rows, clientNames, timeZone),
-    [rows, clientNames, timeZone],
+    (bar: TimelineBar, placement?: Placement) => eventSentence(bar, placement, rows, clientNames, timeZone, shownMode),
+    [rows, clientNames, timeZone, shownMode],
   )
 
   const step = stepDays(shownMode)
@@ -214,20 +222,27 @@ function printDaySheet() {
   window.print()
 }
 
-/** "U11 Practice, Half Ice A, 10:00 to 11:00 AM, Bayview Minor Hockey": what a screen reader hears of a bar. */
+/**
+ * "U11 Practice, Half Ice A, 10:00 to 11:00 AM, Bayview Minor Hockey": what a screen reader hears
+ * of a bar. A week's bars say their day too ("…, Half Ice A, Monday, Dec 7, 10:00 to 11:00 AM, …"):
+ * a weekly practice is otherwise the same sentence on every day.
+ */
 function eventSentence(
   bar: TimelineBar,
   placement: Placement | undefined,
   rows: readonly TimelineRow[],
   clientNames: ReadonlyMap<string, string>,
   timeZone: string,
+  mode: TimelineMode,
 ): string {
   const roomId = placement?.roomId ?? bar.event.roomId
   const space = rows.find((row) => row.space.id === roomId)?.space.name ?? bar.event.roomName
   const teams = [bar.event.team1Name, bar.event.team2Name].filter(Boolean).join(' vs ')
   const client = bar.event.clientId ? clientNames.get(bar.event.clientId) : undefined
-  const times = formatSpokenTimeRange(placement?.start ?? bar.start, placement?.end ?? bar.end, timeZone)
-  return [bar.title, space, times, teams, client].filter(Boolean).join(', ')
+  const start = placement?.start ?? bar.start
+  const times = formatSpokenTimeRange(start, placement?.end ?? bar.end, timeZone)
+  const day = mode === 'week' ? formatSpokenDay(start, timeZone) : null
+  return [bar.title, space, day, times, teams, client].filter(Boolean).join(', ')
 }
 
 type Range = ReturnType<typeof timelineRange>

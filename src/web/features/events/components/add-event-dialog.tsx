@@ -17,6 +17,7 @@ import { NativeSelect, NativeSelectOption } from '@web/components/ui/native-sele
 import { ApiError, errorDescription } from '@web/lib/api-client'
 import { formatTimeOfDay } from '@web/lib/datetime'
 import { showServerFieldErrors } from '@web/components/form/show-server-field-errors'
+import { useRefusalClearedOnChange } from '@web/components/form/use-refusal-cleared-on-change'
 import { ContractHoursWarning } from '@web/features/contracts'
 import { useCreateEvents, useEventsInRange, type BookableRoom } from '../api'
 import { bookedStartTimes, eventsWindowOfDay, timeOfNewEvent } from '../booking-time'
@@ -103,6 +104,7 @@ function AddEventForm({ room, date, startTime: chosenStart, durationMinutes: cho
   const bookingTime = timeOfNewEvent({ date: chosenDate, startTime, durationMinutes }, room.timeZone)
   const booked = useBookedStartTimes(room, { date: chosenDate, durationMinutes }, startTimes)
   useDefaultTitle(form)
+  useRefusalClearedOnChange(form)
   const preview = useSeriesPreview(form.control, room.id)
   // Offered only when the list is of the series as it is now and some, not all, of its dates are taken.
   const canBookFreeDates = preview.isCurrent && preview.freeCount > 0 && preview.takenCount > 0

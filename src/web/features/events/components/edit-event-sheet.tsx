@@ -18,6 +18,7 @@ import { Sheet, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetT
 import { ApiError, errorDescription } from '@web/lib/api-client'
 import { toDateTimeLocalValue } from '@web/lib/datetime'
 import { showServerFieldErrors } from '@web/components/form/show-server-field-errors'
+import { useRefusalClearedOnChange } from '@web/components/form/use-refusal-cleared-on-change'
 import { EventHistory } from '@web/features/activity'
 import { usePermission } from '@web/features/auth'
 import {
@@ -110,6 +111,8 @@ function defaultValues({ event, timeZone }: EditTarget): DefaultValues<UpdateEve
 
 type EditEventFormProps = { target: EditTarget; isReadOnly: boolean; onDone: () => void }
 
+const isStaleMessage = (message: string) => message === EVENT_MESSAGES.stale
+
 function EditEventForm({ target, isReadOnly, onDone }: EditEventFormProps) {
   const updateEvent = useUpdateEvent()
   const invalidateSchedules = useInvalidateSchedules()
@@ -146,6 +149,8 @@ function EditEventForm({ target, isReadOnly, onDone }: EditEventFormProps) {
   const hasSetEnd = useRef(false)
   const previousStart = useRef(original.startTime)
   const isStale = errors.root?.message === EVENT_MESSAGES.stale
+  // A stale edit stays stale whatever else changes: its message, and 'Reload', stay until reloaded.
+  useRefusalClearedOnChange(form, isStaleMessage)
   // An event of a series is changed alone, with the following ones or with all of them
   // (docs/product.md#series); a series edit first lists the dates it cannot move.
   const [scope, setScope] = useState<SeriesScope>('this')
