@@ -114,6 +114,21 @@ for (const width of [1280, 390]) {
       await expect(everywhere).toContainText('6.25 of 5 hours used')
       await expect(page.getByRole('button', { name: /Lakeshore FSC/ })).toContainText('Remaining: 3.75 h')
 
+      // An overdrawn contract can still be edited: its hours used are sent only once changed.
+      await page.getByRole('button', { name: `Edit contract ${venue.everywhereId.slice(0, 8)}` }).click()
+      const editDialog = page.getByRole('dialog', { name: 'Edit Contract' })
+      await editDialog.getByLabel('Notes').fill('Top-up invoiced')
+      await editDialog.getByRole('button', { name: /Save|Update/ }).click()
+      await expect(page.getByText('Contract updated successfully')).toBeVisible()
+      await expect(editDialog).toBeHidden()
+      await expect(everywhere.getByText('Overdrawn by 1.25 h')).toBeVisible()
+      // Hours used set by hand are still held to the total.
+      await page.getByRole('button', { name: `Edit contract ${venue.everywhereId.slice(0, 8)}` }).click()
+      await editDialog.getByLabel('Hours Used').fill('7')
+      await editDialog.getByRole('button', { name: /Save|Update/ }).click()
+      await expect(editDialog.getByText('Hours used must be between 0 and total hours')).toBeVisible()
+      await editDialog.getByRole('button', { name: 'Cancel' }).click()
+
       // A rink booking is charged to the ice contract: 5 + 2.25 of 10 hours, 2.75 left.
       await postJson(page, '/api/events', {
         roomId: venue.rinkId,

@@ -6,10 +6,10 @@ const messages = (value: unknown) => contractInput.safeParse(value).error?.issue
 const valid = { clientId: CLIENT_ID, startDate: '2024-06-01', totalHours: 10 }
 
 describe('contractInput', () => {
-  test('defaults to active with no hours used', () => {
+  // Hours used left out: a new contract starts at 0, an edit keeps them as they are (the contracts service).
+  test('defaults to active, with hours used left out', () => {
     expect(contractInput.parse(valid)).toEqual({
       ...valid,
-      hoursUsed: 0,
       status: 'active',
       notes: null,
       appliesTo: 'all',

@@ -24,7 +24,10 @@ export const contractInput = z
     clientId: z.uuid({ error: CONTRACT_MESSAGES.required }),
     startDate: calendarDate(CONTRACT_MESSAGES.required),
     totalHours: hours(CONTRACT_MESSAGES.required).positive(CONTRACT_MESSAGES.totalHours),
-    hoursUsed: hours(CONTRACT_MESSAGES.hoursUsed).min(0, CONTRACT_MESSAGES.hoursUsed).default(0),
+    // Left out, an edit keeps the hours used as they are: bookings may have overdrawn the contract,
+    // and the rule below is for hours the operator sets, so editing anything else stays possible.
+    // A new contract without it starts at 0.
+    hoursUsed: hours(CONTRACT_MESSAGES.hoursUsed).min(0, CONTRACT_MESSAGES.hoursUsed).optional(),
     status: z.enum(CONTRACT_STATUSES, { error: 'Please choose a status' }).default('active'),
     notes: optionalText(LIMITS.contract.notes, 'Notes'),
     // Where it applies (ADR 0029): the list that goes with the choice is kept, the other dropped,
@@ -39,7 +42,7 @@ export const contractInput = z
       .max(LIMITS.contract.maxScopeSpaces, `A contract can be limited to at most ${LIMITS.contract.maxScopeSpaces} spaces`)
       .default([]),
   })
-  .refine(({ hoursUsed, totalHours }) => hoursUsed <= totalHours, {
+  .refine(({ hoursUsed, totalHours }) => hoursUsed === undefined || hoursUsed <= totalHours, {
     message: CONTRACT_MESSAGES.hoursUsed,
     path: ['hoursUsed'],
     ...whenValid('hoursUsed', 'totalHours'),

@@ -244,6 +244,27 @@ describe.each(testDatabaseKinds())('contracts that tell the truth on %s', (kind)
     expect(group.contracts[0]).toMatchObject({ id: contract.id, hoursUsed: '6.25', hoursBooked: '4.00' })
   })
 
+  it('edits an overdrawn contract without touching its hours used; hours the operator sets still stay within the total', async () => {
+    const venue = await createVenue()
+    const contract = await createContract({ clientId: venue.clientId, startDate: '2024-01-01', totalHours: 5, hoursUsed: 2.25 })
+    await book(venue.rink, venue.clientId, '2031-05-06', 240)
+    const edit = { clientId: venue.clientId, startDate: '2024-01-01', totalHours: 5, status: 'active', notes: 'Top-up agreed' }
+    // Without hours used the edit leaves them as the ledger has them, beyond the total.
+    const { contract: edited } = await expectJson<{ contract: Contract }>(await updateContract(contract.id, edit), 200)
+    expect(edited).toMatchObject({ notes: 'Top-up agreed', hoursUsed: '6.25' })
+    // A later booking still adds to them.
+    await book(venue.rink, venue.clientId, '2031-05-07', 60)
+    expect((await chargingContract(venue.clientId, venue.rink))?.hoursUsed).toBe('7.25')
+    // Hours the operator sets are held to the spec's rule, and a refused edit changes nothing.
+    const refused = await updateContract(contract.id, { ...edit, notes: 'Changed', hoursUsed: 5.01 })
+    expect(refused.status).toBe(422)
+    expect((await refused.json()).error.message).toBe('Hours used must be between 0 and total hours')
+    expect((await chargingContract(venue.clientId, venue.rink))?.notes).toBe('Top-up agreed')
+    // Set by hand, they become the new balance.
+    const { contract: reset } = await expectJson<{ contract: Contract }>(await updateContract(contract.id, { ...edit, hoursUsed: 1 }), 200)
+    expect(reset.hoursUsed).toBe('1.00')
+  })
+
   it('limits a contract only to its own organisation’s bookable spaces; a deleted space leaves every scope', async () => {
     const venue = await createVenue()
     const theirs = await createVenue(other)

@@ -51,7 +51,8 @@ export type ContractValues = {
   clientId: string
   startDate: string
   totalHours: string
-  hoursUsed: string
+  // Null: a new contract starts at 0, an edit leaves the hours used as they are.
+  hoursUsed: string | null
   status: string
   notes: string | null
   appliesTo: ContractScope
@@ -123,7 +124,7 @@ export async function lockContractAgainstCharges(db: Executor, organisationId: s
 export async function insertContract(db: Executor, organisationId: string, { hoursUsed, ...values }: ContractValues) {
   const [row] = await db
     .insert(contracts)
-    .values({ ...values, hoursAdjustment: hoursUsed, organisationId })
+    .values({ ...values, hoursAdjustment: hoursUsed ?? '0', organisationId })
     .returning(contractColumns)
   return row!
 }
@@ -136,7 +137,7 @@ export async function updateOwnedContract(
 ) {
   const [row] = await db
     .update(contracts)
-    .set({ ...values, hoursAdjustment: adjustmentFor(hoursUsed) })
+    .set(hoursUsed === null ? values : { ...values, hoursAdjustment: adjustmentFor(hoursUsed) })
     .where(ownedContract(organisationId, contractId))
     .returning(contractColumns)
   return row ?? null

@@ -38,7 +38,7 @@ function toContractValues(input: ContractInput): repository.ContractValues {
     startDate: input.startDate,
     // The schema allows at most two decimals, so this is the exact value for the numeric column.
     totalHours: input.totalHours.toFixed(HOURS_SCALE),
-    hoursUsed: input.hoursUsed.toFixed(HOURS_SCALE),
+    hoursUsed: input.hoursUsed === undefined ? null : input.hoursUsed.toFixed(HOURS_SCALE),
     status: input.status,
     notes: input.notes,
     appliesTo: input.appliesTo,

@@ -1,4 +1,5 @@
-import { useForm, useWatch, type DefaultValues } from 'react-hook-form'
+import { useMemo, useRef } from 'react'
+import { useForm, useWatch, type DefaultValues, type Resolver } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Link } from 'react-router'
 import { toast } from 'sonner'
@@ -82,10 +83,16 @@ type ContractFormProps = {
 
 function ContractForm({ clients, contract, initialClientId, onDone }: ContractFormProps) {
   const saveContract = useSaveContract()
-  const form = useForm<ContractFormValues, unknown, ContractInput>({
-    resolver: zodResolver(contractInput),
-    defaultValues: defaultValues(contract, initialClientId),
-  })
+  // An edit sends hours used only once the operator has changed them: bookings may have taken the
+  // contract past its total, and 'Hours used must be between 0 and total hours' is a rule for
+  // hours the operator sets, not a reason to refuse a new note or status (docs/product.md).
+  const isHoursUsedChanged = useRef(false)
+  const resolver = useMemo<Resolver<ContractFormValues, unknown, ContractInput>>(() => {
+    const validate = zodResolver(contractInput)
+    return (values, context, options) =>
+      validate(contract && !isHoursUsedChanged.current ? { ...values, hoursUsed: undefined } : values, context, options)
+  }, [contract])
+  const form = useForm<ContractFormValues, unknown, ContractInput>({ resolver, defaultValues: defaultValues(contract, initialClientId) })
   const { errors, isSubmitting } = form.formState
   const notes = useWatch({ control: form.control, name: 'notes' }) ?? ''
 
@@ -154,7 +161,12 @@ function ContractForm({ clients, contract, initialClientId, onDone }: ContractFo
               step={LIMITS.contract.hoursStep}
               min={0}
               max={LIMITS.contract.maxHours}
-              {...form.register('hoursUsed', { setValueAs: parseHoursField })}
+              {...form.register('hoursUsed', {
+                setValueAs: parseHoursField,
+                onChange: () => {
+                  isHoursUsedChanged.current = true
+                },
+              })}
             />
           )}
         </FormField>
