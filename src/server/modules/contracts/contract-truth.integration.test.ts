@@ -12,6 +12,7 @@ type Contract = {
   hoursUsed: string
   hoursBooked: string
   totalHours: string
+  notes: string | null
   appliesTo: 'all' | 'types' | 'spaces'
   roomTypes: string[]
   spaces: { id: string; name: string }[]
