@@ -57,6 +57,10 @@ const FLAGS: Record<string, { value?: string; help: string }> = {
   },
   database: { value: 'pglite|postgres', help: 'one database only; postgres needs DATABASE_URL' },
   'skip-lighthouse': { help: 'no page scores' },
+  'seed-cache': {
+    value: 'NAME',
+    help: 'PostgreSQL only: seed once into database NAME and clone it on later runs (the seed then takes seconds); drop NAME when done',
+  },
   'cpu-prof': { value: 'DIR', help: 'the app’s CPU profiles, written to DIR when it stops; open them in Chrome’s DevTools' },
   help: { help: 'this list' },
 }
@@ -134,6 +138,10 @@ if (DATABASE === 'postgres' && DATABASE_URL === null) {
 }
 const PARTIAL = ONLY !== undefined || DATABASE !== undefined
 const CPU_PROFILE_DIR = flags.get('cpu-prof')
+const SEED_CACHE = flags.get('seed-cache')
+if (SEED_CACHE !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(SEED_CACHE))
+  usageError(`--seed-cache takes a database name of lower-case letters, digits and _, not "${SEED_CACHE}".`)
+if (SEED_CACHE !== undefined && DATABASE !== 'postgres') usageError('--seed-cache works with --database=postgres.')
 
 const REPORT_PATH = 'docs/benchmarks.md'
 const FACILITY_COUNT = 10
@@ -881,7 +889,7 @@ async function benchDatabase(kind: Kind, withLighthouse: boolean): Promise<strin
     environment = { DATA_DIR: dataDir }
   } else {
     const database = await createTestDatabase('postgres')
-    seeded = await seed(database)
+    seeded = SEED_CACHE ? await seedFromCache(database, SEED_CACHE) : await seed(database)
     environment = { DATABASE_URL: database.url! }
     const monitor = new pg.Client({ connectionString: database.url! })
     await monitor.connect()
@@ -944,6 +952,36 @@ async function benchDatabase(kind: Kind, withLighthouse: boolean): Promise<strin
     await app.stop()
     if (boardInstance !== app) await boardInstance.stop()
     await drop()
+  }
+}
+
+// For working on one scenario: the first run seeds a database of its own and keeps a copy named
+// `name`, with what the seed made written in the copy's comment; later runs clone that copy, and the
+// app's start applies any migration written since. The bench's own database is dropped as always.
+async function seedFromCache(database: Database & { url: string | null }, name: string): Promise<Seeded> {
+  const admin = new pg.Client({ connectionString: DATABASE_URL! })
+  await admin.connect()
+  try {
+    const cached = await admin.query<{ comment: string | null }>(
+      'select shobj_description(oid, $$pg_database$$) as comment from pg_database where datname = $1',
+      [name],
+    )
+    const target = new URL(database.url!).pathname.slice(1)
+    if (cached.rows[0]?.comment) {
+      await database.close()
+      await admin.query(`drop database ${target} with (force)`)
+      await admin.query(`create database ${target} template ${name}`)
+      const seeded = JSON.parse(cached.rows[0].comment) as Seeded
+      return { ...seeded, timelineFrom: new Date(seeded.timelineFrom) }
+    }
+    const seeded = await seed(database)
+    await database.close()
+    await admin.query(`drop database if exists ${name} with (force)`)
+    await admin.query(`create database ${name} template ${target}`)
+    await admin.query(`comment on database ${name} is ${pg.escapeLiteral(JSON.stringify(seeded))}`)
+    return seeded
+  } finally {
+    await admin.end()
   }
 }
 

@@ -58,15 +58,18 @@ async function openPostgres(url: string, poolSize = 20, statementTimeoutMs = 0):
   }
   const db = drizzleNodePostgres({ client: pool, schema }) as unknown as Db
   const listener = createPostgresListener(url)
+  // pg's pool throws when ended twice; a second close answers with the first.
+  let closing: Promise<void> | undefined
   return {
     db,
     kind: 'postgres',
     checkReady: () => writeHealthProbe(db),
     listen: listener.listen,
-    close: async () => {
-      await listener.close()
-      await pool.end()
-    },
+    close: () =>
+      (closing ??= (async () => {
+        await listener.close()
+        await pool.end()
+      })()),
   }
 }
 
