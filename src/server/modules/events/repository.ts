@@ -216,7 +216,9 @@ const placeholder = (name: string) => sql.placeholder(name)
 // The trail keeps what an operator reads (as record_booking_activity does for the other writes):
 // the title without a split's ' (Part N)', instants as JSON writes them.
 const untitledPart = (title: SQL) => sql`regexp_replace(${title}, ' [(]Part [0-9]+[)]$', '')`
-const isoInstant = (instant: SQL) => sql`to_jsonb(to_char(${instant} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`
+// An instant as JSON.stringify writes a Date, in text.
+const isoText = (instant: SQL) => sql`to_char(${instant} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+const isoInstant = (instant: SQL) => sql`to_jsonb(${isoText(instant)})`
 
 // Whether one of the chosen change rooms is a change room of the booked room's facility.
 const isChangeRoomOfFacility = (name: string) =>
@@ -241,10 +243,14 @@ const isChangeRoomOfFacility = (name: string) =>
  *   event's old charge is dropped first, and the removed ones' cascade with them.
  * roomOk, clientOk and replacedOk say which check failed when nothing was written.
  */
-const writeBookingStatement = perDatabase((db: Db) =>
-  prepareRaw<BookedEventRow>(
+// Built twice from the same steps: a new booking replaces nothing, so its variant leaves the
+// replacing steps out, and PostgreSQL neither starts their plans nor locks their tables on every
+// booking (docs/benchmarks.md, 2026-11-27 evening). Which rows are written and refused is the same.
+const bookingStatement = (db: Db, replacing: boolean) => {
+  const when = (fragment: SQL) => (replacing ? fragment : sql``)
+  return prepareRaw<BookedEventRow>(
     db,
-    'write_booking',
+    replacing ? 'write_booking' : 'write_new_booking',
     sql`
     with owned_client as (
       select ${clients.id} as id, ${clients.name} as name from ${clients}
@@ -257,7 +263,7 @@ const writeBookingStatement = perDatabase((db: Db) =>
         and ${facilities.timeZone} = ${placeholder('timeZone')}
         and ${isChangeRoomOfFacility('changeRoom1Id')} and ${isChangeRoomOfFacility('changeRoom2Id')}
       for no key update of ${rooms}
-    ), replaced as (
+    ), ${when(sql`replaced as (
       -- Found by id, whatever the number of events in the facility: the room's facility is a
       -- subquery, which the planner cannot turn into a scan of the facility's rooms first.
       select ${schedules.id} as id, ${schedules.title} as title, ${schedules.startTime} as start_time, ${schedules.endTime} as end_time,
@@ -288,10 +294,10 @@ const writeBookingStatement = perDatabase((db: Db) =>
       union all
       select where ${placeholder('basedOnSeriesVersion')}::int is not null
         and not exists (select from edited_series where version = ${placeholder('basedOnSeriesVersion')}::int)
-    ), ready as (
-      select where exists (select from owned_client) and exists (select from booked_room)
+    ), `)}ready as (
+      select where exists (select from owned_client) and exists (select from booked_room)${when(sql`
         and (select count(*) from replaced) = cardinality(${placeholder('replaceIds')}::uuid[])
-        and not exists (select from stale)
+        and not exists (select from stale)`)}
     ), planned as (
       select * from json_to_recordset(${placeholder('events')}::json)
         as e(id uuid, title text, start_time timestamptz, end_time timestamptz, event_group_id uuid, series_id uuid, follows_rule boolean)
@@ -302,7 +308,7 @@ const writeBookingStatement = perDatabase((db: Db) =>
       from json_to_record(${placeholder('seriesRule')}::json) as rule(frequency text, weekdays int[], start_date date, end_date date)
       where ${placeholder('seriesRule')}::json is not null and exists (select from ready)
       returning id
-    ), series_raised as (
+    ), ${when(sql`series_raised as (
       update ${eventSeries} set version = ${eventSeries.version} + 1
       where ${eventSeries.organisationId} = ${placeholder('organisationId')}::uuid and ${eventSeries.id} = (select id from edited_series)
         and exists (select from ready)
@@ -322,7 +328,7 @@ const writeBookingStatement = perDatabase((db: Db) =>
         and planned.id = ${schedules.id} and ${schedules.id} in (select id from replaced)
         and exists (select from ready) and (select count(*) from removed) >= 0
       returning ${schedules}.*
-    ), inserted as (
+    ), `)}inserted as (
       insert into ${schedules} (id, organisation_id, room_id, title, description, start_time, end_time, color, event_type, team1_name, team2_name,
         change_room1_id, change_room2_id, client_id, event_group_id, series_id, follows_rule)
       select planned.id, ${placeholder('organisationId')}::uuid, booked_room.id, planned.title, ${placeholder('description')}, planned.start_time, planned.end_time, ${placeholder('color')}, ${placeholder('eventType')},
@@ -331,32 +337,33 @@ const writeBookingStatement = perDatabase((db: Db) =>
       from planned
       cross join booked_room
       cross join owned_client
-      where not (planned.id = any(${placeholder('keepIds')}::uuid[])) and exists (select from ready) and (select count(*) from kept) >= 0
-        and (select count(*) from new_series) >= 0 and (select count(*) from series_raised) >= 0
+      where exists (select from ready) and (select count(*) from new_series) >= 0${when(sql`
+        and not (planned.id = any(${placeholder('keepIds')}::uuid[])) and (select count(*) from kept) >= 0
+        and (select count(*) from series_raised) >= 0`)}
       returning *
-    ), uncharged as (
+    ), ${when(sql`uncharged as (
       -- By the kept id itself, on the (organisation_id, schedule_id) key: a join to \`kept\` lets the
       -- generic plan walk every usage row of the organisation when nothing is kept.
       delete from contract_usage where organisation_id = ${placeholder('organisationId')}::uuid
         and schedule_id = any(${placeholder('keepIds')}::uuid[]) and exists (select from kept)
       returning id
-    ), charged as (
+    ), `)}charged as (
       insert into contract_usage (organisation_id, contract_id, usage_date, hours_logged, description, schedule_id)
       select ${placeholder('organisationId')}::uuid, contract.id, u.usage_date, u.hours_logged, u.description, u.schedule_id
       from (${activeContractForCharging(db, placeholder('organisationId'), placeholder('clientId'), placeholder('roomId'))}) as contract
       cross join json_to_recordset(${placeholder('charges')}::json) as u(schedule_id uuid, usage_date date, hours_logged numeric, description text)
       -- After the kept event's old charge is gone: a booked event has one usage row at most.
-      where exists (select from ready) and (select count(*) from uncharged) >= 0
+      where exists (select from ready)${when(sql` and (select count(*) from uncharged) >= 0`)}
     ), booked as (
-      select * from kept union all select * from inserted
+      select * from ${replacing ? sql`kept union all select * from inserted` : sql`inserted`}
     ), logged as (
       -- The activity trail (docs/product.md#activity), in this same statement: a booking that is
       -- refused writes no entry. The entry is made by record_booking_activity (migration 0013).
       select record_booking_activity(${placeholder('organisationId')}::uuid, ${placeholder('actorId')}::text, ${placeholder('actorName')}::text,
-        cardinality(${placeholder('keepIds')}::uuid[]) > 0, ${placeholder('timeZone')}::text, (select facility_id from booked_room),
+        ${replacing ? sql`cardinality(${placeholder('keepIds')}::uuid[]) > 0` : sql`false`}, ${placeholder('timeZone')}::text, (select facility_id from booked_room),
         (select jsonb_agg(jsonb_build_object('id', b.id, 'title', b.title, 'start_time', b.start_time, 'end_time', b.end_time,
           'event_group_id', b.event_group_id)) from booked as b),
-        coalesce((select jsonb_agg(to_jsonb(r)) from replaced as r), '[]'::jsonb),
+        ${replacing ? sql`coalesce((select jsonb_agg(to_jsonb(r)) from replaced as r), '[]'::jsonb)` : sql`'[]'::jsonb`},
         jsonb_build_object('room_id', (select id from booked_room), 'client_id', (select id from owned_client),
           'description', ${placeholder('description')}::text, 'color', ${placeholder('color')}::text, 'event_type', ${placeholder('eventType')}::text,
           'team1_name', ${placeholder('team1Name')}::text, 'team2_name', ${placeholder('team2Name')}::text,
@@ -366,15 +373,17 @@ const writeBookingStatement = perDatabase((db: Db) =>
     select booked.id, booked.room_id, booked.title, booked.description, booked.start_time, booked.end_time, booked.color, booked.event_type,
       booked.team1_name, booked.team2_name, booked.change_room1_id, booked.change_room2_id, booked.client_id, booked.event_group_id,
       booked.changeover_minutes, booked.version, booked.series_id, booked.follows_rule,
-      exists (select from booked_room) as room_ok, exists (select from stale) as stale, exists (select from owned_client) as client_ok,
-      (select count(*) from replaced) = cardinality(${placeholder('replaceIds')}::uuid[]) as replaced_ok
+      exists (select from booked_room) as room_ok, ${replacing ? sql`exists (select from stale)` : sql`false`} as stale, exists (select from owned_client) as client_ok,
+      ${replacing ? sql`(select count(*) from replaced) = cardinality(${placeholder('replaceIds')}::uuid[])` : sql`true`} as replaced_ok
     from (select) as answer
     left join booked on true
     -- A select in WITH runs only when read: this reads the entry's, once, so that it is written.
     where (select count(*) from logged) >= 0
     order by booked.start_time`,
-  ),
-)
+  )
+}
+const writeBookingStatement = perDatabase((db: Db) => bookingStatement(db, true))
+const writeNewBookingStatement = perDatabase((db: Db) => bookingStatement(db, false))
 
 export type BookingWrite = {
   organisationId: string
@@ -415,7 +424,8 @@ export async function writeBooking(
     series,
   }: BookingWrite,
 ) {
-  const rows = await writeBookingStatement(db)({
+  const statement = replaceIds.length === 0 && series?.kind !== 'edit' ? writeNewBookingStatement : writeBookingStatement
+  const rows = await statement(db)({
     organisationId,
     actorId: actor.id,
     actorName: actor.name,
@@ -976,14 +986,9 @@ export function listBookableRooms(db: Executor, organisationId: string) {
     .orderBy(asc(sql`lower(${rooms.name})`), asc(sql`lower(${facilities.name})`), asc(rooms.id))
 }
 
-type DayPreviewRow = EventRow & {
-  date: string
-  total: number
-  room_name: string
-  facility_id: string
-  facility_name: string
-  time_zone: string
-}
+// The days as the month route answers them (monthDaysResponse), written by PostgreSQL: the JSON
+// of about 130 events costs less to build there than to parse into rows and write out again here.
+type DayPreviewRow = { days: string }
 
 /**
  * One statement, on schedules_local_date_idx (organisation_id, local_date, start_time, room_id)
@@ -1028,14 +1033,21 @@ function dayPreviewsStatement(db: Db, perDay: number) {
         limit ${sql.raw(String(perDay))}
       ) as shown
     )
-    select previews.local_date::text as date, previews.total, previews.id, previews.room_id, previews.title, previews.description,
-      previews.start_time, previews.end_time, previews.color, previews.event_type, previews.team1_name, previews.team2_name,
-      previews.change_room1_id, previews.change_room2_id, previews.client_id, previews.event_group_id, previews.changeover_minutes,
-      previews.version, previews.series_id, previews.follows_rule, room.name as room_name, facility.id as facility_id, facility.name as facility_name, facility.time_zone
-    from previews
-    inner join ${rooms} as room on room.organisation_id = previews.organisation_id and room.id = previews.room_id
-    inner join ${facilities} as facility on facility.organisation_id = room.organisation_id and facility.id = room.facility_id
-    order by previews.local_date, previews.start_time, previews.room_id`,
+    select coalesce(json_agg(json_build_object('date', day.local_date::text, 'total', day.total, 'events', day.events) order by day.local_date), '[]'::json)::text as days
+    from (
+      select previews.local_date, previews.total, json_agg(json_build_object(
+        'id', previews.id, 'roomId', previews.room_id, 'title', previews.title, 'description', previews.description,
+        'startTime', ${isoText(sql`previews.start_time`)}, 'endTime', ${isoText(sql`previews.end_time`)},
+        'color', previews.color, 'eventType', previews.event_type, 'team1Name', previews.team1_name, 'team2Name', previews.team2_name,
+        'changeRoom1Id', previews.change_room1_id, 'changeRoom2Id', previews.change_room2_id, 'clientId', previews.client_id,
+        'eventGroupId', previews.event_group_id, 'changeoverMinutes', previews.changeover_minutes, 'version', previews.version,
+        'seriesId', previews.series_id, 'followsRule', previews.follows_rule, 'roomName', room.name, 'facilityId', facility.id,
+        'facilityName', facility.name, 'timeZone', facility.time_zone) order by previews.start_time, previews.room_id) as events
+      from previews
+      inner join ${rooms} as room on room.organisation_id = previews.organisation_id and room.id = previews.room_id
+      inner join ${facilities} as facility on facility.organisation_id = room.organisation_id and facility.id = room.facility_id
+      group by previews.local_date, previews.total
+    ) as day`,
   )
 }
 
@@ -1060,17 +1072,6 @@ const dayPreviewsStatements = perDatabase((db: Db) => {
  */
 export async function listDayPreviews(db: Db, organisationId: string, { from, to, perDay }: { from: Date; to: Date; perDay: number }) {
   if (!Number.isSafeInteger(perDay) || perDay < 1) throw new Error(`perDay must be a positive integer, not ${perDay}`)
-  const rows = await dayPreviewsStatements(db)(perDay)({ organisationId, from: from.toISOString(), to: to.toISOString() })
-  const days: { date: string; total: number; events: ReturnType<typeof toPlacedEvent>[] }[] = []
-  for (const row of rows) {
-    const last = days.at(-1)
-    const day = last?.date === row.date ? last : { date: row.date, total: row.total, events: [] }
-    if (day !== last) days.push(day)
-    day.events.push(toPlacedEvent(row))
-  }
-  return days
-}
-
-function toPlacedEvent(row: DayPreviewRow) {
-  return { ...toEvent(row), roomName: row.room_name, facilityId: row.facility_id, facilityName: row.facility_name, timeZone: row.time_zone }
+  const [row] = await dayPreviewsStatements(db)(perDay)({ organisationId, from: from.toISOString(), to: to.toISOString() })
+  return row!.days
 }

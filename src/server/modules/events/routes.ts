@@ -58,9 +58,12 @@ export function eventRoutes({ database }: AppDeps) {
     return c.body(new Uint8Array(answer.gzip()))
   })
 
-  app.get('/events/month', allow('read'), queryParams(eventRangeQuery), async (c) =>
-    c.json({ days: await service.listMonthDays(db, c.get('organisation').id, c.req.valid('query')) }),
-  )
+  // The days come as JSON text from the database (listDayPreviews), and are sent as they are.
+  app.get('/events/month', allow('read'), queryParams(eventRangeQuery), async (c) => {
+    const days = await service.listMonthDays(db, c.get('organisation').id, c.req.valid('query'))
+    c.header('Content-Type', 'application/json')
+    return c.body(`{"days":${days}}`)
+  })
 
   app.get('/events/upcoming', allow('read'), queryParams(upcomingEventsQuery), async (c) =>
     c.json(await service.listUpcomingEvents(db, c.get('organisation').id, c.req.valid('query'))),
