@@ -132,11 +132,13 @@ test.describe('the venue timeline', () => {
         .or(page.getByText(/Nov \d+, 2026 - /)),
     ).toBeVisible()
     // A week's bars say their day: a weekly practice is otherwise the same sentence every day.
-    await expect(
-      page.getByRole('button', {
-        name: /^Senior Game, Full Sheet, [A-Z][a-z]+day, [A-Z][a-z]{2} \d{1,2}, 3:00 to 4:30 PM, Hawks vs Eagles/,
-      }),
-    ).toBeVisible()
+    const weekBar = page.getByRole('button', {
+      name: /^Senior Game, Full Sheet, [A-Z][a-z]+day, [A-Z][a-z]{2} \d{1,2}, 3:00 to 4:30 PM, Hawks vs Eagles/,
+    })
+    await expect(weekBar).toBeVisible()
+    // At a week's scale a bar draws its title alone; its teams and client stay in its name and tooltip.
+    await expect(weekBar).toHaveText('Senior Game')
+    await expect(weekBar).toHaveAttribute('title', /Hawks vs Eagles, Bayview Minor Hockey/)
     await page.screenshot({ path: test.info().outputPath('timeline-week-1280.png') })
     await checkA11y(page)
     await page.getByRole('button', { name: 'Day', exact: true }).click()

@@ -618,6 +618,7 @@ function TimelineGrid({
                             changeoverWidth={spanOf(placement.end, placement.end + bar.changeoverMinutes * MS_PER_MINUTE).width}
                             label={labels.get(bar.event.id) ?? describe(bar, placement)}
                             client={bar.event.clientId ? (clientNames.get(bar.event.clientId) ?? null) : null}
+                            compact={mode === 'week'}
                             isMoving={preview?.bar.event.id === bar.event.id}
                             canBook={canBook}
                             handlers={barHandlers}
@@ -687,13 +688,25 @@ type EventBarProps = {
   label: string
   /** Who booked it: the third line, where the bar is tall enough to show it. */
   client: string | null
+  compact: boolean
   isMoving: boolean
   canBook: boolean
   handlers: BarHandlers
 }
 
 /** One booking: its colour, title, teams and client; its changeover hatched after it. */
-const EventBar = memo(function EventBar({ bar, left, width, changeoverWidth, label, client, isMoving, canBook, handlers }: EventBarProps) {
+const EventBar = memo(function EventBar({
+  bar,
+  left,
+  width,
+  changeoverWidth,
+  label,
+  client,
+  compact,
+  isMoving,
+  canBook,
+  handlers,
+}: EventBarProps) {
   const { event } = bar
   const teams = [event.team1Name, event.team2Name].filter(Boolean).join(' vs ')
   return (
@@ -723,8 +736,8 @@ const EventBar = memo(function EventBar({ bar, left, width, changeoverWidth, lab
         onKeyDown={(key) => handlers.keyDown(bar, key)}
       >
         <span className="truncate font-semibold">{bar.title}</span>
-        {teams ? <span className="truncate">{teams}</span> : null}
-        {client ? <span className="truncate">{client}</span> : null}
+        {teams && !compact ? <span className="truncate">{teams}</span> : null}
+        {client && !compact ? <span className="truncate">{client}</span> : null}
         {canBook ? (
           <span
             aria-hidden="true"
