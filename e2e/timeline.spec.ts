@@ -180,6 +180,20 @@ test.describe('the venue timeline', () => {
     await expect(page.getByRole('button', { name: 'U11 Practice, Half Ice A, 10:00 to 11:00 AM, Bayview Minor Hockey' })).toBeVisible()
   })
 
+  test('an operator drags an event’s end to make it longer', async ({ page, operator: _operator }) => {
+    const venue = await seedVenue(page)
+    await book(page, venue, { space: 'Studio', title: 'Yoga', startTime: '10:00' })
+    await openTimelineTomorrow(page, venue)
+
+    // The grip is the bar's last few pixels; pressing the bar elsewhere moves it instead.
+    await page.getByRole('list', { name: 'Spaces' }).scrollIntoViewIfNeeded()
+    const box = (await page.getByRole('button', { name: /^Yoga, Studio/ }).boundingBox())!
+    const grip = { x: box.x + box.width - 3, y: box.y + box.height / 2 }
+    await drag(page, grip, { x: grip.x + PX_PER_HOUR, y: grip.y })
+    await expect(page.getByText('Event moved')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Yoga, Studio, 10:00 AM to 12:00 PM, Bayview Minor Hockey' })).toBeVisible()
+  })
+
   test('a move across a linked space is refused and snaps back', async ({ page, operator: _operator }) => {
     const venue = await seedVenue(page)
     await book(page, venue, { space: 'Half Ice A', title: 'U11 Practice', startTime: '10:00' })
