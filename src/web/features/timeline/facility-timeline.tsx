@@ -690,13 +690,14 @@ type EventBarProps = {
   label: string
   /** Who booked it: the third line, where the bar is tall enough to show it. */
   client: string | null
+  /** A week's bar, 20 px an hour: the title alone, the rest in its tooltip and name. */
   compact: boolean
   isMoving: boolean
   canBook: boolean
   handlers: BarHandlers
 }
 
-/** One booking: its colour, title, teams and client; its changeover hatched after it. */
+/** One booking: its colour, title, teams and client (in a week, `compact`, its title alone: ADR 0035); its changeover hatched after it. */
 const EventBar = memo(function EventBar({
   bar,
   left,
