@@ -134,6 +134,25 @@ describe.each(testDatabaseKinds())('the activity trail on %s', (kind) => {
     }
   })
 
+  it('names the space and the client for a caller that does not pass their names', async () => {
+    // The booking statement passes the names it has read (migration 0026); a caller from before it
+    // passes only the ids, and the entry reads the same.
+    const place = await venue(owner)
+    const organisationId = await t.organisationOf(owner)
+    const eventId = '6f1b0c2e-3c1d-4e7a-9a55-0d3c8f1e2a77'
+    await t.db.execute(sql`select record_booking_activity(${organisationId}::uuid, ${owner.id}, 'Someone', false, 'America/Toronto',
+      ${place.facilityId}::uuid,
+      ${JSON.stringify([{ id: eventId, title: 'Old Caller', start_time: '2030-12-04T15:00:00.000Z', end_time: '2030-12-04T16:00:00.000Z', event_group_id: null }])}::jsonb,
+      '[]'::jsonb, jsonb_build_object('room_id', ${place.roomId}::uuid, 'client_id', ${place.clientId}::uuid))`)
+    const [entry] = (await eventEntries(owner)).filter((candidate) => candidate.entityId === eventId)
+    expect(entry?.changes).toEqual({
+      start: { before: null, after: '2030-12-04T15:00:00.000Z' },
+      end: { before: null, after: '2030-12-04T16:00:00.000Z' },
+      space: { before: null, after: 'Rink 1' },
+      client: { before: null, after: 'Bayview Minor Hockey' },
+    })
+  })
+
   it('leaves no entry for a booking the database refused', async () => {
     const place = await venue(owner)
     expect((await book(owner, place, '2030-12-17')).status).toBe(201)

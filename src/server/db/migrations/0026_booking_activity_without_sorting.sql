@@ -1,0 +1,121 @@
+-- A booking's activity entry costs less (ADR 0036). Read in the bench's plans (auto_explain on the
+-- create scenario), the entry of a new booking was the booking statement's dearest step after
+-- the insert itself:
+--
+-- 1. Its occurrences were found by grouping the booked rows by event_group_id with ordered
+--    aggregates, so every booking began a sort and a group, each with memory of its own, for one
+--    row. Only an event split at midnight has parts to group: a booking without one now writes one
+--    entry per row, as the grouping would have, and only a booking with parts is grouped.
+-- 2. The space's and the client's names were looked up again, though the booking statement has
+--    just read and locked both rows. The statement now passes them in `next` (room_name,
+--    client_name); a caller that does not, as before this migration, still has them looked up.
+-- 3. schedules_hold_change_rooms returned at once for a booking that names no change room, yet
+--    was called for every one. Its trigger on insert now fires only when one is named, as its
+--    trigger on update already fires only when something it reads changed.
+--
+-- What is written and refused is unchanged: the activity API tests read the same entries.
+
+CREATE OR REPLACE FUNCTION record_booking_activity(
+  organisation uuid, actor_id text, actor_name text, is_edit boolean, zone text, facility uuid,
+  booked jsonb, previous jsonb, next jsonb
+) RETURNS void AS $$
+DECLARE
+  room_name text;
+  client_name text;
+BEGIN
+  -- Simple expressions, evaluated without starting a query, unless the names were not passed.
+  IF next ? 'room_name' THEN
+    room_name := next->>'room_name';
+  ELSE
+    SELECT r."name" INTO room_name FROM "rooms" r WHERE r."organisation_id" = organisation AND r."id" = (next->>'room_id')::uuid;
+  END IF;
+  IF next ? 'client_name' THEN
+    client_name := next->>'client_name';
+  ELSE
+    SELECT c."name" INTO client_name FROM "clients" c WHERE c."organisation_id" = organisation AND c."id" = (next->>'client_id')::uuid;
+  END IF;
+  IF NOT is_edit AND NOT (booked @? '$[*] ? (@.event_group_id != null)') THEN
+    -- A new booking with no part of a split event: each row is an occurrence of its own.
+    INSERT INTO "activity_entries" ("organisation_id", "actor_id", "actor_name", "action", "entity", "entity_id", "label",
+      "facility_id", "time_zone", "changes")
+    SELECT organisation, actor_id, actor_name, 'created', 'event', b.id::text, regexp_replace(b.title, ' [(]Part [0-9]+[)]$', ''),
+      facility, zone,
+      jsonb_build_object(
+        'start', jsonb_build_object('before', null, 'after', to_char(b.start_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
+        'end', jsonb_build_object('before', null, 'after', to_char(b.end_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
+        'space', jsonb_build_object('before', null, 'after', room_name),
+        'client', jsonb_build_object('before', null, 'after', client_name))
+    FROM jsonb_to_recordset(booked) AS b(id uuid, title text, start_time timestamptz, end_time timestamptz);
+    RETURN;
+  END IF;
+  IF NOT is_edit THEN
+    -- A new booking: where and when, for each occurrence, its parts grouped.
+    INSERT INTO "activity_entries" ("organisation_id", "actor_id", "actor_name", "action", "entity", "entity_id", "label",
+      "facility_id", "time_zone", "changes")
+    SELECT organisation, actor_id, actor_name, 'created', 'event', o.id::text, o.title, facility, zone,
+      jsonb_build_object(
+        'start', jsonb_build_object('before', null, 'after', to_char(o.start_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
+        'end', jsonb_build_object('before', null, 'after', to_char(o.end_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
+        'space', jsonb_build_object('before', null, 'after', room_name),
+        'client', jsonb_build_object('before', null, 'after', client_name))
+    FROM (
+      SELECT (array_agg(b.id ORDER BY b.start_time))[1] AS id,
+        regexp_replace((array_agg(b.title ORDER BY b.start_time))[1], ' [(]Part [0-9]+[)]$', '') AS title,
+        min(b.start_time) AS start_time, max(b.end_time) AS end_time
+      FROM jsonb_to_recordset(booked) AS b(id uuid, title text, start_time timestamptz, end_time timestamptz, event_group_id uuid)
+      GROUP BY coalesce(b.event_group_id, b.id)
+    ) AS o;
+    RETURN;
+  END IF;
+  -- An edit: each field that changed, before → after.
+  INSERT INTO "activity_entries" ("organisation_id", "actor_id", "actor_name", "action", "entity", "entity_id", "label",
+    "facility_id", "time_zone", "changes")
+  SELECT organisation, actor_id, actor_name, 'updated', 'event', o.id::text, o.title,
+    facility, zone,
+    (SELECT coalesce(jsonb_object_agg(f.field, jsonb_build_object('before', f.before, 'after', f.after)), '{}'::jsonb)
+      FROM (VALUES
+        ('title', to_jsonb(p.title), to_jsonb(o.title)),
+        ('start', to_jsonb(to_char(p.start_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
+          to_jsonb(to_char(o.start_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))),
+        ('end', to_jsonb(to_char(p.end_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
+          to_jsonb(to_char(o.end_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))),
+        ('space', (SELECT to_jsonb(r."name") FROM "rooms" r WHERE r."organisation_id" = organisation AND r."id" = p.room_id),
+          to_jsonb(room_name)),
+        ('client', (SELECT to_jsonb(c."name") FROM "clients" c WHERE c."organisation_id" = organisation AND c."id" = p.client_id),
+          to_jsonb(client_name)),
+        ('description', to_jsonb(p.description), next->'description'),
+        ('color', to_jsonb(p.color), next->'color'),
+        ('eventType', to_jsonb(p.event_type), next->'event_type'),
+        ('team1Name', to_jsonb(p.team1_name), next->'team1_name'),
+        ('team2Name', to_jsonb(p.team2_name), next->'team2_name'),
+        ('changeRoom1', (SELECT to_jsonb(r."name") FROM "rooms" r WHERE r."organisation_id" = organisation AND r."id" = p.change_room1_id),
+          (SELECT to_jsonb(r."name") FROM "rooms" r WHERE r."organisation_id" = organisation AND r."id" = (next->>'change_room1_id')::uuid)),
+        ('changeRoom2', (SELECT to_jsonb(r."name") FROM "rooms" r WHERE r."organisation_id" = organisation AND r."id" = p.change_room2_id),
+          (SELECT to_jsonb(r."name") FROM "rooms" r WHERE r."organisation_id" = organisation AND r."id" = (next->>'change_room2_id')::uuid))
+      ) AS f(field, before, after)
+      -- JSON null and a missing value are one: an empty description stays unchanged.
+      WHERE coalesce(f.before, 'null'::jsonb) IS DISTINCT FROM coalesce(f.after, 'null'::jsonb))
+  FROM (
+    SELECT (array_agg(b.id ORDER BY b.start_time))[1] AS id,
+      regexp_replace((array_agg(b.title ORDER BY b.start_time))[1], ' [(]Part [0-9]+[)]$', '') AS title,
+      min(b.start_time) AS start_time, max(b.end_time) AS end_time
+    FROM jsonb_to_recordset(booked) AS b(id uuid, title text, start_time timestamptz, end_time timestamptz, event_group_id uuid)
+    GROUP BY coalesce(b.event_group_id, b.id)
+  ) AS o
+  LEFT JOIN (
+    SELECT regexp_replace((array_agg(r.title ORDER BY r.start_time))[1], ' [(]Part [0-9]+[)]$', '') AS title,
+      min(r.start_time) AS start_time, max(r.end_time) AS end_time, (array_agg(r.room_id))[1] AS room_id,
+      (array_agg(r.client_id))[1] AS client_id, (array_agg(r.description))[1] AS description, (array_agg(r.color))[1] AS color,
+      (array_agg(r.event_type))[1] AS event_type, (array_agg(r.team1_name))[1] AS team1_name, (array_agg(r.team2_name))[1] AS team2_name,
+      (array_agg(r.change_room1_id))[1] AS change_room1_id, (array_agg(r.change_room2_id))[1] AS change_room2_id
+    FROM jsonb_to_recordset(previous) AS r(id uuid, title text, start_time timestamptz, end_time timestamptz, room_id uuid,
+      client_id uuid, description text, color text, event_type text, team1_name text, team2_name text, change_room1_id uuid,
+      change_room2_id uuid)
+    HAVING count(*) > 0
+  ) AS p ON true;
+END;
+$$ LANGUAGE plpgsql;--> statement-breakpoint
+DROP TRIGGER "schedules_take_change_rooms_new" ON "schedules";--> statement-breakpoint
+CREATE TRIGGER "schedules_take_change_rooms_new" AFTER INSERT ON "schedules"
+  FOR EACH ROW WHEN (NEW."change_room1_id" IS NOT NULL OR NEW."change_room2_id" IS NOT NULL)
+  EXECUTE FUNCTION schedules_hold_change_rooms();
