@@ -5,7 +5,7 @@ test.describe('accounts', () => {
     await page.goto('/')
     await checkA11y(page)
     await page.getByRole('link', { name: 'Create Your Free Account' }).click()
-    // The landing page's sign-up buttons open /auth in sign-up mode (issue 18).
+    // The landing page's sign-up buttons open /auth in sign-up mode (docs/product.md#accounts).
     await expect(page).toHaveURL(/\/auth\?mode=sign-up$/)
     await expect(page.getByRole('heading', { name: 'Get Started' })).toBeVisible()
     await checkA11y(page)

@@ -1,7 +1,7 @@
 import type { Page, TestInfo } from '@playwright/test'
 import { ADMIN, checkA11y, createAccount, expect, gotoAuth, signInWithApi, test, uniqueEmail } from './fixtures'
 
-// Issue 18, onboarding and admin: the landing page opens /auth on the form it promises, a new
+// Onboarding and admin (docs/product.md#accounts): the landing page opens /auth on the form it promises, a new
 // account is told what happens next, "Forgot password?" reaches the admin, and /admin puts
 // those waiting first, on a phone as well as on a desk.
 

@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright'
 import type { Page, Route } from '@playwright/test'
 import { ADMIN, expect, postJson, signInWithApi, test } from './fixtures'
 
-// Issue 18: a page that loads shows its outline (skeletons), with a status text a screen reader
+// A page that loads shows its outline (docs/product.md#across-the-app) (skeletons), with a status text a screen reader
 // hears; where the spec shows 'Loading...' (the landing page, the setup wizard) it is on screen.
 
 const WIDTHS = [1280, 390] as const

@@ -21,7 +21,7 @@ const BUDGETS = {
   signedInFirstRoute: 200 * KB,
   lazyRoute: 100 * KB,
   displayBoard: 90 * KB,
-  // The venue timeline (issue 19): what it adds to the facility page it opens on.
+  // The venue timeline (docs/product.md#timeline): what it adds to the facility page it opens on.
   timeline: 60 * KB,
 }
 

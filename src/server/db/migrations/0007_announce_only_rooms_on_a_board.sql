@@ -1,6 +1,6 @@
 -- A booking announced its room to every app instance whether or not any board showed it, and
 -- each announcement costs PostgreSQL a turn at the notification queue and a wake-up of every
--- listening connection (a third of a booking's database time, issue 5). Events of a room are
+-- listening connection (a third of a booking's database time, docs/benchmarks.md). Events of a room are
 -- now announced only while the room is on a screen: no board depends on the others. A room put
 -- on a screen announces the screen itself (screen_rooms triggers), and boards also refetch on
 -- their own every few minutes.

@@ -19,7 +19,7 @@ type Contract = {
 }
 type Group = { client: { id: string }; totals: { totalHours: string; hoursUsed: string; hoursRemaining: string }; contracts: Contract[] }
 
-// Contracts tell the truth (issue 18, ADR 0029): a contract may be limited to space types or
+// Contracts tell the truth (docs/product.md#clients-and-contracts, ADR 0029): a contract may be limited to space types or
 // spaces, and a booking is charged to the client's latest-started active contract that applies
 // to its space; booked hours (events not ended) are told apart from used ones.
 describe.each(testDatabaseKinds())('contracts that tell the truth on %s', (kind) => {

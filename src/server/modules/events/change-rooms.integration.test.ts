@@ -12,7 +12,7 @@ const DAY = '2030-06-03'
 type ApiEvent = { id: string; title: string; startTime: string; endTime: string }
 type ChangeRoomUse = { id: string; name: string; inUseBy: { eventId: string; title: string } | null }
 
-// Change rooms are never double-booked (issue 17, ADR 0025).
+// Change rooms are never double-booked (docs/product.md#events, ADR 0025).
 describe.each(testDatabaseKinds())('change rooms on %s', (kind) => {
   let t: TestApp
   let operator: TestUser

@@ -27,7 +27,7 @@ type Occurrence = { startTime: string; status: string; reason: string | null }
 
 const at = (date: string, time: string) => combineLocalDateTime(date, time, TORONTO)
 
-// Closures (issue 17, ADR 0026): a closed facility or space refuses bookings, in the database,
+// Closures (docs/product.md#closures, ADR 0026): a closed facility or space refuses bookings, in the database,
 // and adding a closure over events keeps or cancels them as the operator chooses.
 describe.each(testDatabaseKinds())('closures on %s', (kind) => {
   const {

@@ -22,7 +22,7 @@ type ApiEvent = {
   version: number
 }
 
-// Edits carry the version they were based on (issue 18, ADR 0028): a stale one is refused with
+// Edits carry the version they were based on (docs/product.md#events, ADR 0028): a stale one is refused with
 // the stale message and writes nothing, so two people editing one event never overwrite each other.
 describe.each(testDatabaseKinds())('event versions on %s', (kind) => {
   const {

@@ -14,7 +14,7 @@ const DAY = '2030-06-03'
 type ApiEvent = { id: string; roomId: string; title: string; startTime: string; endTime: string; changeoverMinutes: number }
 type ApiRoom = { id: string; parentId: string | null; changeoverMinutes: number }
 
-// Linked spaces and changeovers (issue 17, ADR 0024): the database refuses what clashes on the
+// Linked spaces and changeovers (docs/product.md#facilities-and-spaces, ADR 0024): the database refuses what clashes on the
 // ice, whichever row it was booked on.
 describe.each(testDatabaseKinds())('linked spaces and changeovers on %s', (kind) => {
   let t: TestApp

@@ -9,7 +9,7 @@ const TORONTO = 'America/Toronto'
 
 type Occurrence = { startTime: string; endTime: string; status: 'free' | 'clash' | 'changeRoom'; reason: string | null }
 
-// A series with a preview (issue 17): every occurrence listed before booking, and
+// A series with a preview (docs/product.md#series): every occurrence listed before booking, and
 // 'Book {n} free dates' booking only the free ones, in one transaction.
 describe.each(testDatabaseKinds())('series preview on %s', (kind) => {
   let t: TestApp

@@ -33,7 +33,7 @@ type Series = {
   changedCount: number
 }
 
-// A series is a series (issue 18, ADR 0031): it remembers its rule, an occurrence changed by
+// A series is a series (docs/product.md#series, ADR 0031): it remembers its rule, an occurrence changed by
 // itself leaves the rule but stays in the series, and 'this and following' or 'all' re-plan or
 // delete the rest in one statement, refused as stale when the series moved on meanwhile.
 describe.each(testDatabaseKinds())('series on %s', (kind) => {
