@@ -5,7 +5,9 @@
 -- 1. Its occurrences were found by grouping the booked rows by event_group_id with ordered
 --    aggregates, so every booking began a sort and a group, each with memory of its own, for one
 --    row. Only an event split at midnight has parts to group: a booking without one now writes one
---    entry per row, as the grouping would have, and only a booking with parts is grouped.
+--    entry per row, as the grouping would have, and only a booking with parts is grouped. The
+--    grouping (booking_occurrences) and what a new booking's entry says (booking_created_changes)
+--    are each written once, as SQL functions PostgreSQL plans inline.
 -- 2. The space's and the client's names were looked up again, though the booking statement has
 --    just read and locked both rows. The statement now passes them in `next` (room_name,
 --    client_name); a caller that does not, as before this migration, still has them looked up.
@@ -15,6 +17,26 @@
 --
 -- What is written and refused is unchanged: the activity API tests read the same entries.
 
+-- The occurrences of a booking's rows, for its trail: the parts of an event split at midnight are
+-- one, under the first part's id and its title without ' (Part N)', from the first part's start to
+-- the last part's end. A single SELECT in SQL, so PostgreSQL plans it inline where it is used.
+CREATE FUNCTION booking_occurrences(booked jsonb)
+RETURNS TABLE (id uuid, title text, start_time timestamptz, end_time timestamptz) AS $$
+  SELECT (array_agg(b.id ORDER BY b.start_time))[1],
+    regexp_replace((array_agg(b.title ORDER BY b.start_time))[1], ' [(]Part [0-9]+[)]$', ''),
+    min(b.start_time), max(b.end_time)
+  FROM jsonb_to_recordset(booked) AS b(id uuid, title text, start_time timestamptz, end_time timestamptz, event_group_id uuid)
+  GROUP BY coalesce(b.event_group_id, b.id)
+$$ LANGUAGE sql STABLE;--> statement-breakpoint
+-- What a new booking's entry says of each occurrence: where and when, nothing before.
+CREATE FUNCTION booking_created_changes(start_time timestamptz, end_time timestamptz, space text, client text)
+RETURNS jsonb AS $$
+  SELECT jsonb_build_object(
+    'start', jsonb_build_object('before', null, 'after', to_char(start_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
+    'end', jsonb_build_object('before', null, 'after', to_char(end_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
+    'space', jsonb_build_object('before', null, 'after', space),
+    'client', jsonb_build_object('before', null, 'after', client))
+$$ LANGUAGE sql STABLE;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION record_booking_activity(
   organisation uuid, actor_id text, actor_name text, is_edit boolean, zone text, facility uuid,
   booked jsonb, previous jsonb, next jsonb
@@ -35,16 +57,13 @@ BEGIN
     SELECT c."name" INTO client_name FROM "clients" c WHERE c."organisation_id" = organisation AND c."id" = (next->>'client_id')::uuid;
   END IF;
   IF NOT is_edit AND NOT (booked @? '$[*] ? (@.event_group_id != null)') THEN
-    -- A new booking with no part of a split event: each row is an occurrence of its own.
+    -- A new booking with no part of a split event: each row is an occurrence of its own, which
+    -- booking_occurrences would find too, at the cost of a sort and a group.
     INSERT INTO "activity_entries" ("organisation_id", "actor_id", "actor_name", "action", "entity", "entity_id", "label",
       "facility_id", "time_zone", "changes")
     SELECT organisation, actor_id, actor_name, 'created', 'event', b.id::text, regexp_replace(b.title, ' [(]Part [0-9]+[)]$', ''),
       facility, zone,
-      jsonb_build_object(
-        'start', jsonb_build_object('before', null, 'after', to_char(b.start_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
-        'end', jsonb_build_object('before', null, 'after', to_char(b.end_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
-        'space', jsonb_build_object('before', null, 'after', room_name),
-        'client', jsonb_build_object('before', null, 'after', client_name))
+      booking_created_changes(b.start_time, b.end_time, room_name, client_name)
     FROM jsonb_to_recordset(booked) AS b(id uuid, title text, start_time timestamptz, end_time timestamptz);
     RETURN;
   END IF;
@@ -53,18 +72,8 @@ BEGIN
     INSERT INTO "activity_entries" ("organisation_id", "actor_id", "actor_name", "action", "entity", "entity_id", "label",
       "facility_id", "time_zone", "changes")
     SELECT organisation, actor_id, actor_name, 'created', 'event', o.id::text, o.title, facility, zone,
-      jsonb_build_object(
-        'start', jsonb_build_object('before', null, 'after', to_char(o.start_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
-        'end', jsonb_build_object('before', null, 'after', to_char(o.end_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
-        'space', jsonb_build_object('before', null, 'after', room_name),
-        'client', jsonb_build_object('before', null, 'after', client_name))
-    FROM (
-      SELECT (array_agg(b.id ORDER BY b.start_time))[1] AS id,
-        regexp_replace((array_agg(b.title ORDER BY b.start_time))[1], ' [(]Part [0-9]+[)]$', '') AS title,
-        min(b.start_time) AS start_time, max(b.end_time) AS end_time
-      FROM jsonb_to_recordset(booked) AS b(id uuid, title text, start_time timestamptz, end_time timestamptz, event_group_id uuid)
-      GROUP BY coalesce(b.event_group_id, b.id)
-    ) AS o;
+      booking_created_changes(o.start_time, o.end_time, room_name, client_name)
+    FROM booking_occurrences(booked) AS o;
     RETURN;
   END IF;
   -- An edit: each field that changed, before → after.
@@ -95,13 +104,7 @@ BEGIN
       ) AS f(field, before, after)
       -- JSON null and a missing value are one: an empty description stays unchanged.
       WHERE coalesce(f.before, 'null'::jsonb) IS DISTINCT FROM coalesce(f.after, 'null'::jsonb))
-  FROM (
-    SELECT (array_agg(b.id ORDER BY b.start_time))[1] AS id,
-      regexp_replace((array_agg(b.title ORDER BY b.start_time))[1], ' [(]Part [0-9]+[)]$', '') AS title,
-      min(b.start_time) AS start_time, max(b.end_time) AS end_time
-    FROM jsonb_to_recordset(booked) AS b(id uuid, title text, start_time timestamptz, end_time timestamptz, event_group_id uuid)
-    GROUP BY coalesce(b.event_group_id, b.id)
-  ) AS o
+  FROM booking_occurrences(booked) AS o
   LEFT JOIN (
     SELECT regexp_replace((array_agg(r.title ORDER BY r.start_time))[1], ' [(]Part [0-9]+[)]$', '') AS title,
       min(r.start_time) AS start_time, max(r.end_time) AS end_time, (array_agg(r.room_id))[1] AS room_id,
