@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { monthDaysResponse } from '@shared/events/responses'
 import { eq } from 'drizzle-orm'
 import type { Hono } from 'hono'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -466,11 +467,19 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       expect: [401, 403, 200, 200, 200, 200, 200, 200],
       shows: (a) => a.eventId,
     },
+    // Its JSON is written by PostgreSQL and sent as it is (ADR 0034): every role of A that reads
+    // it sees A's event in it, and every other caller its own organisation's month without it.
     {
       route: 'GET /api/events/month',
       path: () => `/api/events/month?${range}`,
       expect: [401, 403, 200, 200, 200, 200, 200, 200],
       shows: (a) => a.eventId,
+      verify: async ({ a, caller, response }) => {
+        const { days } = monthDaysResponse.parse(JSON.parse(response))
+        const ids = days.flatMap((day) => day.events.map((event) => event.id))
+        if (MEMBERS_OF_A.includes(caller)) return ids.includes(a.eventId) ? [] : [`does not show ${a.eventId}`]
+        return ids.includes(a.eventId) ? [`shows ${a.eventId} of another organisation`] : []
+      },
     },
     // Filters naming someone else's facility, room or client find nothing, exactly like missing ones.
     {
