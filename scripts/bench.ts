@@ -276,7 +276,8 @@ type Row = {
 }
 type Seeded = {
   facilityIds: string[]
-  // The timeline's venue (docs/product.md#timeline): 40 spaces with 2,000 events in the week from timelineFrom.
+  // The timeline's venue (docs/product.md#timeline): 40 spaces with 2,000 events in the week from
+  // timelineFrom.
   timelineFacilityId: string
   timelineFrom: Date
   roomIds: string[]
@@ -326,7 +327,7 @@ async function seed(database: Database): Promise<Seeded> {
       ),
     )
     .returning({ id: rooms.id })
-  // A three-level tree with changeovers (ADR 0024): building → sheet → two halves. Its bookings
+  // A three-level tree with changeovers: building → sheet → two halves. Its bookings
   // hold a row for every space below the one booked (ADR 0024).
   const treeRoomIds: string[] = []
   const treeSpace = async (name: string, parentId: string | null, changeoverMinutes: number) => {
@@ -615,8 +616,9 @@ async function scenarios(app: AppProcess, seeded: Seeded): Promise<Row[]> {
   rows.push(await load(SCENARIOS.month10, { url: month, headers, connections: 10 }))
   rows.push(await load(SCENARIOS.month1, { url: month, headers, connections: 1 }))
   rows.push(await load(SCENARIOS.upcoming, { url: `${url}/api/events/upcoming`, headers }))
-  // What the timeline's week asks for (docs/product.md#timeline): the facility's events of seven days, in one read,
-  // gzipped as a browser takes it, while the timeline's own stream keeps the facility watched.
+  // What the timeline's week asks for (docs/product.md#timeline): the facility's events of seven
+  // days, in one read, gzipped as a browser takes it, while the timeline's own stream keeps the
+  // facility watched.
   const week = `from=${seeded.timelineFrom.toISOString()}&to=${addDays(seeded.timelineFrom, 7).toISOString()}`
   const watching = new AbortController()
   await fetch(`${url}/api/facilities/${seeded.timelineFacilityId}/timeline/changes`, { headers, signal: watching.signal })

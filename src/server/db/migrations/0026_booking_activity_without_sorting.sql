@@ -6,8 +6,9 @@
 --    aggregates, so every booking began a sort and a group, each with memory of its own, for one
 --    row. Only an event split at midnight has parts to group: a booking without one now writes one
 --    entry per row, as the grouping would have, and only a booking with parts is grouped. The
---    grouping (booking_occurrences) and what a new booking's entry says (booking_created_changes)
---    are each written once, as SQL functions PostgreSQL plans inline.
+--    grouping (booking_occurrences), what a new booking's entry says (booking_created_changes) and
+--    the title it goes by (booking_title, also used by a deletion's entry and a closure's list) are each written once,
+--    as SQL functions PostgreSQL plans inline.
 -- 2. The space's and the client's names were looked up again, though the booking statement has
 --    just read and locked both rows. The statement now passes them in `next` (room_name,
 --    client_name); a caller that does not, as before this migration, still has them looked up.
@@ -17,13 +18,18 @@
 --
 -- What is written and refused is unchanged: the activity API tests read the same entries.
 
+-- The title of a booking, as the trail and a closure's list of bookings name it: a split part's
+-- ' (Part N)' left off, so both parts read as the one event they are.
+CREATE FUNCTION booking_title(title text) RETURNS text AS $$
+  SELECT regexp_replace(title, ' [(]Part [0-9]+[)]$', '')
+$$ LANGUAGE sql IMMUTABLE;--> statement-breakpoint
 -- The occurrences of a booking's rows, for its trail: the parts of an event split at midnight are
 -- one, under the first part's id and its title without ' (Part N)', from the first part's start to
 -- the last part's end. A single SELECT in SQL, so PostgreSQL plans it inline where it is used.
 CREATE FUNCTION booking_occurrences(booked jsonb)
 RETURNS TABLE (id uuid, title text, start_time timestamptz, end_time timestamptz) AS $$
   SELECT (array_agg(b.id ORDER BY b.start_time))[1],
-    regexp_replace((array_agg(b.title ORDER BY b.start_time))[1], ' [(]Part [0-9]+[)]$', ''),
+    booking_title((array_agg(b.title ORDER BY b.start_time))[1]),
     min(b.start_time), max(b.end_time)
   FROM jsonb_to_recordset(booked) AS b(id uuid, title text, start_time timestamptz, end_time timestamptz, event_group_id uuid)
   GROUP BY coalesce(b.event_group_id, b.id)
@@ -61,7 +67,7 @@ BEGIN
     -- booking_occurrences would find too, at the cost of a sort and a group.
     INSERT INTO "activity_entries" ("organisation_id", "actor_id", "actor_name", "action", "entity", "entity_id", "label",
       "facility_id", "time_zone", "changes")
-    SELECT organisation, actor_id, actor_name, 'created', 'event', b.id::text, regexp_replace(b.title, ' [(]Part [0-9]+[)]$', ''),
+    SELECT organisation, actor_id, actor_name, 'created', 'event', b.id::text, booking_title(b.title),
       facility, zone,
       booking_created_changes(b.start_time, b.end_time, room_name, client_name)
     FROM jsonb_to_recordset(booked) AS b(id uuid, title text, start_time timestamptz, end_time timestamptz);
@@ -106,7 +112,7 @@ BEGIN
       WHERE coalesce(f.before, 'null'::jsonb) IS DISTINCT FROM coalesce(f.after, 'null'::jsonb))
   FROM booking_occurrences(booked) AS o
   LEFT JOIN (
-    SELECT regexp_replace((array_agg(r.title ORDER BY r.start_time))[1], ' [(]Part [0-9]+[)]$', '') AS title,
+    SELECT booking_title((array_agg(r.title ORDER BY r.start_time))[1]) AS title,
       min(r.start_time) AS start_time, max(r.end_time) AS end_time, (array_agg(r.room_id))[1] AS room_id,
       (array_agg(r.client_id))[1] AS client_id, (array_agg(r.description))[1] AS description, (array_agg(r.color))[1] AS color,
       (array_agg(r.event_type))[1] AS event_type, (array_agg(r.team1_name))[1] AS team1_name, (array_agg(r.team2_name))[1] AS team2_name,

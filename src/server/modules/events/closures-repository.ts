@@ -167,7 +167,7 @@ export async function listCoveredBookings(
       where s.organisation_id = ${organisationId} and s.event_group_id in (select booking_id from covered)
     ), bookings as (
       select (array_agg(p.id order by p.start_time))[1] as id,
-        regexp_replace((array_agg(p.title order by p.start_time))[1], ' [(]Part [0-9]+[)]$', '') as title,
+        booking_title((array_agg(p.title order by p.start_time))[1]) as title,
         min(p.start_time) as start_time, max(p.end_time) as end_time, (array_agg(r.name order by p.start_time))[1] as room_name
       from booking_parts p inner join ${rooms} r on r.organisation_id = ${organisationId} and r.id = p.room_id
       group by p.booking_id

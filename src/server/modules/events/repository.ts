@@ -214,8 +214,8 @@ export type SharedEventValues = Omit<EventValues, 'title' | 'startTime' | 'endTi
 const placeholder = (name: string) => sql.placeholder(name)
 
 // The trail keeps what an operator reads (as record_booking_activity does for the other writes):
-// the title without a split's ' (Part N)', instants as JSON writes them.
-const untitledPart = (title: SQL) => sql`regexp_replace(${title}, ' [(]Part [0-9]+[)]$', '')`
+// the title without a split's ' (Part N)' (booking_title, migration 0026), instants as JSON writes them.
+const untitledPart = (title: SQL) => sql`booking_title(${title})`
 // An instant as JSON.stringify writes a Date, in text.
 const isoText = (instant: SQL) => sql`to_char(${instant} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 const isoInstant = (instant: SQL) => sql`to_jsonb(${isoText(instant)})`
