@@ -39,6 +39,34 @@ export type DatabaseOptions =
 // pg returns numeric as string (exact decimals) and date as 'YYYY-MM-DD'; keep both as text.
 pg.types.setTypeParser(1082, (value) => value)
 
+/**
+ * The planner's cost of reading a page out of order, for every session of the app (ADR 0037).
+ * PostgreSQL's default of 4 prices a random read as a disk seek; with the default, a lookup of one
+ * space by its key in an organisation of 144 spaces is planned as a scan of all of them, and a
+ * booking made five such scans (its triggers and foreign key checks). The tables a booking reads
+ * are in memory, as on any SSD, where 1.1 is the usual setting.
+ */
+export const PLANNER_SETTINGS = { random_page_cost: '1.1' } as const
+
+// A DATABASE_URL may carry start-up options of its own (?options=...). pg lets the URL's win over
+// the pool's, so they are taken out of the URL and sent together: the URL's first, then each
+// planner setting the URL does not name itself.
+function withPlannerOptions(url: string): { connectionString: string; options: string } {
+  let parsed: URL | null = null
+  try {
+    parsed = new URL(url)
+  } catch {
+    // Not a URL (a bare socket path, say): pg reads it as it is, and it has no options.
+  }
+  const own = parsed?.searchParams.get('options') ?? ''
+  const planner = Object.entries(PLANNER_SETTINGS)
+    .filter(([name]) => !new RegExp(`\\b${name}\\s*=`).test(own))
+    .map(([name, value]) => `-c ${name}=${value}`)
+  if (!parsed || !own) return { connectionString: url, options: planner.join(' ') }
+  parsed.searchParams.delete('options')
+  return { connectionString: parsed.toString(), options: [own, ...planner].join(' ') }
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.kind === 'postgres' ? openPostgres(options.url, options.poolSize, options.statementTimeoutMs) : openPglite(options.dataDir)
 }
@@ -47,7 +75,7 @@ async function openPostgres(url: string, poolSize = 20, statementTimeoutMs = 0):
   // Sent with each connection's start-up, so no statement ever runs without it. A request stuck
   // behind a lock is cancelled (SQLSTATE 57014) and answers 503 instead of holding its
   // connection, and the pool, until the lock goes. The migrations turn it off for themselves.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, statement_timeout: statementTimeoutMs || undefined })
+  const pool = new pg.Pool({ ...withPlannerOptions(url), max: poolSize, statement_timeout: statementTimeoutMs || undefined })
   // An idle client that loses its server must not crash the process.
   pool.on('error', (error) => console.error(JSON.stringify({ level: 'error', msg: 'postgres pool error', error: error.message })))
   try {
@@ -82,6 +110,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   let client: PGlite | undefined
   try {
     client = await PGlite.create(dataDir ? join(dataDir, 'pgdata') : undefined, { extensions: { btree_gist } })
+    for (const [name, value] of Object.entries(PLANNER_SETTINGS)) await client.query('select set_config($1, $2, false)', [name, value])
     await migratePgliteDatabase(drizzlePglite({ client }))
   } catch (error) {
     await client?.close()
