@@ -61,6 +61,8 @@ async function main() {
   runAsServer(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres'])
   pgCtl('-o', `-p ${port} -k ${root} -c autovacuum=off`, '-l', join(root, 'server.log'), 'start')
   const seeded = await copySeed(url, port)
+  // The migrations written since the seed run now, outside the count.
+  await (await startAppProcess({ DATABASE_URL: url })).stop()
   pgCtl('-m', 'fast', 'stop')
 
   const bookings = { rooms: LINKED ? seeded.treeRoomIds : seeded.roomIds, clientId: seeded.clientId }
@@ -134,7 +136,9 @@ async function phase(
       .find((value) => value.includes('session_token='))!
       .split(';')[0]!
     for (let booking = offset; booking < offset + count; booking++) {
-      const date = new Date(Date.UTC(2034, 0, 1) + Math.floor(booking / rooms.length) * 86_400_000).toISOString().slice(0, 10)
+      // A day of its own for each booking on the tree, whose spaces all overlap; a day per round of the plain rooms.
+      const day = LINKED ? booking : Math.floor(booking / rooms.length)
+      const date = new Date(Date.UTC(2034, 0, 1) + day * 86_400_000).toISOString().slice(0, 10)
       const response = await client('/api/events', {
         method: 'POST',
         cookie,
