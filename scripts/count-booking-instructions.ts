@@ -1,4 +1,4 @@
-// npx tsx scripts/count-booking-instructions.ts --seed=NAME [--sql=FILE] [--linked] [--count=150]
+// npx tsx scripts/count-booking-instructions.ts --seed=NAME [--sql=FILE] [--linked] [--count=150] [--keep=DIR]
 //
 // What one booking costs PostgreSQL, in instructions rather than seconds: repeatable to about 0.01 %
 // on a machine whose speed moves by a factor of two from day to day (ADR 0037). Needs valgrind, the
@@ -11,7 +11,7 @@
 // stops, and is started again to book `warm-up + count`; the difference of the two totals, divided
 // by `count`, is one booking with warm caches. Run as root, the cluster belongs to the postgres user.
 import { execFileSync, spawn } from 'node:child_process'
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
@@ -29,10 +29,12 @@ const COUNT = Number(flags.get('count') ?? 150)
 const WARM_UP = 30
 const SQL_FILE = flags.get('sql') ?? null
 const LINKED = flags.has('linked')
+// Where to keep callgrind's files, to read with callgrind_annotate (both runs, one file a process).
+const KEEP = flags.get('keep') ?? null
 const serverUrl = readEnv().databaseUrl
 if (!SEED || !serverUrl || !Number.isInteger(COUNT) || COUNT < 1) {
   console.error(
-    'Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx scripts/count-booking-instructions.ts --seed=NAME [--sql=FILE] [--linked] [--count=150]\n' +
+    'Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx scripts/count-booking-instructions.ts --seed=NAME [--sql=FILE] [--linked] [--count=150] [--keep=DIR]\n' +
       '(NAME: a database made by npm run bench -- --database=postgres --seed-cache=NAME)',
   )
   process.exit(2)
@@ -176,4 +178,7 @@ main()
     console.error(error)
     process.exitCode = 1
   })
-  .finally(() => rmSync(root, { recursive: true, force: true }))
+  .finally(() => {
+    if (KEEP) cpSync(counts, KEEP, { recursive: true })
+    rmSync(root, { recursive: true, force: true })
+  })
