@@ -243,14 +243,19 @@ const isChangeRoomOfFacility = (name: string) =>
  *   event's old charge is dropped first, and the removed ones' cascade with them.
  * roomOk, clientOk and replacedOk say which check failed when nothing was written.
  */
-// Built twice from the same steps: a new booking replaces nothing, so its variant leaves the
-// replacing steps out, and PostgreSQL neither starts their plans nor locks their tables on every
-// booking (docs/benchmarks.md, 2026-11-27 evening). Which rows are written and refused is the same.
-const bookingStatement = (db: Db, replacing: boolean) => {
+// Built three times from the same steps: a new booking replaces nothing, so its variants leave
+// the replacing steps out, and only a new series' variant writes a series' rule. PostgreSQL then
+// neither starts the plans of the steps a booking does not need nor locks their tables on every
+// booking (docs/benchmarks.md, 2026-11-27 evening and 2026-11-28). Which rows are written and
+// refused is the same.
+type BookingVariant = 'replace' | 'new' | 'new series'
+const bookingStatement = (db: Db, variant: BookingVariant) => {
+  const replacing = variant === 'replace'
   const when = (fragment: SQL) => (replacing ? fragment : sql``)
+  const whenNewSeries = (fragment: SQL) => (variant === 'new series' ? fragment : sql``)
   return prepareRaw<BookedEventRow>(
     db,
-    replacing ? 'write_booking' : 'write_new_booking',
+    { replace: 'write_booking', new: 'write_new_booking', 'new series': 'write_new_series_booking' }[variant],
     sql`
     with owned_client as (
       select ${clients.id} as id, ${clients.name} as name from ${clients}
@@ -301,14 +306,14 @@ const bookingStatement = (db: Db, replacing: boolean) => {
     ), planned as (
       select * from json_to_recordset(${placeholder('events')}::json)
         as e(id uuid, title text, start_time timestamptz, end_time timestamptz, event_group_id uuid, series_id uuid, follows_rule boolean)
-    ), new_series as (
+    ), ${whenNewSeries(sql`new_series as (
       -- A new series' rule, written with its events (docs/product.md#series).
       insert into ${eventSeries} (id, organisation_id, frequency, weekdays, start_date, end_date)
       select ${placeholder('seriesId')}::uuid, ${placeholder('organisationId')}::uuid, rule.frequency, rule.weekdays, rule.start_date, rule.end_date
       from json_to_record(${placeholder('seriesRule')}::json) as rule(frequency text, weekdays int[], start_date date, end_date date)
       where ${placeholder('seriesRule')}::json is not null and exists (select from ready)
       returning id
-    ), ${when(sql`series_raised as (
+    ), `)}${when(sql`series_raised as (
       update ${eventSeries} set version = ${eventSeries.version} + 1
       where ${eventSeries.organisationId} = ${placeholder('organisationId')}::uuid and ${eventSeries.id} = (select id from edited_series)
         and exists (select from ready)
@@ -337,7 +342,7 @@ const bookingStatement = (db: Db, replacing: boolean) => {
       from planned
       cross join booked_room
       cross join owned_client
-      where exists (select from ready) and (select count(*) from new_series) >= 0${when(sql`
+      where exists (select from ready)${whenNewSeries(sql` and (select count(*) from new_series) >= 0`)}${when(sql`
         and not (planned.id = any(${placeholder('keepIds')}::uuid[])) and (select count(*) from kept) >= 0
         and (select count(*) from series_raised) >= 0`)}
       returning *
@@ -384,8 +389,9 @@ const bookingStatement = (db: Db, replacing: boolean) => {
     where (select count(*) from logged) >= 0`,
   )
 }
-const writeBookingStatement = perDatabase((db: Db) => bookingStatement(db, true))
-const writeNewBookingStatement = perDatabase((db: Db) => bookingStatement(db, false))
+const writeBookingStatement = perDatabase((db: Db) => bookingStatement(db, 'replace'))
+const writeNewBookingStatement = perDatabase((db: Db) => bookingStatement(db, 'new'))
+const writeNewSeriesStatement = perDatabase((db: Db) => bookingStatement(db, 'new series'))
 
 export type BookingWrite = {
   organisationId: string
@@ -426,7 +432,14 @@ export async function writeBooking(
     series,
   }: BookingWrite,
 ) {
-  const statement = replaceIds.length === 0 && series?.kind !== 'edit' ? writeNewBookingStatement : writeBookingStatement
+  // A new series is only ever a new booking (createEvents); an edit of one is a replacement.
+  if (series?.kind === 'new' && replaceIds.length > 0) throw new Error('a new series replaces no booking')
+  const statement =
+    series?.kind === 'new'
+      ? writeNewSeriesStatement
+      : replaceIds.length === 0 && series?.kind !== 'edit'
+        ? writeNewBookingStatement
+        : writeBookingStatement
   const rows = await statement(db)({
     organisationId,
     actorId: actor.id,
