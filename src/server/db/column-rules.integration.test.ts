@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { LIMITS } from '@shared/limits'
 import { findPostgresError, SQLSTATE } from '../errors'
 import { operatorResources } from '../test/owner-data'
 import { useTestApp } from '../test/setup'
@@ -34,6 +35,17 @@ describe.each(testDatabaseKinds())('the one-column rules of events and activity 
     expect(await refusal(sql`update schedules set color = '#12345' ${where}`)).toBe(SQLSTATE.checkViolation)
     expect(await refusal(sql`update schedules set event_type = 'party' ${where}`)).toBe(SQLSTATE.checkViolation)
     expect(await refusal(sql`update schedules set title = 'Renamed', color = '#abc', event_type = 'game' ${where}`)).toBe('written')
+  })
+
+  it('keep an event’s title to LIMITS.event.storedTitle characters', async () => {
+    const shown = (await t.db.execute(
+      sql`select character_maximum_length as length from information_schema.domains where domain_name = 'event_title'`,
+    )) as unknown as { rows: { length: number }[] }
+    expect(Number(shown.rows[0]!.length)).toBe(LIMITS.event.storedTitle)
+    const make = operatorResources(t, operator, 'Long')
+    const eventId = await make.event(await make.room(await make.facility()), await make.client())
+    const tooLong = 'x'.repeat(LIMITS.event.storedTitle + 1)
+    expect(await refusal(sql`update schedules set title = ${tooLong} where id = ${eventId}`)).toBe('22001') // string_data_right_truncation
   })
 
   it('refuse an activity entry whose action or kind of thing is not one of the trail’s', async () => {
