@@ -51,6 +51,7 @@ type Scenario = (typeof SCENARIOS)[keyof typeof SCENARIOS]
 
 const FLAGS: Record<string, { value?: string; help: string }> = {
   duration: { value: 'SECONDS', help: 'load per scenario (default 10)' },
+  'warm-up': { value: 'SECONDS', help: 'the same load, unmeasured, before each scenario (default 3)' },
   only: {
     value: 'NAME',
     help: 'the scenarios whose name contains NAME, or "lighthouse"; prints the table and leaves docs/benchmarks.md alone',
@@ -112,6 +113,9 @@ if (flags.has('help')) {
 const DURATION_SECONDS = Number(flags.get('duration') ?? 10)
 if (!Number.isFinite(DURATION_SECONDS) || DURATION_SECONDS <= 0)
   usageError(`--duration takes seconds above 0, not "${flags.get('duration')}".`)
+const WARM_UP_SECONDS = Number(flags.get('warm-up') ?? 3)
+if (!Number.isFinite(WARM_UP_SECONDS) || WARM_UP_SECONDS < 0)
+  usageError(`--warm-up takes seconds of 0 or more, not "${flags.get('warm-up')}".`)
 const SKIP_LIGHTHOUSE = flags.has('skip-lighthouse')
 // A partial run, for working on one scenario: it prints its table and leaves docs/benchmarks.md alone.
 const ONLY = flags.get('only')?.toLowerCase()
@@ -512,6 +516,9 @@ async function load(name: Scenario, options: autocannon.Options): Promise<Row | 
   const appPids = measuredApp?.child.pid ? [measuredApp.child.pid] : []
   const appBefore = cpuTicks(appPids)
   const dbBefore = cpuTicks(databaseProcesses ? await databaseProcesses() : [])
+  // A running server, not one starting: V8 has optimised the path, and each pooled connection
+  // has prepared its statements and compiled the triggers' PL/pgSQL (ADR 0038).
+  if (WARM_UP_SECONDS > 0) await autocannon({ connections: 10, ...options, duration: WARM_UP_SECONDS })
   const result = await autocannon({ duration: DURATION_SECONDS, connections: 10, ...options })
   const appCpu = cpuMsBetween(appBefore, cpuTicks(appPids))
   const dbCpu = databaseProcesses ? cpuMsBetween(dbBefore, cpuTicks(await databaseProcesses())) : null
@@ -556,8 +563,6 @@ async function scenarios(app: AppProcess, seeded: Seeded): Promise<Row[]> {
 
   const measured: Array<Row | null> = []
   const rows = { push: (row: Row | null) => measured.push(row) }
-  // A fresh process runs its first seconds unoptimised; the ceiling every row is judged by must not.
-  await autocannon({ url: `${url}/livez`, duration: Math.min(2, DURATION_SECONDS), connections: 10 })
   rows.push(await load(SCENARIOS.ceiling, { url: `${url}/livez` }))
   rows.push(await load(SCENARIOS.board, { url: `${url}${board}` }))
   rows.push(await load(SCENARIOS.boardUnchanged, { url: `${url}${board}`, headers: { 'if-none-match': etag } }))
