@@ -1044,7 +1044,7 @@ const report = [
   '# Benchmarks',
   '',
   `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}; machine: ${machine}.`,
-  `Data: ${FACILITY_COUNT * ROOMS_PER_FACILITY} rooms in ${FACILITY_COUNT} facilities (${BOARD_ROOMS} on a lobby board), ${count(EVENT_COUNT)} events, and a timeline facility of ${TIMELINE_SPACES} spaces with ${count(TIMELINE_EVENTS)} events in one week; ${DURATION_SECONDS} s per scenario, 10 connections unless noted; the load generator runs on the same machine.`,
+  `Data: ${FACILITY_COUNT * ROOMS_PER_FACILITY} rooms in ${FACILITY_COUNT} facilities (${BOARD_ROOMS} on a lobby board), ${count(EVENT_COUNT)} events, and a timeline facility of ${TIMELINE_SPACES} spaces with ${count(TIMELINE_EVENTS)} events in one week; ${DURATION_SECONDS} s per scenario after ${WARM_UP_SECONDS} s of the same load unmeasured, 10 connections unless noted; the load generator runs on the same machine.`,
   'The ceiling is a bare JSON endpoint of the same server, measured in the same run; every row states its share of it.',
   'Database CPU is that of the PostgreSQL processes serving the bench’s own database; on PGlite it is inside the app’s CPU.',
   `${JUDGEMENT} See “How budgets are judged” below.`,
