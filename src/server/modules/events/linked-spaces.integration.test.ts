@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { addCalendarDays } from '@shared/scheduling/calendar-date'
 import { combineLocalDateTime, todayInZone } from '@shared/scheduling/local-day'
 import { rangesOverlap } from '@shared/scheduling/overlap'
@@ -271,6 +271,46 @@ describe.each(testDatabaseKinds())('linked spaces and changeovers on %s', (kind)
     expect(held.filter((row) => targets.some((target) => target.id === row.unitId))).toHaveLength(onSheet.length * 3 + onHalves.length)
     expect(ids).toBe(onSheet.length + onHalves.length)
   })
+
+  // Only PostgreSQL has a second connection to hold a booking open while others are made.
+  it.runIf(kind === 'postgres')(
+    'lets a half be booked on another day while a booking of its sheet is still being written, and makes the same day wait for it',
+    async () => {
+      const arena = await createArena()
+      const organisationId = await t.organisationOf(operator)
+      let commitSheet!: () => void
+      let sheetInserted!: () => void
+      const inserted = new Promise<void>((resolve) => (sheetInserted = resolve))
+      const sheetBooking = t.db.transaction(async (tx) => {
+        await tx.insert(schedules).values({
+          organisationId,
+          roomId: arena.sheet.id,
+          title: 'Held game',
+          startTime: combineLocalDateTime(DAY, '19:00', TORONTO),
+          endTime: combineLocalDateTime(DAY, '20:00', TORONTO),
+        })
+        sheetInserted()
+        await new Promise<void>((resolve) => (commitSheet = resolve))
+      })
+      await inserted
+      // The sheet's uncommitted booking holds Half Ice A on its own day only.
+      await bookOk(arena, arena.halfA, '19:00', 60, 'Next day', addCalendarDays(DAY, 1))
+      const sameDay = book(arena, arena.halfA, '07:00', 60, 'Same day, other hour')
+      const waiting = async () => {
+        const result = (await t.db.execute(
+          sql`select count(*)::int as waiting from pg_locks where not granted and locktype = 'advisory'`,
+        )) as {
+          rows: { waiting: number }[]
+        }
+        return Number(result.rows[0]?.waiting) > 0
+      }
+      while (!(await waiting())) await new Promise((resolve) => setTimeout(resolve, 20))
+      commitSheet()
+      await sheetBooking
+      // It waited, then was written: the sheet's booking leaves the morning free.
+      expect((await sameDay).status).toBe(201)
+    },
+  )
 
   it('keeps every booking of a whole holding a part that joins it while 60 bookings race the join', async () => {
     const arena = await createArena()

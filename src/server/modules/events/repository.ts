@@ -231,8 +231,8 @@ const isChangeRoomOfFacility = (name: string) =>
  * charges them, or writes nothing:
  * - the client must be the organisation's, and is held against deletion (FOR KEY SHARE);
  * - the room must be as the caller planned: the organisation's, in `timeZone`, with the chosen change
- *   rooms in its facility. Its row is taken in turn (FOR NO KEY UPDATE): two clashing bookings
- *   would otherwise each wait for the other's uncommitted row, a deadlock PostgreSQL breaks late;
+ *   rooms in its facility. Its row is held FOR SHARE, so that a change to the space's tree, hours
+ *   or closures waits for the booking, and not another booking (migration 0031);
  * - the replaced events must all still exist, in the room's facility, and are locked;
  * - every row written, event or charge, carries the organisation, so the composite foreign keys
  *   (migration 0011) refuse anything that points at another organisation's row;
@@ -269,7 +269,7 @@ const bookingStatement = (db: Db, variant: BookingVariant) => {
         and (select facility.time_zone from ${facilities} as facility where facility.organisation_id = ${rooms.organisationId}
           and facility.id = ${rooms.facilityId}) = ${placeholder('timeZone')}
         and ${isChangeRoomOfFacility('changeRoom1Id')} and ${isChangeRoomOfFacility('changeRoom2Id')}
-      for no key update of ${rooms}
+      for share of ${rooms}
     ), ${when(sql`replaced as (
       -- Found by id, whatever the number of events in the facility: the room's facility is a
       -- subquery, which the planner cannot turn into a scan of the facility's rooms first.

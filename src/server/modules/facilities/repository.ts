@@ -152,9 +152,10 @@ export async function lockFacilityTree(db: Executor, organisationId: string, fac
 }
 
 /**
- * Takes the spaces' rows in the order given (FOR NO KEY UPDATE, as a booking takes its room's):
- * a tree change takes the wholes whose bookings it rewrites, top down, before the space it moves,
- * in the order every booking takes its spaces, so the two never wait for each other in a circle.
+ * Takes the spaces' rows in the order given (FOR NO KEY UPDATE, which waits for the share every
+ * booking holds on its spaces, and holds off the bookings after it; ADR 0039): a tree change takes
+ * the wholes whose bookings it rewrites, top down, before the space it moves, in the order every
+ * booking takes its spaces, so the two never wait for each other in a circle.
  */
 export async function lockSpaces(db: Executor, organisationId: string, orderedIds: string[]) {
   for (const id of orderedIds) {
