@@ -243,19 +243,65 @@ const isChangeRoomOfFacility = (name: string) =>
  *   event's old charge is dropped first, and the removed ones' cascade with them.
  * roomOk, clientOk and replacedOk say which check failed when nothing was written.
  */
-// Built three times from the same steps: a new booking replaces nothing, so its variants leave
-// the replacing steps out, and only a new series' variant writes a series' rule. PostgreSQL then
-// neither starts the plans of the steps a booking does not need nor locks their tables on every
-// booking (docs/benchmarks.md, 2026-11-27 evening and 2026-11-28). Which rows are written and
-// refused is the same.
-type BookingVariant = 'replace' | 'new' | 'new series'
+// Built four times from the same steps: a new booking replaces nothing, so its variants leave
+// the replacing steps out; only a new series' variant writes a series' rule; and only a new
+// booking with an event split at midnight, or a new series, groups the split's parts for the
+// trail. PostgreSQL then neither starts the plans of the steps a booking does not need nor locks
+// their tables on every booking (docs/benchmarks.md, 2026-11-27 evening and 2026-11-28). Which
+// rows are written and refused is the same.
+type BookingVariant = 'replace' | 'new' | 'new split' | 'new series'
 const bookingStatement = (db: Db, variant: BookingVariant) => {
   const replacing = variant === 'replace'
   const when = (fragment: SQL) => (replacing ? fragment : sql``)
   const whenNewSeries = (fragment: SQL) => (variant === 'new series' ? fragment : sql``)
+  // The activity trail (docs/product.md#activity), in this same statement: a booking that is
+  // refused writes no entry. Given the names this statement has read, so they are not read again.
+  // An edit's entry says what changed, which record_booking_activity works out (migrations 0013, 0026).
+  const editLogged = sql`logged as (
+      select record_booking_activity(${placeholder('organisationId')}::uuid, ${placeholder('actorId')}::text, ${placeholder('actorName')}::text,
+        cardinality(${placeholder('keepIds')}::uuid[]) > 0, ${placeholder('timeZone')}::text, (select facility_id from booked_room),
+        (select jsonb_agg(jsonb_build_object('id', b.id, 'title', b.title, 'start_time', b.start_time, 'end_time', b.end_time,
+          'event_group_id', b.event_group_id)) from booked as b),
+        coalesce((select jsonb_agg(to_jsonb(r)) from replaced as r), '[]'::jsonb),
+        jsonb_build_object('room_id', (select id from booked_room), 'client_id', (select id from owned_client),
+          'room_name', (select name from booked_room), 'client_name', (select name from owned_client),
+          'description', ${placeholder('description')}::text, 'color', ${placeholder('color')}::text, 'event_type', ${placeholder('eventType')}::text,
+          'team1_name', ${placeholder('team1Name')}::text, 'team2_name', ${placeholder('team2Name')}::text,
+          'change_room1_id', ${placeholder('changeRoom1Id')}::uuid, 'change_room2_id', ${placeholder('changeRoom2Id')}::uuid))
+      where exists (select from booked)`
+  // A new booking's entries are written here, one per occurrence, in the words of the functions
+  // record_booking_activity uses for them (booking_title, booking_occurrences and
+  // booking_created_changes, migration 0026), which PostgreSQL plans inline: the call of a
+  // PL/pgSQL function and the JSON it was handed cost more than the entry (docs/benchmarks.md,
+  // 2026-11-28). Only the parts of an event split at midnight are grouped into one occurrence.
+  const newBookingLogged = sql`logged as (
+      insert into activity_entries (organisation_id, actor_id, actor_name, action, entity, entity_id, label, facility_id, time_zone, changes)
+      select ${placeholder('organisationId')}::uuid, ${placeholder('actorId')}::text, ${placeholder('actorName')}::text, 'created', 'event',
+        occurrence.id::text, occurrence.title, booked_room.facility_id, ${placeholder('timeZone')}::text,
+        booking_created_changes(occurrence.start_time, occurrence.end_time, booked_room.name, owned_client.name)
+      from (
+        select b.id, booking_title(b.title) as title, b.start_time, b.end_time from inserted as b${
+          variant === 'new'
+            ? sql``
+            : sql` where b.event_group_id is null
+        union all
+        -- Through a lateral join, not a subquery in the call, which PostgreSQL would not inline.
+        select split.id, split.title, split.start_time, split.end_time
+        from (select jsonb_agg(jsonb_build_object('id', b.id, 'title', b.title, 'start_time', b.start_time, 'end_time', b.end_time,
+            'event_group_id', b.event_group_id)) as parts from inserted as b where b.event_group_id is not null) as grouped
+        cross join lateral booking_occurrences(grouped.parts) as split`
+        }
+      ) as occurrence
+      cross join booked_room
+      cross join owned_client`
   return prepareRaw<BookedEventRow>(
     db,
-    { replace: 'write_booking', new: 'write_new_booking', 'new series': 'write_new_series_booking' }[variant],
+    {
+      replace: 'write_booking',
+      new: 'write_new_booking',
+      'new split': 'write_new_split_booking',
+      'new series': 'write_new_series_booking',
+    }[variant],
     sql`
     with owned_client as (
       select ${clients.id} as id, ${clients.name} as name from ${clients}
@@ -363,21 +409,7 @@ const bookingStatement = (db: Db, variant: BookingVariant) => {
       where exists (select from ready)${when(sql` and (select count(*) from uncharged) >= 0`)}
     ), booked as (
       select * from ${replacing ? sql`kept union all select * from inserted` : sql`inserted`}
-    ), logged as (
-      -- The activity trail (docs/product.md#activity), in this same statement: a booking that is
-      -- refused writes no entry. The entry is made by record_booking_activity (migrations 0013, 0026),
-      -- given the names this statement has read so that it need not read them again.
-      select record_booking_activity(${placeholder('organisationId')}::uuid, ${placeholder('actorId')}::text, ${placeholder('actorName')}::text,
-        ${replacing ? sql`cardinality(${placeholder('keepIds')}::uuid[]) > 0` : sql`false`}, ${placeholder('timeZone')}::text, (select facility_id from booked_room),
-        (select jsonb_agg(jsonb_build_object('id', b.id, 'title', b.title, 'start_time', b.start_time, 'end_time', b.end_time,
-          'event_group_id', b.event_group_id)) from booked as b),
-        ${replacing ? sql`coalesce((select jsonb_agg(to_jsonb(r)) from replaced as r), '[]'::jsonb)` : sql`'[]'::jsonb`},
-        jsonb_build_object('room_id', (select id from booked_room), 'client_id', (select id from owned_client),
-          'room_name', (select name from booked_room), 'client_name', (select name from owned_client),
-          'description', ${placeholder('description')}::text, 'color', ${placeholder('color')}::text, 'event_type', ${placeholder('eventType')}::text,
-          'team1_name', ${placeholder('team1Name')}::text, 'team2_name', ${placeholder('team2Name')}::text,
-          'change_room1_id', ${placeholder('changeRoom1Id')}::uuid, 'change_room2_id', ${placeholder('changeRoom2Id')}::uuid))
-      where exists (select from booked)
+    ), ${replacing ? editLogged : newBookingLogged}
     )
     select booked.id, booked.room_id, booked.title, booked.description, booked.start_time, booked.end_time, booked.color, booked.event_type,
       booked.team1_name, booked.team2_name, booked.change_room1_id, booked.change_room2_id, booked.client_id, booked.event_group_id,
@@ -386,13 +418,19 @@ const bookingStatement = (db: Db, variant: BookingVariant) => {
       ${replacing ? sql`(select count(*) from replaced) = cardinality(${placeholder('replaceIds')}::uuid[])` : sql`true`} as replaced_ok
     from (select) as answer
     left join booked on true
-    -- A select in WITH runs only when read: this reads the entry's, once, so that it is written.
     -- Unordered: writeBooking sorts the few rows, which costs the database a sort less a booking.
-    where (select count(*) from logged) >= 0`,
+    ${
+      replacing
+        ? // A select in WITH runs only when read: this reads the entry's, once, so that it is written.
+          sql`where (select count(*) from logged) >= 0`
+        : // An insert in WITH runs whether read or not.
+          sql``
+    }`,
   )
 }
 const writeBookingStatement = perDatabase((db: Db) => bookingStatement(db, 'replace'))
 const writeNewBookingStatement = perDatabase((db: Db) => bookingStatement(db, 'new'))
+const writeNewSplitBookingStatement = perDatabase((db: Db) => bookingStatement(db, 'new split'))
 const writeNewSeriesStatement = perDatabase((db: Db) => bookingStatement(db, 'new series'))
 
 export type BookingWrite = {
@@ -440,7 +478,9 @@ export async function writeBooking(
     series?.kind === 'new'
       ? writeNewSeriesStatement
       : replaceIds.length === 0 && series?.kind !== 'edit'
-        ? writeNewBookingStatement
+        ? events.some((event) => event.eventGroupId !== null)
+          ? writeNewSplitBookingStatement
+          : writeNewBookingStatement
         : writeBookingStatement
   const rows = await statement(db)({
     organisationId,
