@@ -69,7 +69,7 @@ export type FacilityTimelineProps = {
 }
 
 const ROW_HEIGHT = 52
-// The width at a bar's end that resizes it rather than moving it: the after:w-2 grip.
+// The width at a bar's end that resizes it rather than moving it: its grip (ADR 0041).
 const RESIZE_GRIP_PX = 8
 const HEADER_WIDTH = 176
 const PX_PER_HOUR: Record<TimelineMode, number> = { day: 96, week: 20 }
@@ -321,6 +321,8 @@ function TimelineGrid({
       if (inRoom) inRoom.push({ bar, placement })
       else byRoom.set(placement.roomId, [{ bar, placement }])
     }
+    // In the order they are drawn, left to right (inFlow).
+    for (const inRoom of byRoom.values()) inRoom.sort((a, b) => a.placement.start - b.placement.start)
     return byRoom
   }, [bars, dropped])
 
@@ -491,6 +493,27 @@ function TimelineGrid({
     return { left, width: Math.max(2, right - left) }
   }
   const position = (start: number, end: number): CSSProperties => spanOf(start, end)
+  // A row's bars, and their changeovers, are laid out in the row's flow, each after the one before
+  // it: a gap, then its width. Placed absolutely, every one of a week's 2,000 bars was a layer of
+  // its own for the browser to paint (ADR 0041). A bar that overlaps the one before it (a move not
+  // yet saved) gets a negative gap and is drawn over it.
+  const inFlow = (placed: { bar: TimelineBar; placement: Placement }[]) => {
+    let end = 0
+    return placed.map(({ bar, placement }) => {
+      const span = spanOf(placement.start, placement.end)
+      const gap = span.left - end
+      end = span.left + span.width
+      let changeoverGap = 0
+      let changeoverWidth = 0
+      if (bar.changeoverMinutes > 0) {
+        const after = spanOf(placement.end, placement.end + bar.changeoverMinutes * MS_PER_MINUTE)
+        changeoverGap = after.left - end
+        changeoverWidth = after.width
+        end = after.left + after.width
+      }
+      return { bar, placement, gap, width: span.width, changeoverGap, changeoverWidth }
+    })
+  }
 
   // A bar's sentence, worked out once per load rather than on every pointer move; a bar dropped
   // and not yet saved is described where it was dropped.
@@ -569,7 +592,7 @@ function TimelineGrid({
                     {isFirstChangeRoom ? <span className="sr-only"> (change rooms)</span> : null}
                   </div>
                   <div
-                    className={cn('relative shrink-0', row.isChangeRoom ? 'bg-muted/30' : canBook && 'cursor-cell')}
+                    className={cn('relative isolate flex shrink-0 py-1', row.isChangeRoom ? 'bg-muted/30' : canBook && 'cursor-cell')}
                     style={{ width: trackWidth, height: ROW_HEIGHT, ...trackLines }}
                     data-testid={`track-${row.space.name}`}
                     onPointerDown={startSelecting(row)}
@@ -581,14 +604,14 @@ function TimelineGrid({
                       <span
                         key={mark.instant}
                         aria-hidden="true"
-                        className="pointer-events-none absolute inset-y-0 border-l border-foreground/20"
+                        className="pointer-events-none absolute inset-y-0 -z-10 border-l border-foreground/20"
                         style={{ left: fractionOf(mark.instant, range) * trackWidth }}
                       />
                     ))}
                     {(closuresByRoom.get(row.space.id) ?? []).map((closure) => (
                       <div
                         key={closure.id}
-                        className="pointer-events-none absolute inset-y-0 flex items-center overflow-hidden bg-muted-foreground/25 px-2 text-xs font-medium whitespace-nowrap"
+                        className="pointer-events-none absolute inset-y-0 -z-10 flex items-center overflow-hidden bg-muted-foreground/25 px-2 text-xs font-medium whitespace-nowrap"
                         style={position(Date.parse(closure.startTime), Date.parse(closure.endTime))}
                       >
                         Closed: {closure.reason}
@@ -598,7 +621,7 @@ function TimelineGrid({
                       <div
                         key={linkedIndex}
                         aria-hidden="true"
-                        className="pointer-events-none absolute inset-y-2 rounded bg-foreground/5"
+                        className="pointer-events-none absolute inset-y-2 -z-10 rounded bg-foreground/5"
                         style={position(placement.start, placement.end)}
                       />
                     ))}
@@ -612,12 +635,14 @@ function TimelineGrid({
                             {bar.title}
                           </div>
                         ))
-                      : (barsByRoom.get(row.space.id) ?? []).map(({ bar, placement }) => (
+                      : inFlow(barsByRoom.get(row.space.id) ?? []).map(({ bar, placement, gap, width, changeoverGap, changeoverWidth }) => (
                           <EventBar
                             key={bar.event.id}
                             bar={bar}
-                            {...spanOf(placement.start, placement.end)}
-                            changeoverWidth={spanOf(placement.end, placement.end + bar.changeoverMinutes * MS_PER_MINUTE).width}
+                            gap={gap}
+                            width={width}
+                            changeoverGap={changeoverGap}
+                            changeoverWidth={changeoverWidth}
                             label={labels.get(bar.event.id) ?? describe(bar, placement)}
                             client={bar.event.clientId ? (clientNames.get(bar.event.clientId) ?? null) : null}
                             compact={mode === 'week'}
@@ -683,9 +708,11 @@ type BarHandlers = {
 
 type EventBarProps = {
   bar: TimelineBar
-  /** Pixels from the row's start, and across. */
-  left: number
+  /** Pixels from the end of what the row draws before it, and across. */
+  gap: number
   width: number
+  /** Its changeover, hatched after it: pixels from the bar's end, and across (0 for none). */
+  changeoverGap: number
   changeoverWidth: number
   label: string
   /** Who booked it: the third line, where the bar is tall enough to show it. */
@@ -700,8 +727,9 @@ type EventBarProps = {
 /** One booking: its colour, title, teams and client (in a week, `compact`, its title alone: ADR 0035); its changeover hatched after it. */
 const EventBar = memo(function EventBar({
   bar,
-  left,
+  gap,
   width,
+  changeoverGap,
   changeoverWidth,
   label,
   client,
@@ -712,36 +740,36 @@ const EventBar = memo(function EventBar({
 }: EventBarProps) {
   const { event } = bar
   const teams = [event.team1Name, event.team2Name].filter(Boolean).join(' vs ')
+  // A press within the last RESIZE_GRIP_PX of the bar resizes it; elsewhere it moves it.
+  const isOnGrip = (pointer: PointerEvent<HTMLElement>) =>
+    pointer.clientX >= pointer.currentTarget.getBoundingClientRect().right - RESIZE_GRIP_PX
   return (
     <>
-      {bar.changeoverMinutes > 0 ? (
-        <div
-          aria-hidden="true"
-          className="pointer-events-none absolute inset-y-2 opacity-40"
-          style={{ left: left + width, width: changeoverWidth, ...HATCH }}
-        />
-      ) : null}
       <button
         type="button"
         aria-label={label}
         title={label}
         data-event-id={event.id}
         className={cn(
-          'absolute inset-y-1 z-[5] flex min-w-0 touch-none flex-col justify-center overflow-hidden rounded-md border border-black/10 px-2 text-left text-xs leading-tight shadow-sm outline-none focus-visible:ring-3 focus-visible:ring-ring',
-          // The end's grip is drawn, not an element of its own: one node fewer on each of a week's
-          // 2,000 bars (ADR 0035). A press within it resizes (RESIZE_GRIP_PX).
-          canBook && 'cursor-grab after:absolute after:inset-y-0 after:right-0 after:w-2 after:cursor-ew-resize active:cursor-grabbing',
+          // In the row's flow, with no shadow and no clip of its own: a week draws 2,000 of them (ADR 0041).
+          'flex min-w-0 shrink-0 touch-none flex-col justify-center rounded-md border border-black/10 text-left text-xs leading-tight outline-none focus-visible:ring-3 focus-visible:ring-ring',
+          canBook && 'cursor-grab active:cursor-grabbing',
           isMoving && 'opacity-50',
         )}
-        style={{ left, width, backgroundColor: event.color, color: readableTextColor(event.color) }}
-        onPointerDown={(pointer) =>
-          handlers.pointerDown(
-            bar,
-            pointer.clientX >= pointer.currentTarget.getBoundingClientRect().right - RESIZE_GRIP_PX ? 'resize' : 'move',
-            pointer,
-          )
-        }
-        onPointerMove={handlers.pointerMove}
+        style={{
+          marginLeft: gap,
+          width,
+          // Never wider than its time: a short bar's padding gives way, so the bars after it keep their places.
+          paddingInline: Math.min(8, Math.max(0, (width - 2) / 2)),
+          backgroundColor: event.color,
+          color: readableTextColor(event.color),
+        }}
+        onPointerDown={(pointer) => handlers.pointerDown(bar, isOnGrip(pointer) ? 'resize' : 'move', pointer)}
+        onPointerMove={(pointer) => {
+          // The grip is a cursor, not an element (ADR 0041); set while hovering, not while dragging.
+          if (canBook && pointer.buttons === 0) pointer.currentTarget.style.cursor = isOnGrip(pointer) ? 'ew-resize' : ''
+          handlers.pointerMove(pointer)
+        }}
         onPointerUp={handlers.pointerUp}
         onClick={() => handlers.click(bar)}
         onKeyDown={(key) => handlers.keyDown(bar, key)}
@@ -750,6 +778,13 @@ const EventBar = memo(function EventBar({
         {teams && !compact ? <span className="truncate">{teams}</span> : null}
         {client && !compact ? <span className="truncate">{client}</span> : null}
       </button>
+      {changeoverWidth > 0 ? (
+        <div
+          aria-hidden="true"
+          className="pointer-events-none my-1 shrink-0 opacity-40"
+          style={{ marginLeft: changeoverGap, width: changeoverWidth, ...HATCH }}
+        />
+      ) : null}
     </>
   )
 })
