@@ -23,6 +23,14 @@ export function createPostgresListener(connectionString: string) {
   let retryTimer: NodeJS.Timeout | undefined
   let retryDelay = FIRST_RETRY_MS
   let isClosed = false
+  // One statement at a time on the connection: pg queues a query sent while another runs, but
+  // that is deprecated and goes in pg 9, and several channels are listened to at start.
+  let lastQuery: Promise<unknown> = Promise.resolve()
+  const query = (text: string) => {
+    const next = lastQuery.then(() => client?.query(text))
+    lastQuery = next.catch(() => {})
+    return next
+  }
 
   const tellEveryone = (payload: string | null) => {
     for (const channelHandlers of handlers.values()) for (const handler of channelHandlers) handler(payload)
@@ -93,7 +101,7 @@ export function createPostgresListener(connectionString: string) {
       try {
         await ensureConnected()
         // LISTEN twice is harmless; this covers a channel added while the connection was opening.
-        await client?.query(`LISTEN ${pg.escapeIdentifier(channel)}`)
+        await query(`LISTEN ${pg.escapeIdentifier(channel)}`)
       } catch (error) {
         // The database is unreachable for now: keep trying, and the handler hears null once back.
         logError('could not listen for notifications', error, { channel })
@@ -103,7 +111,7 @@ export function createPostgresListener(connectionString: string) {
         channelHandlers.delete(handler)
         if (channelHandlers.size > 0 || handlers.get(channel) !== channelHandlers) return
         handlers.delete(channel)
-        await client?.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {})
+        await query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {})
       }
     },
 
