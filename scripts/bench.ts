@@ -10,6 +10,7 @@ import autocannon from 'autocannon'
 import { addDays, formatISO } from 'date-fns'
 import { eq, sql } from 'drizzle-orm'
 import pg from 'pg'
+import type { Page } from 'playwright-core'
 import * as prettier from 'prettier'
 import { openDatabase, type Database } from '../src/server/db/client'
 import {
@@ -726,7 +727,37 @@ async function boardFanOut(
 const TIMELINE_RENDER_BUDGET_MS = 300
 const TIMELINE_LONG_TASK_BUDGET_MS = 50
 
-type TimelineRender = { renderMs: number; bars: number; dragLongestTaskMs: number; dragLongTasks: number }
+type TimelineRender = { renderMs: number; renderRuns: number[]; bars: number; dragLongestTaskMs: number; dragLongTasks: number }
+// The drawing is one reading of a few hundred milliseconds, which the machine moves by half from one
+// page to the next: the verdict takes the median of this many pages, each opened afresh.
+const TIMELINE_RENDER_RUNS = 3
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+
+// One drawing of the week, on a page opened afresh: what the page does when the operator asks for
+// the week, the data and then the drawing.
+async function drawWeek(page: Page, app: AppProcess, seeded: Seeded) {
+  await page.goto(`${app.origin}/facility/${seeded.timelineFacilityId}`)
+  await page.getByRole('button', { name: 'Timeline', exact: true }).click()
+  await page.getByTestId('timeline-scroller').waitFor()
+  // The list view shown first may have read the same week already: then the drawing is timed
+  // from the click, else from the week's answer.
+  await page.evaluate('performance.clearResourceTimings(); window.clickedAt = performance.now()')
+  await page.getByRole('group', { name: 'Timeline range' }).getByRole('button', { name: 'Week' }).click()
+  // Scripts as text: the bench runs through tsx, whose helpers do not exist in the page.
+  return (await page.evaluate(`new Promise((resolve, reject) => {
+    const started = performance.now()
+    const check = () => {
+      const bars = document.querySelectorAll('[data-event-id]').length
+      const week = performance.getEntriesByType('resource')
+        .find((entry) => entry.name.includes('/api/events?') && entry.name.includes('facilityId='))
+      // Drawn: the bars are in the page, at the frame after the data arrived.
+      if (bars >= 1500) return resolve({ renderMs: performance.now() - Math.max(window.clickedAt, week ? week.responseEnd : 0), bars })
+      if (performance.now() - started > 30000) return reject(new Error('the week did not draw: ' + bars + ' bars'))
+      requestAnimationFrame(check)
+    }
+    requestAnimationFrame(check)
+  })`)) as { renderMs: number; bars: number }
+}
 
 async function timelineRender(app: AppProcess, seeded: Seeded): Promise<TimelineRender | null> {
   const executablePath = await findChromium()
@@ -740,29 +771,16 @@ async function timelineRender(app: AppProcess, seeded: Seeded): Promise<Timeline
     const [name, value] = (await signIn(app.origin)).split('=') as [string, string]
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, timezoneId: 'America/Toronto' })
     await context.addCookies([{ name, value, url: app.origin }])
-    const page = await context.newPage()
-    await page.goto(`${app.origin}/facility/${seeded.timelineFacilityId}`)
-    await page.getByRole('button', { name: 'Timeline', exact: true }).click()
-    await page.getByTestId('timeline-scroller').waitFor()
-    // From here, what the page does when the operator asks for the week: the data, then the drawing.
-    // The list view shown first may have read the same week already: then the drawing is timed
-    // from the click, else from the week's answer.
-    await page.evaluate('performance.clearResourceTimings(); window.clickedAt = performance.now()')
-    await page.getByRole('group', { name: 'Timeline range' }).getByRole('button', { name: 'Week' }).click()
-    // Scripts as text: the bench runs through tsx, whose helpers do not exist in the page.
-    const measured = (await page.evaluate(`new Promise((resolve, reject) => {
-      const started = performance.now()
-      const check = () => {
-        const bars = document.querySelectorAll('[data-event-id]').length
-        const week = performance.getEntriesByType('resource')
-          .find((entry) => entry.name.includes('/api/events?') && entry.name.includes('facilityId='))
-        // Drawn: the bars are in the page, at the frame after the data arrived.
-        if (bars >= 1500) return resolve({ renderMs: performance.now() - Math.max(window.clickedAt, week ? week.responseEnd : 0), bars })
-        if (performance.now() - started > 30000) return reject(new Error('the week did not draw: ' + bars + ' bars'))
-        requestAnimationFrame(check)
+    const runs: Array<{ renderMs: number; bars: number }> = []
+    let page = await context.newPage()
+    for (let run = 1; run <= TIMELINE_RENDER_RUNS; run += 1) {
+      if (run > 1) {
+        await page.close()
+        page = await context.newPage()
       }
-      requestAnimationFrame(check)
-    })`)) as { renderMs: number; bars: number }
+      runs.push(await drawWeek(page, app, seeded))
+    }
+    const measured = { bars: runs.at(-1)!.bars, renderMs: median(runs.map((run) => run.renderMs)) }
     // A scripted drag of the first event, a row down and a few hours along, timed for long tasks.
     await page.evaluate(`window.longTasks = [];
       new PerformanceObserver((list) => list.getEntries().forEach((entry) => window.longTasks.push(entry.duration)))
@@ -784,6 +802,7 @@ async function timelineRender(app: AppProcess, seeded: Seeded): Promise<Timeline
     return {
       ...measured,
       renderMs: Math.round(measured.renderMs),
+      renderRuns: runs.map((run) => Math.round(run.renderMs)),
       dragLongestTaskMs: Math.round(Math.max(0, ...tasks)),
       dragLongTasks: tasks.filter((duration) => duration > TIMELINE_LONG_TASK_BUDGET_MS).length,
     }
@@ -941,7 +960,7 @@ async function benchDatabase(kind: Kind, withLighthouse: boolean): Promise<strin
       const verdict = (isMet: boolean) => (isMet ? 'met' : 'not met')
       sections.push(
         '',
-        `Timeline in Chromium (the week of ${TIMELINE_SPACES} spaces, ${count(timeline.bars)} bars): drawn ${timeline.renderMs} ms after its data arrived (budget ≤ ${TIMELINE_RENDER_BUDGET_MS} ms: ${verdict(timeline.renderMs <= TIMELINE_RENDER_BUDGET_MS)}); while an event was dragged the longest task took ${timeline.dragLongestTaskMs} ms, ${timeline.dragLongTasks} over ${TIMELINE_LONG_TASK_BUDGET_MS} ms (budget: none: ${verdict(timeline.dragLongTasks === 0)}).`,
+        `Timeline in Chromium (the week of ${TIMELINE_SPACES} spaces, ${count(timeline.bars)} bars): drawn ${timeline.renderMs} ms after its data arrived, the median of ${timeline.renderRuns.join(', ')} ms (budget ≤ ${TIMELINE_RENDER_BUDGET_MS} ms: ${verdict(timeline.renderMs <= TIMELINE_RENDER_BUDGET_MS)}); while an event was dragged the longest task took ${timeline.dragLongestTaskMs} ms, ${timeline.dragLongTasks} over ${TIMELINE_LONG_TASK_BUDGET_MS} ms (budget: none: ${verdict(timeline.dragLongTasks === 0)}).`,
       )
     }
     if (scores.length > 0) {
