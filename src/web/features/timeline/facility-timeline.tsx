@@ -41,6 +41,7 @@ import {
   hourMarks,
   instantAt,
   movedTimes,
+  rowFlow,
   snapMinutes,
   stepDays,
   timelineBars,
@@ -493,26 +494,20 @@ function TimelineGrid({
     return { left, width: Math.max(2, right - left) }
   }
   const position = (start: number, end: number): CSSProperties => spanOf(start, end)
-  // A row's bars, and their changeovers, are laid out in the row's flow, each after the one before
-  // it: a gap, then its width. Placed absolutely, every one of a week's 2,000 bars was a layer of
-  // its own for the browser to paint (ADR 0041). A bar that overlaps the one before it (a move not
-  // yet saved) gets a negative gap and is drawn over it.
+  // A row's bars and their changeovers in the row's flow, not each placed absolutely: every one of
+  // a week's 2,000 bars was then a layer of its own for the browser to paint (ADR 0041).
   const inFlow = (placed: { bar: TimelineBar; placement: Placement }[]) => {
-    let end = 0
-    return placed.map(({ bar, placement }) => {
-      const span = spanOf(placement.start, placement.end)
-      const gap = span.left - end
-      end = span.left + span.width
-      let changeoverGap = 0
-      let changeoverWidth = 0
-      if (bar.changeoverMinutes > 0) {
-        const after = spanOf(placement.end, placement.end + bar.changeoverMinutes * MS_PER_MINUTE)
-        changeoverGap = after.left - end
-        changeoverWidth = after.width
-        end = after.left + after.width
-      }
-      return { bar, placement, gap, width: span.width, changeoverGap, changeoverWidth }
-    })
+    const boxes = placed.map(({ bar, placement }) => ({
+      span: spanOf(placement.start, placement.end),
+      changeover: bar.changeoverMinutes > 0 ? spanOf(placement.end, placement.end + bar.changeoverMinutes * MS_PER_MINUTE) : null,
+    }))
+    return rowFlow(boxes).map(({ gap, changeoverGap }, index) => ({
+      ...placed[index]!,
+      gap,
+      width: boxes[index]!.span.width,
+      changeoverGap,
+      changeoverWidth: boxes[index]!.changeover?.width ?? 0,
+    }))
   }
 
   // A bar's sentence, worked out once per load rather than on every pointer move; a bar dropped

@@ -4,6 +4,7 @@ import {
   bookingFromSpan,
   hourMarks,
   movedTimes,
+  rowFlow,
   snapMinutes,
   timelineBars,
   timelineRange,
@@ -148,6 +149,36 @@ describe('hourMarks', () => {
       '2026-11-29',
       '2026-11-30',
       '2026-12-01',
+    ])
+  })
+})
+
+describe('rowFlow', () => {
+  it('places each bar from the end of the one before it, and a changeover right after its bar', () => {
+    expect(
+      rowFlow([
+        { span: { left: 40, width: 20 }, changeover: null },
+        { span: { left: 100, width: 30 }, changeover: { left: 130, width: 5 } },
+        { span: { left: 135, width: 10 }, changeover: null },
+      ]),
+    ).toEqual([
+      { gap: 40, changeoverGap: 0 },
+      { gap: 40, changeoverGap: 0 },
+      { gap: 0, changeoverGap: 0 },
+    ])
+  })
+
+  it('gives a bar that overlaps the one before it a negative gap, so it is drawn over it where its times say', () => {
+    expect(
+      rowFlow([
+        { span: { left: 50, width: 40 }, changeover: { left: 90, width: 10 } },
+        { span: { left: 70, width: 20 }, changeover: null },
+        { span: { left: 200, width: 20 }, changeover: null },
+      ]),
+    ).toEqual([
+      { gap: 50, changeoverGap: 0 },
+      { gap: -30, changeoverGap: 0 },
+      { gap: 110, changeoverGap: 0 },
     ])
   })
 })

@@ -88,6 +88,25 @@ export function fractionOf(instant: number, range: { start: Date; end: Date }): 
   return (instant - range.start.getTime()) / (range.end.getTime() - range.start.getTime())
 }
 
+/** Where a bar, or its changeover, is drawn across a row: pixels from the row's start, and across. */
+export type Span = { left: number; width: number }
+
+/**
+ * A row's bars laid out one after another in the row's flow (ADR 0041), each given in start
+ * order with its changeover, if any, drawn right after it. Each gap is the left margin from the
+ * end of whatever the row drew before: negative where a bar overlaps the one before it (a move
+ * not yet saved), so it is drawn over it.
+ */
+export function rowFlow(boxes: readonly { span: Span; changeover: Span | null }[]): { gap: number; changeoverGap: number }[] {
+  let end = 0
+  const after = (span: Span) => {
+    const gap = span.left - end
+    end = span.left + span.width
+    return gap
+  }
+  return boxes.map(({ span, changeover }) => ({ gap: after(span), changeoverGap: changeover ? after(changeover) : 0 }))
+}
+
 /** The instant at a fraction of the range's width. */
 export function instantAt(fraction: number, range: { start: Date; end: Date }): number {
   return range.start.getTime() + fraction * (range.end.getTime() - range.start.getTime())
