@@ -731,7 +731,9 @@ type TimelineRender = { renderMs: number; renderRuns: number[]; bars: number; dr
 // The drawing is one reading of a few hundred milliseconds, which the machine moves by half from one
 // page to the next: the verdict takes the median of this many pages, each opened afresh.
 const TIMELINE_RENDER_RUNS = 3
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+// The middle of several readings, by the one number they are judged by (the timeline, Lighthouse).
+const medianBy = <T>(items: readonly T[], value: (item: T) => number): T =>
+  [...items].sort((left, right) => value(left) - value(right))[Math.floor(items.length / 2)]!
 
 // One drawing of the week, on a page opened afresh: what the page does when the operator asks for
 // the week, the data and then the drawing.
@@ -780,7 +782,7 @@ async function timelineRender(app: AppProcess, seeded: Seeded): Promise<Timeline
       }
       runs.push(await drawWeek(page, app, seeded))
     }
-    const measured = { bars: runs.at(-1)!.bars, renderMs: median(runs.map((run) => run.renderMs)) }
+    const measured = medianBy(runs, (run) => run.renderMs)
     // A scripted drag of the first event, a row down and a few hours along, timed for long tasks.
     await page.evaluate(`window.longTasks = [];
       new PerformanceObserver((list) => list.getEntries().forEach((entry) => window.longTasks.push(entry.duration)))
@@ -875,9 +877,7 @@ async function lighthouseScores(
           accessibility: Math.round((categories?.accessibility?.score ?? 0) * 100),
         })
       }
-      runs.sort((left, right) => left.performance - right.performance)
-      const median = runs[Math.floor(runs.length / 2)]!
-      scores.push({ page, ...median, runs: runs.map((run) => run.performance) })
+      scores.push({ page, ...medianBy(runs, (run) => run.performance), runs: runs.map((run) => run.performance) })
     }
     return scores
   } finally {
