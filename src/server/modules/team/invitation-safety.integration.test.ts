@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from 'drizzle-orm'
+import { and, count, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { AUTH_MESSAGES } from '@shared/auth/messages'
 import { TEAM_MESSAGES } from '@shared/team/messages'
