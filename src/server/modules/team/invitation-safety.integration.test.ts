@@ -1,10 +1,12 @@
-import { and, count, eq } from 'drizzle-orm'
+import { createHash, randomBytes } from 'node:crypto'
+import { and, count, desc, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { AUTH_MESSAGES } from '@shared/auth/messages'
 import { TEAM_MESSAGES } from '@shared/team/messages'
 import type { Role } from '@shared/team/roles'
 import { activityEntries, invitations, memberships, users } from '../../db/schema'
 import { findPostgresError } from '../../errors'
+import { createInvitation } from './service'
 import { useTestApp } from '../../test/setup'
 import { sessionCookieFrom, type TestUser } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
@@ -148,6 +150,17 @@ describe.each(testDatabaseKinds())('invitations and revoked accounts on %s', (ki
       }
     }
     expect(await constraintOf(write(manager.id, 'front_desk'))).toBe('invitations_inviter_may_invite')
+    // The service explains a role above the inviter's before the database would refuse it.
+    await expect(
+      createInvitation(t.db, {
+        organisationId,
+        actor: { id: manager.id, name: 'Manager' },
+        actorRole: 'manager',
+        email: 'above@example.com',
+        role: 'owner',
+        origin: 'http://localhost',
+      }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN', message: TEAM_MESSAGES.roleAboveInviter })
     // The invitation's owner is demoted behind the service's back, and the link forced open again:
     // the database still refuses to let it be used.
     const { id } = await invite(owner, `forced-${Date.now()}@example.com`, 'owner')
@@ -159,6 +172,56 @@ describe.each(testDatabaseKinds())('invitations and revoked accounts on %s', (ki
     expect(await constraintOf(t.db.update(invitations).set({ acceptedAt: new Date() }).where(eq(invitations.id, id)))).toBe(
       'invitations_accept_while_open',
     )
+  })
+
+  it("lets an acceptance and its inviter's removal race 100 times: the link is either used before the removal or gone", async () => {
+    const owner = await t.createOperator(admin)
+    const rogue = await t.createOperator(admin)
+    const alias = await t.createOperator(admin)
+    const organisationId = await t.organisationOf(owner)
+    const outcomes = { accepted: 0, gone: 0 }
+    for (let round = 0; round < 100; round++) {
+      await t.db.insert(memberships).values({ organisationId, userId: rogue.id, role: 'owner' })
+      // The rogue's link to their alias, written as the service writes it (only its hash is kept).
+      const token = `${organisationId.replaceAll('-', '')}${randomBytes(24).toString('base64url')}`
+      await t.db.insert(invitations).values({
+        organisationId,
+        email: alias.email.toLowerCase(),
+        role: 'owner',
+        tokenHash: createHash('sha256').update(token).digest('hex'),
+        invitedBy: rogue.id,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })
+      // Each goes first in half of the rounds.
+      const remove = () => t.request(`/api/team/members/${rogue.id}`, { method: 'DELETE', cookie: owner.cookie })
+      const accept = () => t.request(`/api/invitations/${token}/accept`, { method: 'POST', cookie: alias.cookie })
+      const [removed, accepted] =
+        round % 2 === 0 ? await Promise.all([remove(), accept()]) : (await Promise.all([accept(), remove()])).reverse()
+      expect(removed.status).toBe(204)
+      expect([200, 410]).toContain(accepted.status)
+      const [membership] = await t.db
+        .select({ role: memberships.role })
+        .from(memberships)
+        .where(and(eq(memberships.organisationId, organisationId), eq(memberships.userId, alias.id)))
+      const [invitation] = await t.db
+        .select({ acceptedAt: invitations.acceptedAt, withdrawnAt: invitations.withdrawnAt })
+        .from(invitations)
+        .where(and(eq(invitations.organisationId, organisationId), eq(invitations.email, alias.email.toLowerCase())))
+        .orderBy(desc(invitations.createdAt))
+        .limit(1)
+      if (accepted.status === 200) {
+        // Used while the rogue still was an Owner: the alias joined, and nothing was left to withdraw.
+        expect(membership?.role).toBe('owner')
+        expect(invitation!.acceptedAt).not.toBeNull()
+        outcomes.accepted += 1
+        await t.db.delete(memberships).where(and(eq(memberships.organisationId, organisationId), eq(memberships.userId, alias.id)))
+      } else {
+        expect(membership).toBeUndefined()
+        expect(invitation!.withdrawnAt).not.toBeNull()
+        outcomes.gone += 1
+      }
+    }
+    expect(outcomes.accepted + outcomes.gone).toBe(100)
   })
 
   it('lets only the administrator approve a revoked account again, whatever invitation it signs in or up with', async () => {

@@ -264,12 +264,15 @@ export async function acceptInvitation(
   const { organisationId, tokenHash } = readToken(token)
   try {
     return await db.transaction(async (tx) => {
+      const found = await repository.findOpenInvitation(tx, organisationId, tokenHash)
+      if (!found) throw new AppError('GONE', TEAM_MESSAGES.invitationGone)
+      // The inviter must still hold a role that may grant this one. Their membership is held until
+      // this commits, so a removal or demotion waits for it or has withdrawn the link already; it
+      // is taken before the invitation's row, in the order a removal takes them (membership, then
+      // its invitations), so the two never wait for each other in a circle.
+      const inviterRole = await repository.lockInviterRole(tx, organisationId, found.invitedBy)
       const invitation = await repository.findOpenInvitation(tx, organisationId, tokenHash, { lock: true })
-      if (!invitation) throw new AppError('GONE', TEAM_MESSAGES.invitationGone)
-      // The inviter must still hold a role that may grant this one; their membership is held until
-      // this commits, so a removal or demotion waits for it or has withdrawn the link already.
-      const inviterRole = await repository.lockInviterRole(tx, organisationId, invitation.invitedBy)
-      if (!grantableRoles(inviterRole).includes(invitation.role)) throw new AppError('GONE', TEAM_MESSAGES.invitationGone)
+      if (!invitation || !grantableRoles(inviterRole).includes(invitation.role)) throw new AppError('GONE', TEAM_MESSAGES.invitationGone)
       if (invitation.email !== user.email.toLowerCase()) throw new AppError('FORBIDDEN', TEAM_MESSAGES.wrongEmail)
       // A revoked account stays revoked (only the administrator approves it again): no joining either.
       if (!(await repository.approveUser(tx, user.id))) throw new AppError('NOT_APPROVED', AUTH_MESSAGES.pendingApproval)
