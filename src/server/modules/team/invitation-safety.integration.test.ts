@@ -224,6 +224,23 @@ describe.each(testDatabaseKinds())('invitations and revoked accounts on %s', (ki
     expect(outcomes.accepted + outcomes.gone).toBe(100)
   })
 
+  it('lets a withdrawal and an acceptance race 100 times: exactly one of them wins', async () => {
+    const owner = await t.createOperator(admin)
+    const invitee = await t.createOperator(admin)
+    const organisationId = await t.organisationOf(owner)
+    for (let round = 0; round < 100; round++) {
+      const response = await post(owner, '/api/team/invitations', { email: invitee.email, role: 'scheduler' })
+      const body = (await response.json()) as { link: string; invitation: { id: string } }
+      const token = body.link.split('/invite/')[1]!
+      const withdraw = () => t.request(`/api/team/invitations/${body.invitation.id}`, { method: 'DELETE', cookie: owner.cookie })
+      const accept = () => post(invitee, `/api/invitations/${token}/accept`)
+      const [withdrawn, accepted] =
+        round % 2 === 0 ? await Promise.all([withdraw(), accept()]) : (await Promise.all([accept(), withdraw()])).reverse()
+      expect([withdrawn.status, accepted.status].sort()).toEqual(withdrawn.status === 204 ? [204, 410] : [200, 404])
+      await t.db.delete(memberships).where(and(eq(memberships.organisationId, organisationId), eq(memberships.userId, invitee.id)))
+    }
+  })
+
   it('lets only the administrator approve a revoked account again, whatever invitation it signs in or up with', async () => {
     const owner = await t.createOperator(admin)
     const revokedOne = await t.signUp({ fullName: 'Rex Revoked' })
