@@ -179,6 +179,26 @@ test.describe('teams', () => {
     await visitor.close()
   })
 
+  test('an Owner withdraws an open invitation, and its link says it is gone', async ({ page, browser, baseURL }) => {
+    const owner = await createAccount(baseURL!, { fullName: 'Olivia Owner' })
+    await signInWithApi(page, owner)
+    const email = uniqueEmail('withdrawn')
+    const link = await inviteWithUi(page, email, 'Manager')
+    const invitations = page.getByRole('list', { name: 'Open invitations' })
+    await expect(invitations.getByText(email)).toBeVisible()
+    await checkA11y(page)
+
+    await invitations.getByRole('button', { name: `Withdraw invitation for ${email}` }).click()
+    await expect(page.getByText('Invitation withdrawn')).toBeVisible()
+    await expect(page.getByText(email)).toHaveCount(0)
+    await expect(page.getByText('No open invitations.')).toBeVisible()
+
+    const visitor = await browser.newPage()
+    await visitor.goto(new URL(link).pathname)
+    await expect(visitor.getByText('This invitation has expired or was already used')).toBeVisible()
+    await visitor.close()
+  })
+
   test('the Team and Activity pages work at phone width', async ({ page, operator }) => {
     void operator
     await page.setViewportSize({ width: 375, height: 800 })

@@ -137,6 +137,13 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
     return ((await response.json()) as { link: string }).link.split('/invite/')[1]!
   }
 
+  async function invitationIdInA(email: string): Promise<string> {
+    await inviteToA(email)
+    const listed = await t.request('/api/team/invitations', { cookie: owner.cookie })
+    const { invitations } = (await listed.json()) as { invitations: { id: string; email: string }[] }
+    return invitations.find((invitation) => invitation.email === email)!.id
+  }
+
   async function joinA(member: TestUser, role: string) {
     const token = await inviteToA(member.email, role)
     const response = await t.request(`/api/invitations/${token}/accept`, { method: 'POST', cookie: member.cookie })
@@ -852,6 +859,14 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       isDestructive: true,
     },
     {
+      // Withdrawing: roles that may invite, in their own organisation; another's invitation is a 404.
+      route: 'DELETE /api/team/invitations/:id',
+      prepare: async () => ({ id: await invitationIdInA(`withdrawn-${randomUUID()}@example.com`) }),
+      path: ({ fresh }) => `/api/team/invitations/${fresh.id}`,
+      expect: [401, 403, 204, 403, 403, 403, 404, 404],
+      isDestructive: true,
+    },
+    {
       route: 'DELETE /api/team/members/:id',
       prepare: async () => {
         const joiner = await t.createOperator(admin)
@@ -922,6 +937,35 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       'routes the matrix does not list',
     ).toEqual([])
     expect(unknownRows, 'rows for routes the app does not have').toEqual([])
+  })
+
+  // One more caller: an account the admin revoked (its session of before in hand) that A's Owner
+  // then invites. It is never approved again but by the admin (ADR 0042): every route that needs
+  // an account answers it as it answers nobody, and the invitation neither signs it in nor up.
+  it('answers a revoked account with an invitation as it answers nobody', async () => {
+    const signedUp = await t.signUp({ fullName: 'Revoked With Invitation' })
+    await t.request(`/api/admin/users/${signedUp.id}/approve`, { method: 'POST', cookie: admin.cookie })
+    const oldCookie = await t.signIn(signedUp.email, signedUp.password)
+    expect((await t.request(`/api/admin/users/${signedUp.id}/revoke`, { method: 'POST', cookie: admin.cookie })).status).toBe(200)
+    const token = await inviteToA(signedUp.email, 'owner')
+    const failures: string[] = []
+    for (const row of rows.filter((candidate) => candidate.expect[0] === 401 && !candidate.prepare)) {
+      const context = { a, caller: 'anonymous' as const, user: null, targetId, fresh: {} }
+      const { status, text } = await readAnswer(await send(t, row, context, oldCookie))
+      if (status !== 401) failures.push(`${row.route} as a revoked account: ${status}: ${text.slice(0, 200)}`)
+    }
+    const signIn = await t.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      body: { email: signedUp.email, password: signedUp.password, invitationToken: token },
+    })
+    if (signIn.status !== 403) failures.push(`sign-in with the invitation: ${signIn.status}`)
+    const signUp = await t.request(`/api/invitations/${token}/sign-up`, { method: 'POST', body: { fullName: 'Again', password: PASSWORD } })
+    if (signUp.status !== 409) failures.push(`sign-up through the invitation: ${signUp.status}`)
+    const accept = await t.request(`/api/invitations/${token}/accept`, { method: 'POST', cookie: oldCookie })
+    if (accept.status !== 401) failures.push(`accepting with the old session: ${accept.status}`)
+    const [row] = await t.db.select({ approved: users.approved }).from(users).where(eq(users.id, signedUp.id))
+    if (row?.approved !== false) failures.push('the revoked account was approved')
+    expect(failures).toEqual([])
   })
 
   it('answers every route × caller pair as the matrix says, and leaks nothing of A', async () => {

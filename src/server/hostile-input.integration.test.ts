@@ -609,6 +609,7 @@ const idRoutes = [
   'DELETE /api/screens/:id',
   'DELETE /api/screens/:id/logo',
   'DELETE /api/team/members/:id',
+  'DELETE /api/team/invitations/:id',
   'POST /api/admin/users/:id/approve',
   'POST /api/admin/users/:id/revoke',
   'POST /api/admin/users/:id/reset-password',

@@ -11,6 +11,7 @@ import { clientAddress } from '../http/client-address'
 import type { AppDeps, AppEnv } from '../http/context'
 import { jsonBody, parseOrThrow } from '../http/validate'
 import { releaseSignInAttempt, reserveSignInAttempt, reserveSignUp } from './attempt-limits'
+import { signUpAccount } from './sign-up'
 import { approveForInvitation } from '../modules/team/service'
 import { requestPasswordReset } from '../modules/admin/service'
 
@@ -108,16 +109,9 @@ export function authRoutes({ auth, database, env }: AppDeps) {
     const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email))
     if (existing) throw new AppError('CONFLICT', AUTH_MESSAGES.emailTaken, { email: AUTH_MESSAGES.emailTaken })
     try {
-      const result = await auth.api.signUpEmail({
-        body: { name: input.fullName, email, password: input.password },
-        headers: c.req.raw.headers,
-      })
-      const created = result.user as typeof result.user & { approved?: boolean }
+      const created = await signUpAccount(auth, db, { name: input.fullName, email, password: input.password }, c.req.raw.headers)
       return c.json({ user: { id: created.id, email: created.email, name: created.name, approved: Boolean(created.approved) } }, 201)
     } catch (error) {
-      if (error instanceof APIError && error.body?.code?.startsWith('USER_ALREADY_EXISTS')) {
-        throw new AppError('CONFLICT', AUTH_MESSAGES.emailTaken, { email: AUTH_MESSAGES.emailTaken })
-      }
       if (error instanceof APIError) {
         throw new AppError(statusToCode(error.statusCode, error.body?.code), error.body?.message ?? error.message)
       }

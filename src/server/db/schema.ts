@@ -37,25 +37,32 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 
 /* ---------- accounts (better-auth's tables; the spec's profiles and user_roles, see ADR 0004) ---------- */
 
-export const users = pgTable('users', {
-  id: text('id').primaryKey(),
-  // The spec's profiles.full_name.
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  // The spec's profiles.approved: false means pending.
-  approved: boolean('approved').notNull().default(false),
-  // The spec's user_roles.role, kept where better-auth's admin plugin reads it.
-  role: text('role'),
-  banned: boolean('banned').default(false),
-  banReason: text('ban_reason'),
-  banExpires: timestamp('ban_expires', { withTimezone: true }),
-  // The organisation the account last chose to work in; kept across sign-ins (ADR 0021).
-  activeOrganisationId: uuid('active_organisation_id').references((): AnyPgColumn => organisations.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-})
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    // The spec's profiles.full_name.
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    // The spec's profiles.approved: false means pending.
+    approved: boolean('approved').notNull().default(false),
+    // The spec's user_roles.role, kept where better-auth's admin plugin reads it.
+    role: text('role'),
+    banned: boolean('banned').default(false),
+    banReason: text('ban_reason'),
+    banExpires: timestamp('ban_expires', { withTimezone: true }),
+    // Set by the administrator's revoke, cleared only by their approval; a revoked account is never
+    // approved (users_revoked_not_approved, users_revoked_stays_revoked: migration 0032, ADR 0042).
+    revoked: boolean('revoked').notNull().default(false),
+    // The organisation the account last chose to work in; kept across sign-ins (ADR 0021).
+    activeOrganisationId: uuid('active_organisation_id').references((): AnyPgColumn => organisations.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [check('users_revoked_not_approved', sql`not (${table.revoked} and ${table.approved})`)],
+)
 
 /* ---------- organisations (docs/product.md#teams, ADR 0021) ---------- */
 
@@ -111,9 +118,12 @@ export const invitations = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     acceptedBy: text('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    // Withdrawn on the Team page, or by the inviter's removal or demotion (migration 0032).
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
+    check('invitations_used_or_withdrawn', sql`${table.acceptedAt} is null or ${table.withdrawnAt} is null`),
     uniqueIndex('invitations_organisation_id_token_hash_idx').on(table.organisationId, table.tokenHash),
     index('invitations_organisation_id_created_at_idx').on(table.organisationId, table.createdAt.desc()),
     check('invitations_role_valid', sql`${table.role} in ('owner', 'manager', 'scheduler', 'front_desk')`),

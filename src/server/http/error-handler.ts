@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception'
 import type { ApiErrorBody } from '@shared/api-error'
 import { AppError, findPostgresError, NUL_CHARACTER_MESSAGE, SQLSTATE } from '../errors'
 import { logError } from '../log'
+import { loggablePath } from './request-log'
 
 function body(code: ApiErrorBody['error']['code'], message: string, fields?: Record<string, string>): ApiErrorBody {
   return { error: fields ? { code, message, fields } : { code, message } }
@@ -33,9 +34,9 @@ export function handleError(error: unknown, c: Context): Response {
   }
   // Logged all the same: the statement named in the error is the one to look at, or what held it up.
   if (postgres?.code === SQLSTATE.queryCanceled) {
-    logError('statement cancelled', error, { method: c.req.method, path: c.req.path })
+    logError('statement cancelled', error, { method: c.req.method, path: loggablePath(c) })
     return c.json(body('UNAVAILABLE', 'The database is busy right now. Please try again in a moment.'), 503)
   }
-  logError('unhandled error', error, { method: c.req.method, path: c.req.path })
+  logError('unhandled error', error, { method: c.req.method, path: loggablePath(c) })
   return c.json(body('INTERNAL', 'An unexpected error occurred'), 500)
 }

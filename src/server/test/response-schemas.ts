@@ -166,6 +166,7 @@ export const ROUTE_RESPONSES: Record<string, RouteResponses> = {
   'POST /api/team/leave': { 204: null },
   'GET /api/team/invitations': { 200: invitationListResponse },
   'POST /api/team/invitations': { 201: invitationCreatedResponse },
+  'DELETE /api/team/invitations/:id': { 204: null },
   'GET /api/invitations/:token': { 200: invitationPreviewResponse },
   'POST /api/invitations/:token/sign-up': { 201: invitationSignUpResponse },
   'POST /api/invitations/:token/accept': { 200: organisationResponse },

@@ -7,5 +7,7 @@ export const TEAM_MESSAGES = {
   lastOwner: 'An organisation always keeps at least one Owner',
   notAMember: 'You are not a member of that organisation',
   alreadyMember: 'This person is already a member',
+  roleAboveInviter: 'You cannot invite someone to a role above your own',
+  invitationWithdrawn: 'Invitation withdrawn',
   noOrganisation: 'You are not a member of any organisation',
 } as const

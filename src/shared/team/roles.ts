@@ -33,3 +33,12 @@ export type Permission = keyof typeof PERMISSIONS
 export function can(role: Role | null | undefined, permission: Permission): boolean {
   return role != null && (PERMISSIONS[permission] as readonly Role[]).includes(role)
 }
+
+/**
+ * The roles an inviter may grant: their own and those below it (ROLES is highest first). Who may
+ * invite at all is the manageTeam permission; the database holds both (migration 0032).
+ */
+export function grantableRoles(inviter: Role | null | undefined): readonly Role[] {
+  if (!can(inviter, 'manageTeam')) return []
+  return ROLES.slice(ROLES.indexOf(inviter!))
+}

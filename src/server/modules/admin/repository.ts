@@ -27,8 +27,14 @@ export async function findUser(db: Executor, id: string) {
   return row ?? null
 }
 
-export async function setApproved(db: Executor, id: string, approved: boolean) {
-  const [row] = await db.update(users).set({ approved }).where(eq(users.id, id)).returning(userColumns)
+/**
+ * The administrator's approval, the one path that may approve a revoked account again: it names
+ * itself for its transaction, which users_revoked_stays_revoked (migration 0032) lets clear the
+ * revoke. The administrator's revoke marks the account revoked, which no other path undoes.
+ */
+export async function setApproved(tx: Executor, id: string, approved: boolean) {
+  if (approved) await tx.execute(sql`select set_config('fieldhouse.admin_approval', 'on', true)`)
+  const [row] = await tx.update(users).set({ approved, revoked: !approved }).where(eq(users.id, id)).returning(userColumns)
   return row ?? null
 }
 

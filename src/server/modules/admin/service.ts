@@ -12,7 +12,7 @@ export function listUsers(db: Db) {
 }
 
 export async function approveUser(db: Db, userId: string) {
-  const user = await repository.setApproved(db, userId, true)
+  const user = await db.transaction((tx) => repository.setApproved(tx, userId, true))
   if (!user) throw notFound('User')
   return user
 }

@@ -148,11 +148,14 @@ const invitationColumns = {
   createdAt: invitations.createdAt,
 }
 
+// Neither used, withdrawn nor expired (migration 0032).
+const isOpen = and(isNull(invitations.acceptedAt), isNull(invitations.withdrawnAt), gt(invitations.expiresAt, sql`now()`))
+
 export function listOpenInvitations(db: Executor, organisationId: string) {
   return db
     .select(invitationColumns)
     .from(invitations)
-    .where(and(eq(invitations.organisationId, organisationId), isNull(invitations.acceptedAt), gt(invitations.expiresAt, sql`now()`)))
+    .where(and(eq(invitations.organisationId, organisationId), isOpen))
     .orderBy(desc(invitations.createdAt))
 }
 
@@ -167,17 +170,15 @@ export async function insertInvitation(
 /** An open invitation by its link; `lock` takes its row for the transaction that uses it up. */
 export async function findOpenInvitation(db: Executor, organisationId: string, tokenHash: string, { lock = false } = {}) {
   const query = db
-    .select({ ...invitationColumns, organisationId: invitations.organisationId, organisationName: organisations.name })
+    .select({
+      ...invitationColumns,
+      organisationId: invitations.organisationId,
+      organisationName: organisations.name,
+      invitedBy: invitations.invitedBy,
+    })
     .from(invitations)
     .innerJoin(organisations, eq(organisations.id, invitations.organisationId))
-    .where(
-      and(
-        eq(invitations.organisationId, organisationId),
-        eq(invitations.tokenHash, tokenHash),
-        isNull(invitations.acceptedAt),
-        gt(invitations.expiresAt, sql`now()`),
-      ),
-    )
+    .where(and(eq(invitations.organisationId, organisationId), eq(invitations.tokenHash, tokenHash), isOpen))
   const [row] = lock ? await query.for('update', { of: invitations }) : await query
   return row ?? null
 }
@@ -189,11 +190,51 @@ export function markInvitationAccepted(tx: Executor, invitationId: string, userI
     .where(eq(invitations.id, invitationId))
 }
 
-export async function findUserByEmail(db: Db | Executor, email: string) {
-  const [row] = await db.select({ id: users.id, approved: users.approved }).from(users).where(eq(users.email, email))
+/** Withdraws an open invitation of the organisation; null when there is none by that id. */
+export async function withdrawInvitation(tx: Executor, organisationId: string, invitationId: string) {
+  const [row] = await tx
+    .update(invitations)
+    .set({ withdrawnAt: sql`now()` })
+    .where(and(eq(invitations.organisationId, organisationId), eq(invitations.id, invitationId), isOpen))
+    .returning({ id: invitations.id, email: invitations.email, role: invitations.role })
   return row ?? null
 }
 
-export function approveUser(tx: Executor, userId: string) {
-  return tx.update(users).set({ approved: true }).where(eq(users.id, userId))
+/** The inviter's role now, their membership held until the transaction ends (null: no longer a member). */
+export async function lockInviterRole(tx: Executor, organisationId: string, userId: string | null) {
+  if (!userId) return null
+  const [row] = await tx
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.organisationId, organisationId), eq(memberships.userId, userId)))
+    .for('share')
+  return row?.role ?? null
+}
+
+/**
+ * Names the person whose request this transaction is, for the activity entries the database
+ * writes itself (withdraw_invitations_of, migration 0032).
+ */
+export function nameActor(tx: Executor, actor: { id: string; name: string }) {
+  return tx.execute(
+    sql`select set_config('fieldhouse.actor_id', ${actor.id}, true), set_config('fieldhouse.actor_name', ${actor.name}, true)`,
+  )
+}
+
+export async function findUserByEmail(db: Db | Executor, email: string) {
+  const [row] = await db
+    .select({ id: users.id, approved: users.approved, revoked: users.revoked })
+    .from(users)
+    .where(eq(users.email, email))
+  return row ?? null
+}
+
+/** Approves an account unless the administrator revoked it (which only they undo): false then. */
+export async function approveUser(tx: Executor, userId: string) {
+  const approved = await tx
+    .update(users)
+    .set({ approved: true })
+    .where(and(eq(users.id, userId), eq(users.revoked, false)))
+    .returning({ id: users.id })
+  return approved.length > 0
 }

@@ -1,10 +1,8 @@
 import { Hono } from 'hono'
-import { APIError } from 'better-auth/api'
-import { AUTH_MESSAGES } from '@shared/auth/messages'
 import { invitationInput, invitationSignUpInput, memberRoleInput, organisationInput, switchOrganisationInput } from '@shared/team/schema'
 import { reserveSignUp } from '../../auth/attempt-limits'
+import { signUpAccount } from '../../auth/sign-up'
 import { allow, requireApprovedUser } from '../../auth/middleware'
-import { AppError } from '../../errors'
 import { clientAddress } from '../../http/client-address'
 import type { AppDeps, AppEnv, MemberEnv, SignedInEnv } from '../../http/context'
 import { jsonBody, uuidParams } from '../../http/validate'
@@ -15,6 +13,7 @@ import * as service from './service'
 export function teamRoutes({ database: { db }, env }: AppDeps) {
   const app = new Hono<MemberEnv>()
   const memberId = uuidParams('Member')
+  const invitationId = uuidParams('Invitation')
 
   app.get('/organisations', async (c) =>
     c.json({ organisations: await service.listOrganisations(db, c.get('user').id), currentId: c.get('organisation').id }),
@@ -53,12 +52,18 @@ export function teamRoutes({ database: { db }, env }: AppDeps) {
     c.json({ invitations: await service.listInvitations(db, c.get('organisation').id) }),
   )
 
+  app.delete('/team/invitations/:id', allow('manageTeam'), invitationId, async (c) => {
+    await service.withdrawInvitation(db, c.get('organisation').id, c.get('user'), c.req.param('id'))
+    return c.body(null, 204)
+  })
+
   app.post('/team/invitations', allow('manageTeam'), jsonBody(invitationInput), async (c) => {
     const { email, role } = c.req.valid('json')
     const origin = resetLinkOrigin(env, c.req.url)
     const created = await service.createInvitation(db, {
       organisationId: c.get('organisation').id,
       actor: c.get('user'),
+      actorRole: c.get('organisation').role,
       email,
       role,
       origin,
@@ -83,18 +88,7 @@ export function invitationRoutes({ database: { db }, auth, env }: AppDeps) {
     const input = c.req.valid('json')
     const email = await service.invitationEmail(db, tokenParam(c))
     await reserveSignUp(db, clientAddress(c, env.trustProxy), env.signUpsPerAddressPerHour)
-    let created: { id: string; email: string; name: string }
-    try {
-      const result = await auth.api.signUpEmail({
-        body: { name: input.fullName, email, password: input.password },
-        headers: c.req.raw.headers,
-      })
-      created = result.user
-    } catch (error) {
-      if (error instanceof APIError && error.body?.code?.startsWith('USER_ALREADY_EXISTS'))
-        throw new AppError('CONFLICT', AUTH_MESSAGES.emailTaken)
-      throw error
-    }
+    const created = await signUpAccount(auth, db, { name: input.fullName, email, password: input.password }, c.req.raw.headers)
     await service.acceptInvitation(db, tokenParam(c), created)
     return c.json({ user: { id: created.id, email: created.email, name: created.name } }, 201)
   })

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { LIMITS } from '@shared/limits'
 import { TEAM_MESSAGES } from '@shared/team/messages'
-import type { Role } from '@shared/team/roles'
+import { AUTH_MESSAGES } from '@shared/auth/messages'
+import { grantableRoles, type Role } from '@shared/team/roles'
 import type { Db, Tx } from '../../db/client'
 import { AppError, findPostgresError, notFound } from '../../errors'
 import type { CurrentOrganisation, SessionUser } from '../../http/context'
@@ -94,6 +95,8 @@ export function listMembers(db: Db, organisationId: string) {
 // A member is recorded under their account's id, by the name they have now.
 export async function changeRole(db: Db, organisationId: string, actor: Actor, userId: string, role: Role) {
   await keepingAnOwner(db, organisationId, userId, async (tx) => {
+    // A demotion withdraws the member's open invitations in the database, in the actor's name.
+    await repository.nameActor(tx, actor)
     const before = await repository.findMember(tx, organisationId, userId, { lock: true })
     if (!before || !(await repository.updateMemberRole(tx, organisationId, userId, role))) throw notFound('Member')
     if (before.role !== role) {
@@ -114,6 +117,8 @@ export async function changeRole(db: Db, organisationId: string, actor: Actor, u
 /** Removing a member, or a member leaving (the actor is then the member): their sessions lose the organisation at once. */
 export async function removeMember(db: Db, organisationId: string, actor: Actor, userId: string) {
   await keepingAnOwner(db, organisationId, userId, async (tx) => {
+    // The removal withdraws the member's open invitations in the database, in the actor's name.
+    await repository.nameActor(tx, actor)
     const member = await repository.findMember(tx, organisationId, userId, { lock: true })
     if (!member || !(await repository.deleteMember(tx, organisationId, userId))) throw notFound('Member')
     await recordActivity(tx, organisationId, actor, {
@@ -152,6 +157,24 @@ export function listInvitations(db: Db, organisationId: string) {
   return repository.listOpenInvitations(db, organisationId)
 }
 
+/** Withdraws an open invitation: its link is 410 from now on. A used, expired or another organisation's one is 404. */
+export async function withdrawInvitation(db: Db, organisationId: string, actor: Actor, invitationId: string) {
+  await db.transaction(async (tx) => {
+    const withdrawn = await repository.withdrawInvitation(tx, organisationId, invitationId)
+    if (!withdrawn) throw notFound('Invitation')
+    await recordActivity(tx, organisationId, actor, {
+      action: 'deleted',
+      entity: 'invitation',
+      entityId: withdrawn.id,
+      label: withdrawn.email,
+      changes: deletedChanges({ email: withdrawn.email, role: withdrawn.role }),
+    })
+  })
+}
+
+// The database refuses the same (invitations_inviter_may_invite, migration 0032); these explain it.
+const INVITER_REFUSALS = new Set(['invitations_inviter_may_invite', 'invitations_role_within_inviter'])
+
 // A link names its organisation (the id's 32 hex digits) and carries a secret of 24 random
 // bytes; the database keeps only the hash of the whole token.
 const TOKEN_PATTERN = /^[0-9a-f]{32}[A-Za-z0-9_-]{32}$/
@@ -168,33 +191,54 @@ function readToken(token: string): { organisationId: string; tokenHash: string }
 // The trail keeps whom the link was for and in which role, never the link.
 export async function createInvitation(
   db: Db,
-  { organisationId, actor, email, role, origin }: { organisationId: string; actor: Actor; email: string; role: Role; origin: string },
+  {
+    organisationId,
+    actor,
+    actorRole,
+    email,
+    role,
+    origin,
+  }: { organisationId: string; actor: Actor; actorRole: Role; email: string; role: Role; origin: string },
 ) {
+  if (!grantableRoles(actorRole).includes(role))
+    throw new AppError('FORBIDDEN', TEAM_MESSAGES.roleAboveInviter, { role: TEAM_MESSAGES.roleAboveInviter })
   const existing = await repository.findUserByEmail(db, email)
   if (existing && (await repository.findMember(db, organisationId, existing.id))) {
     throw new AppError('CONFLICT', TEAM_MESSAGES.alreadyMember, { email: TEAM_MESSAGES.alreadyMember })
   }
   const token = `${organisationId.replaceAll('-', '')}${randomBytes(24).toString('base64url')}`
   const expiresAt = new Date(Date.now() + LIMITS.organisation.invitationDays * 24 * 60 * 60 * 1000)
-  const invitation = await db.transaction(async (tx) => {
-    const inserted = await repository.insertInvitation(tx, {
-      organisationId,
-      email,
-      role,
-      tokenHash: hashToken(token),
-      invitedBy: actor.id,
-      expiresAt,
-    })
-    await recordActivity(tx, organisationId, actor, {
-      action: 'created',
-      entity: 'invitation',
-      entityId: inserted.id,
-      label: inserted.email,
-      changes: createdChanges({ email: inserted.email, role: inserted.role }),
-    })
-    return inserted
-  })
+  const invitation = await inviting(() =>
+    db.transaction(async (tx) => {
+      const inserted = await repository.insertInvitation(tx, {
+        organisationId,
+        email,
+        role,
+        tokenHash: hashToken(token),
+        invitedBy: actor.id,
+        expiresAt,
+      })
+      await recordActivity(tx, organisationId, actor, {
+        action: 'created',
+        entity: 'invitation',
+        entityId: inserted.id,
+        label: inserted.email,
+        changes: createdChanges({ email: inserted.email, role: inserted.role }),
+      })
+      return inserted
+    }),
+  )
   return { invitation, link: `${origin}/invite/${token}` }
+}
+
+async function inviting<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write()
+  } catch (error) {
+    const constraint = findPostgresError(error)?.constraint
+    if (constraint && INVITER_REFUSALS.has(constraint)) throw new AppError('FORBIDDEN', TEAM_MESSAGES.roleAboveInviter)
+    throw error
+  }
 }
 
 /** What the invitation page shows; a used, expired or unknown link is 410 with one message. */
@@ -218,25 +262,39 @@ export async function acceptInvitation(
   user: Pick<SessionUser, 'id' | 'email' | 'name'>,
 ): Promise<CurrentOrganisation> {
   const { organisationId, tokenHash } = readToken(token)
-  return db.transaction(async (tx) => {
-    const invitation = await repository.findOpenInvitation(tx, organisationId, tokenHash, { lock: true })
-    if (!invitation) throw new AppError('GONE', TEAM_MESSAGES.invitationGone)
-    if (invitation.email !== user.email.toLowerCase()) throw new AppError('FORBIDDEN', TEAM_MESSAGES.wrongEmail)
-    if (await repository.insertMembership(tx, organisationId, user.id, invitation.role)) {
-      await recordActivity(tx, organisationId, user, {
-        action: 'created',
-        entity: 'member',
-        entityId: user.id,
-        label: user.name,
-        changes: createdChanges({ email: user.email.toLowerCase(), role: invitation.role }),
-      })
-    }
-    await repository.markInvitationAccepted(tx, invitation.id, user.id)
-    await repository.approveUser(tx, user.id)
-    await repository.setActiveOrganisation(tx, user.id, organisationId)
-    const membership = await repository.findMembership(tx, user.id, organisationId)
-    return membership!
-  })
+  try {
+    return await db.transaction(async (tx) => {
+      const found = await repository.findOpenInvitation(tx, organisationId, tokenHash)
+      if (!found) throw new AppError('GONE', TEAM_MESSAGES.invitationGone)
+      // The inviter must still hold a role that may grant this one. Their membership is held until
+      // this commits, so a removal or demotion waits for it or has withdrawn the link already; it
+      // is taken before the invitation's row, in the order a removal takes them (membership, then
+      // its invitations), so the two never wait for each other in a circle.
+      const inviterRole = await repository.lockInviterRole(tx, organisationId, found.invitedBy)
+      const invitation = await repository.findOpenInvitation(tx, organisationId, tokenHash, { lock: true })
+      if (!invitation || !grantableRoles(inviterRole).includes(invitation.role)) throw new AppError('GONE', TEAM_MESSAGES.invitationGone)
+      if (invitation.email !== user.email.toLowerCase()) throw new AppError('FORBIDDEN', TEAM_MESSAGES.wrongEmail)
+      // A revoked account stays revoked (only the administrator approves it again): no joining either.
+      if (!(await repository.approveUser(tx, user.id))) throw new AppError('NOT_APPROVED', AUTH_MESSAGES.pendingApproval)
+      if (await repository.insertMembership(tx, organisationId, user.id, invitation.role)) {
+        await recordActivity(tx, organisationId, user, {
+          action: 'created',
+          entity: 'member',
+          entityId: user.id,
+          label: user.name,
+          changes: createdChanges({ email: user.email.toLowerCase(), role: invitation.role }),
+        })
+      }
+      await repository.markInvitationAccepted(tx, invitation.id, user.id)
+      await repository.setActiveOrganisation(tx, user.id, organisationId)
+      const membership = await repository.findMembership(tx, user.id, organisationId)
+      return membership!
+    })
+  } catch (error) {
+    // The database's own refusal (invitations_accept_while_inviter_may_invite, migration 0032).
+    if (findPostgresError(error)?.constraint === 'invitations_accept_while_open') throw new AppError('GONE', TEAM_MESSAGES.invitationGone)
+    throw error
+  }
 }
 
 /**
@@ -250,9 +308,13 @@ export async function approveForInvitation(db: Db, token: string, email: string)
   const invitation = await repository.findOpenInvitation(db, organisationId, tokenHash)
   if (!invitation || invitation.email !== email.toLowerCase()) return false
   const account = await repository.findUserByEmail(db, invitation.email)
-  if (!account) return false
-  await repository.approveUser(db, account.id)
-  return true
+  // A revoked account is not pending: no invitation approves it (ADR 0042).
+  if (!account || account.revoked) return false
+  return db.transaction(async (tx) => {
+    const inviterRole = await repository.lockInviterRole(tx, organisationId, invitation.invitedBy)
+    if (!grantableRoles(inviterRole).includes(invitation.role)) return false
+    return repository.approveUser(tx, account.id)
+  })
 }
 
 /** The invitation's email, for creating its account; a link no longer open is 410. */

@@ -120,7 +120,8 @@ export function useChangeRole() {
         method: 'PATCH',
         body: { role },
       }).then((result) => result.member),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: teamKeys.members() }),
+    // A member who loses the role that may invite loses their open invitations with it.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }),
   })
 }
 
@@ -128,7 +129,8 @@ export function useRemoveMember() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (userId: string) => apiFetch<void>(`/api/team/members/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.members() }),
+    // A removed member's open invitations are withdrawn with them (docs/product.md#teams).
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }),
   })
 }
 
@@ -137,5 +139,13 @@ export function useCreateInvitation() {
   return useMutation({
     mutationFn: (input: InvitationInput) => apiFetch<InvitationCreated>('/api/team/invitations', { method: 'POST', body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.invitations() }),
+  })
+}
+
+export function useWithdrawInvitation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (invitationId: string) => apiFetch<void>(`/api/team/invitations/${encodeURIComponent(invitationId)}`, { method: 'DELETE' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: teamKeys.invitations() }),
   })
 }

@@ -1,10 +1,18 @@
+import { toast } from 'sonner'
+import { TEAM_MESSAGES } from '@shared/team/messages'
 import { ROLE_LABELS } from '@shared/team/roles'
+import { Button } from '@web/components/ui/button'
+import { errorDescription } from '@web/lib/api-client'
 import { formatDate } from '@web/lib/datetime'
 import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
-import { useInvitations } from '../api'
+import { useInvitations, useWithdrawInvitation, type Invitation } from '../api'
 import { LoadingList } from '@web/components/loading-screen'
 
-/** The owner's open invitations: who was invited, as what, and until when the link works. */
+/**
+ * The owner's open invitations: who was invited, as what, and until when the link works.
+ * 'Withdraw' ends a link at once (docs/product.md#teams); no confirmation, for a new invitation
+ * undoes it.
+ */
 export function InvitationList() {
   const invitations = useInvitations(true)
   useQueryErrorToast(invitations, 'Failed to load invitations')
@@ -25,6 +33,7 @@ export function InvitationList() {
               <p className="text-sm whitespace-nowrap text-muted-foreground sm:w-44 sm:text-right">
                 Expires {formatDate(invitation.expiresAt)}
               </p>
+              <WithdrawButton invitation={invitation} />
             </li>
           ))}
         </ul>
@@ -32,5 +41,26 @@ export function InvitationList() {
         <p className="text-sm text-muted-foreground">No open invitations.</p>
       ) : null}
     </section>
+  )
+}
+
+function WithdrawButton({ invitation }: { invitation: Invitation }) {
+  const withdraw = useWithdrawInvitation()
+  const onWithdraw = () =>
+    withdraw.mutate(invitation.id, {
+      onSuccess: () => toast.success(TEAM_MESSAGES.invitationWithdrawn),
+      onError: (error) => toast.error(errorDescription(error) ?? 'Failed to withdraw invitation'),
+    })
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      className="self-start sm:self-auto"
+      aria-label={`Withdraw invitation for ${invitation.email}`}
+      disabled={withdraw.isPending}
+      onClick={onWithdraw}
+    >
+      {withdraw.isPending ? 'Withdrawing...' : 'Withdraw'}
+    </Button>
   )
 }

@@ -5,13 +5,14 @@ import { Copy } from 'lucide-react'
 import { toast } from 'sonner'
 import { LIMITS } from '@shared/limits'
 import { TEAM_MESSAGES } from '@shared/team/messages'
-import { ROLE_LABELS, ROLES } from '@shared/team/roles'
+import { grantableRoles, ROLE_LABELS } from '@shared/team/roles'
 import { invitationInput, type InvitationInput } from '@shared/team/schema'
 import { Button } from '@web/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog'
 import { FormField } from '@web/components/ui/form-field'
 import { Input } from '@web/components/ui/input'
 import { NativeSelect, NativeSelectOption } from '@web/components/ui/native-select'
+import { useAuth } from '@web/features/auth'
 import { errorDescription } from '@web/lib/api-client'
 import { formatDateTime } from '@web/lib/datetime'
 import { useCreateInvitation, type InvitationCreated } from '../api'
@@ -53,6 +54,8 @@ function InviteMember({ organisationName, onDone }: { organisationName: string; 
 
 function InviteForm({ onCreated, onCancel }: { onCreated: (created: InvitationCreated) => void; onCancel: () => void }) {
   const createInvitation = useCreateInvitation()
+  // Only roles up to the inviter's own (the server refuses any above it).
+  const roles = grantableRoles(useAuth().user?.organisation?.role)
   // The least access by default: the owner raises it on purpose.
   const form = useForm<InvitationInput>({ resolver: zodResolver(invitationInput), defaultValues: { email: '', role: 'front_desk' } })
   const { errors, isSubmitting } = form.formState
@@ -75,7 +78,7 @@ function InviteForm({ onCreated, onCancel }: { onCreated: (created: InvitationCr
       <FormField label="Role" error={errors.role?.message}>
         {(control) => (
           <NativeSelect {...control} {...form.register('role')}>
-            {ROLES.map((role) => (
+            {roles.map((role) => (
               <NativeSelectOption key={role} value={role}>
                 {ROLE_LABELS[role]}
               </NativeSelectOption>
