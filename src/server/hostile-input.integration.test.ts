@@ -970,6 +970,50 @@ describe.each(testDatabaseKinds())('hostile input on %s', (kind) => {
     expect(conflict.json.error!.message).toContain(`"${script}"`)
   })
 
+  it('strips control, bidirectional and zero-width characters from names and titles; descriptions keep line breaks', async () => {
+    const dirty = 'Ice\u202E\u2066 Rink\u200B\u200C\u200D\u2060\uFEFF\r\nEast\u0000\u0007\u007F\tA'
+    const clean = 'Ice Rink East A'
+    const dirtyDescription = 'First line\r\nSecond\u202E line\u0000\u200B\rThird'
+    const cleanDescription = 'First line\nSecond line\nThird'
+    const call = async (method: string, path: string, body: unknown) => {
+      const response = await t.request(path, { method, cookie: owner.cookie, body })
+      expect(response.status, `${method} ${path}`).toBeLessThan(300)
+      return (await response.json()) as Record<string, Record<string, unknown>>
+    }
+    const today = new Date().toISOString().slice(0, 10)
+    const facility = (
+      await call('POST', '/api/facilities', { name: dirty, address: dirty, description: dirtyDescription, timeZone: 'UTC' })
+    ).facility!
+    expect(facility).toMatchObject({ name: clean, address: clean, description: cleanDescription })
+    const room = (
+      await call('POST', `/api/facilities/${facility.id as string}/rooms`, { name: dirty, type: 'rink', description: dirtyDescription })
+    ).room!
+    expect(room).toMatchObject({ name: clean, description: cleanDescription })
+    const client = (await call('POST', '/api/clients', { name: dirty, company: dirty, notes: dirtyDescription })).client!
+    expect(client).toMatchObject({ name: clean, company: clean, notes: cleanDescription })
+    const created = await call('POST', '/api/events', {
+      roomId: room.id,
+      clientId: client.id,
+      date: today,
+      startTime: '00:00',
+      durationMinutes: 60,
+      title: dirty,
+      description: dirtyDescription,
+      eventType: 'game',
+      team1Name: dirty,
+      team2Name: dirty,
+    })
+    expect(JSON.stringify(created)).toContain(JSON.stringify(clean))
+    expect(JSON.stringify(created)).not.toMatch(/\\u(0000|202e|200b)|\\r/i)
+    const screen = (await call('POST', '/api/screens', { name: dirty, location: dirty, rooms: [{ roomId: room.id }], tickerText: dirty }))
+      .screen!
+    expect(screen).toMatchObject({ name: clean, location: clean, tickerText: clean })
+    // Nothing visible left is blank: a name of only invisible characters is missing.
+    const invisible = await t.request('/api/clients', { method: 'POST', cookie: owner.cookie, body: { name: '\u200B\u202E\r\n' } })
+    expect(invisible.status).toBe(422)
+    expect(((await invisible.json()) as { error: { fields: Record<string, string> } }).error.fields.name).toBe('Please enter a client name')
+  })
+
   it.each(['GET', 'POST accept', 'POST sign-up'])(
     'invitation links answer hostile tokens (%s) with a 410 and change nothing',
     async (kindOfCall) => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { z } from 'zod'
-import { calendarDate, hexColor, optionalId, optionalText, requiredText, whenValid } from './schema-fields'
+import { calendarDate, cleanLine, cleanMultiline, hexColor, optionalId, optionalText, requiredText, whenValid } from './schema-fields'
 
 describe('schema fields', () => {
   test('required text is trimmed and limited', () => {
@@ -17,6 +17,19 @@ describe('schema fields', () => {
     expect(notes.parse(null)).toBeNull()
     expect(notes.parse(undefined)).toBeNull()
     expect(notes.parse(' ok ')).toBe('ok')
+  })
+
+  test('names lose control, bidirectional and zero-width characters; descriptions keep their line breaks', () => {
+    expect(cleanLine('A\r\nB\tC\u0000\u007F\u0085D')).toBe('A B C D')
+    expect(cleanLine('\u202Aa\u202Bb\u202Cc\u202Dd\u202Ee\u2066f\u2067g\u2068h\u2069')).toBe('abcdefgh')
+    expect(cleanLine('x\u200By\u200Cz\u200Dw\u2060v\uFEFF')).toBe('xyzwv')
+    expect(cleanLine('مرحبا 👩🏒 e\u0301')).toBe('مرحبا 👩🏒 e\u0301')
+    expect(cleanMultiline('one\r\ntwo\rthree\n\u202Efour\u0000\u200B')).toBe('one\ntwo\nthree\nfour')
+    const name = requiredText(20, { label: 'Name', required: 'Please enter a name' })
+    expect(name.parse(' \u202ERink\r\n1 ')).toBe('Rink 1')
+    expect(name.safeParse('\u200B\u202E\r\n').error?.issues[0]?.message).toBe('Please enter a name')
+    expect(optionalText(20, 'Address').parse('1 Main St\r\nTown')).toBe('1 Main St Town')
+    expect(optionalText(50, 'Description', { multiline: true }).parse('Line 1\r\nLine 2\u202E')).toBe('Line 1\nLine 2')
   })
 
   test('an empty id choice means none', () => {

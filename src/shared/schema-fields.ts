@@ -7,11 +7,36 @@ export function tooLongMessage(label: string, max: number): string {
   return `${label} must be ${max} characters or less`
 }
 
-/** Trimmed text that must not be blank. */
+// Characters that hide or reorder what a name shows: bidirectional overrides and isolates (a
+// name that reads backwards on the Team page or a lobby board) and zero-width characters (two
+// names that look the same and are not).
+const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF\u202A-\u202E\u2066-\u2069]/g
+const LINE_BREAKS = /\r\n|[\n\v\f\r\u0085\u2028\u2029]/g
+const CONTROLS = /\p{Cc}/gu
+
+/** A name or title as one line: breaks and tabs become spaces; other control and invisible characters go. */
+export function cleanLine(value: string): string {
+  return value.replace(LINE_BREAKS, ' ').replace(/\t/g, ' ').replace(CONTROLS, '').replace(INVISIBLE, '')
+}
+
+/** A description keeps its line breaks (as \n) and loses every other control and invisible character. */
+export function cleanMultiline(value: string): string {
+  return value
+    .replace(LINE_BREAKS, '\n')
+    .replace(/\t/g, ' ')
+    .replace(/[^\P{Cc}\n]/gu, '')
+    .replace(INVISIBLE, '')
+}
+
+/** A string cleaned as one line (cleanLine), before any trim or length rule reads it. */
+export function lineString(params?: Parameters<typeof z.string>[0]) {
+  return z.string(params).overwrite(cleanLine)
+}
+
+/** Trimmed one-line text that must not be blank. */
 export function requiredText(max: number, { label, required }: { label: string; required: string }) {
   return (
-    z
-      .string({ error: required })
+    lineString({ error: required })
       .trim()
       // Aborts so that a blank value reports only that it is missing, not what later checks think of it.
       .min(1, { error: required, abort: true })
@@ -19,10 +44,14 @@ export function requiredText(max: number, { label, required }: { label: string; 
   )
 }
 
-/** Trimmed text where blank, null and missing are all stored as null (docs/product.md#across-the-app). */
-export function optionalText(max: number, label: string) {
+/**
+ * Trimmed text where blank, null and missing are all stored as null (docs/product.md#across-the-app).
+ * One line unless `multiline` (descriptions and notes), which keeps line breaks.
+ */
+export function optionalText(max: number, label: string, { multiline = false }: { multiline?: boolean } = {}) {
   return z
     .string()
+    .overwrite(multiline ? cleanMultiline : cleanLine)
     .trim()
     .max(max, tooLongMessage(label, max))
     .nullish()

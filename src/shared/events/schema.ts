@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { EVENT_TYPES, LIMITS, RECURRENCE_FREQUENCIES, type EventType } from '@shared/limits'
-import { calendarDate, hexColor, optionalId, optionalText, timeOfDay, tooLongMessage, whenValid } from '@shared/schema-fields'
+import { calendarDate, hexColor, lineString, optionalId, optionalText, timeOfDay, tooLongMessage, whenValid } from '@shared/schema-fields'
 import { stripSplitSuffix } from '@shared/scheduling/split-at-midnight'
 
 export const EVENT_MESSAGES = {
@@ -18,8 +18,7 @@ export const EVENT_MESSAGES = {
 } as const
 
 // Titles of split parts carry ' (Part N)'; the limit applies to what the operator typed.
-const title = z
-  .string({ error: EVENT_MESSAGES.title })
+const title = lineString({ error: EVENT_MESSAGES.title })
   .trim()
   .min(1, EVENT_MESSAGES.title)
   .refine((value) => stripSplitSuffix(value).length <= LIMITS.event.title, tooLongMessage('Title', LIMITS.event.title))
@@ -27,7 +26,7 @@ const title = z
 const eventDetails = {
   clientId: z.uuid({ error: EVENT_MESSAGES.client }),
   title,
-  description: optionalText(LIMITS.event.description, 'Description'),
+  description: optionalText(LIMITS.event.description, 'Description', { multiline: true }),
   color: hexColor.default(LIMITS.event.defaultColor),
   eventType: z.enum(EVENT_TYPES, { error: 'Please choose practice or game' }).default(LIMITS.event.defaultType),
   /** Home team, games only. */
