@@ -9,6 +9,7 @@ import { clientInput } from '@shared/clients/schema'
 import { closureInput, closurePreviewInput } from '@shared/closures/schema'
 import { contractInput, usageInput } from '@shared/contracts/schema'
 import { createEventInput, eventPreviewInput, updateEventInput } from '@shared/events/schema'
+import { DATE_RANGE_MESSAGE } from '@shared/schema-fields'
 import { facilityInput } from '@shared/facilities/schema'
 import { roomInput } from '@shared/rooms/schema'
 import { screenInput } from '@shared/screens/schema'
@@ -968,6 +969,42 @@ describe.each(testDatabaseKinds())('hostile input on %s', (kind) => {
     })
     expect(conflict.status).toBe(409)
     expect(conflict.json.error!.message).toContain(`"${script}"`)
+  })
+
+  it('holds every date and instant it accepts to 2000–2100, with one message, and changes nothing', async () => {
+    const at = (year: string) => ({ start: `${year}-06-01T10:00:00.000Z`, end: `${year}-06-01T11:00:00.000Z` })
+    const edit = (year: string) => ({ clientId: a.clientId, title: 'Moved', startTime: at(year).start, endTime: at(year).end, version: 1 })
+    const event = { roomId: a.rinkId, clientId: a.clientId, startTime: '10:00', durationMinutes: 60, title: 'Far' }
+    const closure = { spaceId: null, reason: 'Far', startTime: '00:00', endTime: '06:00' }
+    const calls: Array<[string, string, unknown]> = []
+    for (const year of ['0001', '1999', '2101', '9999']) {
+      const day = `${year}-06-01`
+      const range = `from=${encodeURIComponent(at(year).start)}&to=${encodeURIComponent(at(year).end)}`
+      calls.push(
+        ['PUT', `/api/events/${a.eventId}`, edit(year)],
+        ['POST', `/api/events/${a.eventId}/series-preview`, edit(year)],
+        ['POST', '/api/events', { ...event, date: day }],
+        ['POST', '/api/events', { ...event, date: '2030-06-01', recurrence: { frequency: 'daily', endDate: day } }],
+        ['POST', '/api/events/preview', { roomId: a.rinkId, date: day, startTime: '10:00', durationMinutes: 60 }],
+        ['POST', `/api/facilities/${a.facilityId}/closures`, { ...closure, startDate: day, endDate: day }],
+        ['POST', `/api/facilities/${a.facilityId}/closures/preview`, { ...closure, startDate: day, endDate: day }],
+        ['POST', '/api/contracts', { clientId: a.clientId, startDate: day, totalHours: 5 }],
+        ['PUT', `/api/contracts/${a.contractId}`, { clientId: a.clientId, startDate: day, totalHours: 5 }],
+        ['POST', '/api/usage', { contractId: a.contractId, usageDate: day, hours: 1 }],
+        ['GET', `/api/events?${range}`, undefined],
+        ['GET', `/api/events/month?${range}`, undefined],
+        ['GET', `/api/closures?${range}`, undefined],
+        ['GET', `/api/events/change-rooms?roomId=${a.rinkId}&${range}`, undefined],
+        ['GET', `/api/activity?from=${encodeURIComponent(at(year).start)}`, undefined],
+      )
+    }
+    for (const [method, path, body] of calls) {
+      const response = await t.request(path, { method, cookie: owner.cookie, body })
+      const text = await response.clone().text()
+      expect(response.status, `${method} ${path}: ${text.slice(0, 200)}`).toBe(422)
+      expect(text, `${method} ${path}`).toContain(DATE_RANGE_MESSAGE)
+      await checkAnswer(`${method} ${path}`, response, { isRight: false })
+    }
   })
 
   it('strips control, bidirectional and zero-width characters from names and titles; descriptions keep line breaks', async () => {

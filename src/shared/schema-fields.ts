@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { LIMITS } from '@shared/limits'
 
 // Field builders shared by the domain schemas, so that every limit and blank-handling rule
 // reads the same in every form and route.
@@ -68,16 +69,28 @@ export function optionalId(message: string) {
     .pipe(z.uuid({ error: message }).nullable())
 }
 
-// Far beyond any real booking or contract, and well inside what the database and the
-// time-zone maths can hold: PostgreSQL has no year 0, and an event late on 9999-12-31 ends in
-// year 10000, which no 'YYYY-MM-DD' can name.
-const EARLIEST_DATE = '1900-01-01'
-const LATEST_DATE = '2999-12-31'
+const { earliestYear, latestYear } = LIMITS.dates
 
-/** A calendar date 'YYYY-MM-DD' that exists (no 30 February), between 1900 and 2999. */
+/** The one answer to a date or instant outside the years the app accepts, wherever it is sent. */
+export const DATE_RANGE_MESSAGE = `Please choose a date between ${earliestYear} and ${latestYear}`
+
+/** Whether a calendar year lies in the years the app accepts. */
+export function isYearInRange(year: number): boolean {
+  return year >= earliestYear && year <= latestYear
+}
+
+/** A calendar date 'YYYY-MM-DD' that exists (no 30 February), in the years the app accepts. */
 export function calendarDate(message: string) {
-  // Aborts so that a malformed date reports once; 'YYYY-MM-DD' strings sort like the dates they name.
-  return z.iso.date({ error: message, abort: true }).refine((date) => date >= EARLIEST_DATE && date <= LATEST_DATE, message)
+  // Aborts so that a malformed date reports once.
+  return z.iso.date({ error: message, abort: true }).refine((date) => isYearInRange(Number(date.slice(0, 4))), DATE_RANGE_MESSAGE)
+}
+
+/** An ISO date-time with an offset, as a Date, in the years the app accepts (read in UTC). */
+export function instantInRange(message: string) {
+  return z.iso
+    .datetime({ offset: true, error: message, abort: true })
+    .transform((value) => new Date(value))
+    .refine((value) => isYearInRange(value.getUTCFullYear()), DATE_RANGE_MESSAGE)
 }
 
 /** A wall-clock time 'HH:MM', 00:00 to 23:59. */

@@ -90,7 +90,7 @@ async function bookInZone(
   const plan = planNewEvents(input, timeZone)
   const selfOverlap = 'refusal' in plan ? null : findOverlapWithin(plan.events)
   if (isRemembered && ('refusal' in plan || selfOverlap)) return null
-  if ('refusal' in plan) throw new AppError('VALIDATION', plan.refusal, { 'recurrence.endDate': plan.refusal })
+  if ('refusal' in plan) throw new AppError('VALIDATION', plan.refusal, { [plan.field]: plan.refusal })
   if (selfOverlap) throw conflictError([{ ...selfOverlap, id: 'new' }], timeZone)
 
   // 'Book {n} free dates': the taken occurrences are left out, read as the preview reads them;
@@ -142,7 +142,7 @@ export async function previewEvents(db: Db, organisationId: string, input: Event
   const room = await findRoomOrExplain(db, organisationId, input.roomId, details)
   // The title is never shown: only the dates are.
   const plan = planNewEvents({ ...input, title: '' }, room.timeZone)
-  if ('refusal' in plan) throw new AppError('VALIDATION', plan.refusal, { 'recurrence.endDate': plan.refusal })
+  if ('refusal' in plan) throw new AppError('VALIDATION', plan.refusal, { [plan.field]: plan.refusal })
   return occurrenceStatuses(db, organisationId, input.roomId, plan.occurrences, chosenChangeRooms(details))
 }
 
