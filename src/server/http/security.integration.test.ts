@@ -61,7 +61,7 @@ describe('web security (PGlite)', () => {
   it('V3.5.1: a write with no Origin passes only as JSON or from our own pages, and the refusal says what to send', async () => {
     const owner = await t.createOperator(admin)
     const organisationId = await t.organisationOf(owner)
-    const cases = [
+    const cases: Array<{ headers: Record<string, string>; status: number }> = [
       { headers: { 'content-type': 'text/plain' }, status: 403 },
       { headers: {}, status: 403 },
       { headers: { 'sec-fetch-site': 'none' }, status: 403 },

@@ -13,7 +13,7 @@ describe('planNewEvents', () => {
       "02:30 does not exist on 2026-03-08 in this facility's time zone: the clocks go forward that night. Please choose another start time.",
     )
     expect(planNewEvents({ ...base, date: '2026-03-08', startTime: '02:30' }, TORONTO)).toEqual({ refusal: message, field: 'startTime' })
-    const weekly = { frequency: 'weekly', endDate: '2026-03-29', weekdays: [0] } as const
+    const weekly = { frequency: 'weekly' as const, endDate: '2026-03-29', weekdays: [0] }
     expect(planNewEvents({ ...base, date: '2026-03-01', startTime: '02:30', recurrence: weekly }, TORONTO)).toEqual({
       refusal: message,
       field: 'startTime',
