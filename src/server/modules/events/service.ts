@@ -14,7 +14,8 @@ import {
 } from '@shared/events/schema'
 import { LIMITS } from '@shared/limits'
 import { rangesOverlap } from '@shared/scheduling/overlap'
-import { replanOccurrence } from '@shared/scheduling/series-edit'
+import { firstReplanInDstGap, replanOccurrence } from '@shared/scheduling/series-edit'
+import { dstGapMessage } from '@shared/scheduling/local-day'
 import { stripSplitSuffix } from '@shared/scheduling/split-at-midnight'
 import type { Db, Executor } from '../../db/client'
 import { AppError, findPostgresError, notFound, SQLSTATE } from '../../errors'
@@ -321,6 +322,9 @@ async function planSeriesEdit(db: Db, organisationId: string, eventId: string, i
   const inScope = occurrences.filter((occurrence) => input.scope === 'all' || occurrence.start >= edited.start)
   const chosen = inScope.filter((occurrence) => occurrence === edited || occurrence.followsRule)
   const edit = { before: edited.start, start: input.startTime, end: input.endTime }
+  const others = chosen.filter((occurrence) => occurrence !== edited).map((occurrence) => occurrence.start)
+  const gap = firstReplanInDstGap(others, edit, timeZone)
+  if (gap) throw new AppError('VALIDATION', dstGapMessage(gap.date, gap.time), { startTime: dstGapMessage(gap.date, gap.time) })
   const title = stripSplitSuffix(input.title)
   const planned = chosen.map((occurrence) => {
     const times =
