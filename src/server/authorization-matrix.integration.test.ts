@@ -968,6 +968,40 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
     expect(failures).toEqual([])
   })
 
+  // A caller of its own: a member of A whose timeline stream is open when the Owner removes them.
+  // The stream closes (ADR 0043), and every read of A answers them as it answers B's Owner. It
+  // runs before the matrix, whose last row deletes A.
+  it('cuts a removed member with an open stream off from the stream and from every read of A', async () => {
+    const removed = await t.addMember(admin, a.organisationId, 'scheduler')
+    const stream = await t.request(`/api/facilities/${a.facilityId}/timeline/changes`, { cookie: removed.cookie })
+    expect(stream.status).toBe(200)
+    const reader = stream.body!.getReader()
+    expect(new TextDecoder().decode((await reader.read()).value)).toContain('event: ready')
+    expect((await t.request(`/api/team/members/${removed.id}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(204)
+    // Generous: the stream asks again every 2 s, on shared cores.
+    const ended = await Promise.race([
+      (async () => {
+        for (;;) if ((await reader.read()).done) return true
+      })(),
+      new Promise<false>((resolve) => setTimeout(() => resolve(false), 10_000)),
+    ])
+    await reader.cancel().catch(() => {})
+    expect(ended, 'the open stream was still running 10 s after the removal').toBe(true)
+
+    const secrets = [owner.id, owner.email, 'Owner-A', ...Object.values(a).flat()]
+    const failures: string[] = []
+    for (const row of rows.filter((candidate) => candidate.route.startsWith('GET ') && (candidate.scope ?? 'owned') === 'owned')) {
+      const fresh = row.prepare ? await row.prepare() : {}
+      const context = { a, caller: 'other' as const, user: removed, targetId, fresh }
+      const { status, text } = await readAnswer(await send(t, row, context, removed.cookie))
+      const expected = row.expect[COLUMNS.indexOf('other')]
+      if (status !== expected) failures.push(`${row.route}: ${status}, expected ${expected}: ${text.slice(0, 200)}`)
+      const leaked = status < 300 ? secrets.filter((secret) => text.includes(secret)) : []
+      if (leaked.length > 0) failures.push(`${row.route}: leaked ${leaked.join(', ')}`)
+    }
+    expect(failures).toEqual([])
+  }, 60_000)
+
   it('answers every route × caller pair as the matrix says, and leaks nothing of A', async () => {
     const secrets = [owner.id, owner.email, 'Owner-A', ...Object.values(a).flat()]
     const failures: string[] = []

@@ -9,6 +9,7 @@ import { clientInput } from '@shared/clients/schema'
 import { closureInput, closurePreviewInput } from '@shared/closures/schema'
 import { contractInput, usageInput } from '@shared/contracts/schema'
 import { createEventInput, eventPreviewInput, updateEventInput } from '@shared/events/schema'
+import { DATE_RANGE_MESSAGE } from '@shared/schema-fields'
 import { facilityInput } from '@shared/facilities/schema'
 import { roomInput } from '@shared/rooms/schema'
 import { screenInput } from '@shared/screens/schema'
@@ -969,6 +970,86 @@ describe.each(testDatabaseKinds())('hostile input on %s', (kind) => {
     })
     expect(conflict.status).toBe(409)
     expect(conflict.json.error!.message).toContain(`"${script}"`)
+  })
+
+  it('holds every date and instant it accepts to 2000–2100, with one message, and changes nothing', async () => {
+    const at = (year: string) => ({ start: `${year}-06-01T10:00:00.000Z`, end: `${year}-06-01T11:00:00.000Z` })
+    const edit = (year: string) => ({ clientId: a.clientId, title: 'Moved', startTime: at(year).start, endTime: at(year).end, version: 1 })
+    const event = { roomId: a.rinkId, clientId: a.clientId, startTime: '10:00', durationMinutes: 60, title: 'Far' }
+    const closure = { spaceId: null, reason: 'Far', startTime: '00:00', endTime: '06:00' }
+    const calls: Array<[string, string, unknown]> = []
+    for (const year of ['0001', '1999', '2101', '9999']) {
+      const day = `${year}-06-01`
+      const range = `from=${encodeURIComponent(at(year).start)}&to=${encodeURIComponent(at(year).end)}`
+      calls.push(
+        ['PUT', `/api/events/${a.eventId}`, edit(year)],
+        ['POST', `/api/events/${a.eventId}/series-preview`, edit(year)],
+        ['POST', '/api/events', { ...event, date: day }],
+        ['POST', '/api/events', { ...event, date: '2030-06-01', recurrence: { frequency: 'daily', endDate: day } }],
+        ['POST', '/api/events/preview', { roomId: a.rinkId, date: day, startTime: '10:00', durationMinutes: 60 }],
+        ['POST', `/api/facilities/${a.facilityId}/closures`, { ...closure, startDate: day, endDate: day }],
+        ['POST', `/api/facilities/${a.facilityId}/closures/preview`, { ...closure, startDate: day, endDate: day }],
+        ['POST', '/api/contracts', { clientId: a.clientId, startDate: day, totalHours: 5 }],
+        ['PUT', `/api/contracts/${a.contractId}`, { clientId: a.clientId, startDate: day, totalHours: 5 }],
+        ['POST', '/api/usage', { contractId: a.contractId, usageDate: day, hours: 1 }],
+        ['GET', `/api/events?${range}`, undefined],
+        ['GET', `/api/events/month?${range}`, undefined],
+        ['GET', `/api/closures?${range}`, undefined],
+        ['GET', `/api/events/change-rooms?roomId=${a.rinkId}&${range}`, undefined],
+        ['GET', `/api/activity?from=${encodeURIComponent(at(year).start)}`, undefined],
+      )
+    }
+    for (const [method, path, body] of calls) {
+      const response = await t.request(path, { method, cookie: owner.cookie, body })
+      const text = await response.clone().text()
+      expect(response.status, `${method} ${path}: ${text.slice(0, 200)}`).toBe(422)
+      expect(text, `${method} ${path}`).toContain(DATE_RANGE_MESSAGE)
+      await checkAnswer(`${method} ${path}`, response, { isRight: false })
+    }
+  })
+
+  it('strips control, bidirectional and zero-width characters from names and titles; descriptions keep line breaks', async () => {
+    const dirty = 'Ice\u202E\u2066 Rink\u200B\u200C\u200D\u2060\uFEFF\r\nEast\u0000\u0007\u007F\tA'
+    const clean = 'Ice Rink East A'
+    const dirtyDescription = 'First line\r\nSecond\u202E line\u0000\u200B\rThird'
+    const cleanDescription = 'First line\nSecond line\nThird'
+    const call = async (method: string, path: string, body: unknown) => {
+      const response = await t.request(path, { method, cookie: owner.cookie, body })
+      expect(response.status, `${method} ${path}`).toBeLessThan(300)
+      return (await response.json()) as Record<string, Record<string, unknown>>
+    }
+    const today = new Date().toISOString().slice(0, 10)
+    const facility = (
+      await call('POST', '/api/facilities', { name: dirty, address: dirty, description: dirtyDescription, timeZone: 'UTC' })
+    ).facility!
+    expect(facility).toMatchObject({ name: clean, address: clean, description: cleanDescription })
+    const room = (
+      await call('POST', `/api/facilities/${facility.id as string}/rooms`, { name: dirty, type: 'rink', description: dirtyDescription })
+    ).room!
+    expect(room).toMatchObject({ name: clean, description: cleanDescription })
+    const client = (await call('POST', '/api/clients', { name: dirty, company: dirty, notes: dirtyDescription })).client!
+    expect(client).toMatchObject({ name: clean, company: clean, notes: cleanDescription })
+    const created = await call('POST', '/api/events', {
+      roomId: room.id,
+      clientId: client.id,
+      date: today,
+      startTime: '00:00',
+      durationMinutes: 60,
+      title: dirty,
+      description: dirtyDescription,
+      eventType: 'game',
+      team1Name: dirty,
+      team2Name: dirty,
+    })
+    expect(JSON.stringify(created)).toContain(JSON.stringify(clean))
+    expect(JSON.stringify(created)).not.toMatch(/\\u(0000|202e|200b)|\\r/i)
+    const screen = (await call('POST', '/api/screens', { name: dirty, location: dirty, rooms: [{ roomId: room.id }], tickerText: dirty }))
+      .screen!
+    expect(screen).toMatchObject({ name: clean, location: clean, tickerText: clean })
+    // Nothing visible left is blank: a name of only invisible characters is missing.
+    const invisible = await t.request('/api/clients', { method: 'POST', cookie: owner.cookie, body: { name: '\u200B\u202E\r\n' } })
+    expect(invisible.status).toBe(422)
+    expect(((await invisible.json()) as { error: { fields: Record<string, string> } }).error.fields.name).toBe('Please enter a client name')
   })
 
   it.each(['GET', 'POST accept', 'POST sign-up'])(

@@ -49,6 +49,9 @@ export const LIMITS = {
     maxDurationMinutes: 24 * 60,
   },
   recurrence: { maxOccurrences: 365 },
+  // Not in the spec: every date and instant the API accepts lies in these years (docs/product.md#across-the-app).
+  // Far beyond any real booking or contract, and well inside what PostgreSQL and the time-zone maths hold.
+  dates: { earliestYear: 2000, latestYear: 2100 },
   // Not in the spec: a closure longer than a year is a facility that has shut, and one that long
   // would hold every booking of its spaces in one transaction when its events are cancelled.
   closure: { reason: 100, maxDays: 366, listLimit: 200 },

@@ -684,15 +684,15 @@ export const contractUsage = pgTable(
 
 // Every address a screen ever had, kept after the screen is deleted: a lobby TV still pointed at
 // it must never show another organisation's schedule (migrations 0009, 0011). A trigger on
-// screens adds the row; nothing removes it but its organisation going. The slug is the primary
+// screens adds the row; nothing removes it, not even its organisation going, which leaves it
+// with no organisation (migration 0033) so no other can take it. The slug is the primary
 // key on its own: addresses are one namespace across all organisations (docs/scaling.md).
 export const boardAddresses = pgTable(
   'board_addresses',
   {
     slug: text('slug').primaryKey(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    // Null once its organisation is deleted: the address stays taken and serves no board.
+    organisationId: uuid('organisation_id').references(() => organisations.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   // The target of the screens' (organisation_id, slug) foreign key.

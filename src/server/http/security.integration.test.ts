@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../test/setup'
 import { sessionCookieFrom, TEST_ORIGIN } from '../test/test-app'
 import { SIGN_IN_LIMITS } from '../auth/attempt-limits'
+import { FOREIGN_ORIGIN_MESSAGE, MISSING_ORIGIN_MESSAGE } from './same-origin'
 
 // The OWASP ASVS 5.0 items that belong to the HTTP layer; docs/security.md maps each.
 describe('web security (PGlite)', () => {
@@ -55,6 +56,41 @@ describe('web security (PGlite)', () => {
       body: JSON.stringify({ fullName: '', email: 'x', password: '1' }),
     })
     expect(json.status).toBe(422)
+  })
+
+  it('V3.5.1: a write with no Origin passes only as JSON or from our own pages, and the refusal says what to send', async () => {
+    const owner = await t.createOperator(admin)
+    const organisationId = await t.organisationOf(owner)
+    const cases: Array<{ headers: Record<string, string>; status: number }> = [
+      { headers: { 'content-type': 'text/plain' }, status: 403 },
+      { headers: {}, status: 403 },
+      { headers: { 'sec-fetch-site': 'none' }, status: 403 },
+    ]
+    for (const { headers, status } of cases) {
+      const response = await t.app.request(`${TEST_ORIGIN}/api/organisation`, {
+        method: 'DELETE',
+        headers: { ...headers, cookie: owner.cookie },
+      })
+      expect(response.status).toBe(status)
+      const body = (await response.json()) as { error: { message: string } }
+      expect(body.error.message).toBe(MISSING_ORIGIN_MESSAGE)
+    }
+    // A foreign Origin gets the other message, so a script with no Origin is not told it is cross-origin.
+    const foreign = await t.app.request(`${TEST_ORIGIN}/api/organisation`, {
+      method: 'DELETE',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/json', cookie: owner.cookie },
+    })
+    expect(foreign.status).toBe(403)
+    expect(((await foreign.json()) as { error: { message: string } }).error.message).toBe(FOREIGN_ORIGIN_MESSAGE)
+    // The organisation is still there: nothing above reached the route.
+    expect(await t.organisationOf(owner)).toBe(organisationId)
+    // The browser's own fetch from our pages says so with Sec-Fetch-Site, even without a content type.
+    const fromOurPages = await t.app.request(`${TEST_ORIGIN}/api/organisation`, {
+      method: 'DELETE',
+      headers: { 'sec-fetch-site': 'same-origin', cookie: owner.cookie },
+    })
+    expect(fromOurPages.status).toBe(204)
+    expect(await t.organisationOf(owner)).not.toBe(organisationId)
   })
 
   it('V7.2.4: signing in issues a new session token and ends the previous one', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DATE_RANGE_MESSAGE, isYearInRange } from '@shared/schema-fields'
 
 // The activity trail's vocabulary (docs/product.md#activity). The database's checks on
 // activity_entries list the same words.
@@ -46,13 +47,10 @@ export const activityChanges = z.record(z.string(), z.object({ before: activityV
 
 export const ACTIVITY_PAGE_SIZE = 50
 
-// Years the database and every calendar agree on: PostgreSQL has no year 0000.
+// Kept as the string it was sent as; the years are the app's one range.
 const optionalInstant = z.iso
   .datetime({ offset: true, error: 'Please enter a valid date' })
-  .refine((value) => {
-    const year = new Date(value).getUTCFullYear()
-    return year >= 1900 && year <= 9999
-  }, 'Please enter a valid date')
+  .refine((value) => isYearInRange(new Date(value).getUTCFullYear()), DATE_RANGE_MESSAGE)
   .optional()
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { LIMITS } from '@shared/limits'
-import { tooLongMessage } from '@shared/schema-fields'
+import { lineString, tooLongMessage } from '@shared/schema-fields'
 
 export { AUTH_MESSAGES } from './messages'
 
@@ -19,8 +19,7 @@ const newPassword = z
   .max(LIMITS.password.maxLength, `Password must be ${LIMITS.password.maxLength} characters or less`)
 
 export const signUpInput = z.object({
-  fullName: z
-    .string({ error: 'Please enter your full name' })
+  fullName: lineString({ error: 'Please enter your full name' })
     .trim()
     .min(1, 'Please enter your full name')
     .max(LIMITS.profile.fullName, tooLongMessage('Full name', LIMITS.profile.fullName)),

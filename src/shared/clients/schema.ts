@@ -36,7 +36,7 @@ export const clientInput = z.object({
   postalCode: optionalText(max.postalCode, 'Postal code'),
   country: optionalText(max.country, 'Country'),
   website: optionalWebsite,
-  notes: optionalText(max.notes, 'Notes'),
+  notes: optionalText(max.notes, 'Notes', { multiline: true }),
 })
 export type ClientFormValues = z.input<typeof clientInput>
 export type ClientInput = z.output<typeof clientInput>

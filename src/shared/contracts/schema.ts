@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { CONTRACT_STATUSES, LIMITS } from '@shared/limits'
-import { calendarDate, optionalText, whenValid } from '@shared/schema-fields'
+import { calendarDate, cleanMultiline, optionalText, whenValid } from '@shared/schema-fields'
 import { CONTRACT_SCOPES, SCOPE_ROOM_TYPES } from './scope'
 
 export const CONTRACT_MESSAGES = {
@@ -29,7 +29,7 @@ export const contractInput = z
     // A new contract without it starts at 0.
     hoursUsed: hours(CONTRACT_MESSAGES.hoursUsed).min(0, CONTRACT_MESSAGES.hoursUsed).optional(),
     status: z.enum(CONTRACT_STATUSES, { error: 'Please choose a status' }).default('active'),
-    notes: optionalText(LIMITS.contract.notes, 'Notes'),
+    notes: optionalText(LIMITS.contract.notes, 'Notes', { multiline: true }),
     // Where it applies (ADR 0029): the list that goes with the choice is kept, the other dropped,
     // so that a form switching between them can keep both lists while the operator decides.
     appliesTo: z.enum(CONTRACT_SCOPES, { error: 'Please choose where the contract applies' }).default('all'),
@@ -78,6 +78,7 @@ export const usageInput = z.object({
     .max(LIMITS.contract.maxHours, invalidUsage),
   description: z
     .string()
+    .overwrite(cleanMultiline)
     .trim()
     .max(LIMITS.usage.description, invalidUsage)
     .nullish()

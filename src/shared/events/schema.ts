@@ -1,6 +1,17 @@
 import { z } from 'zod'
 import { EVENT_TYPES, LIMITS, RECURRENCE_FREQUENCIES, type EventType } from '@shared/limits'
-import { calendarDate, hexColor, optionalId, optionalText, timeOfDay, tooLongMessage, whenValid } from '@shared/schema-fields'
+import {
+  calendarDate,
+  hexColor,
+  instantInRange,
+  isYearInRange,
+  lineString,
+  optionalId,
+  optionalText,
+  timeOfDay,
+  tooLongMessage,
+  whenValid,
+} from '@shared/schema-fields'
 import { stripSplitSuffix } from '@shared/scheduling/split-at-midnight'
 
 export const EVENT_MESSAGES = {
@@ -18,8 +29,7 @@ export const EVENT_MESSAGES = {
 } as const
 
 // Titles of split parts carry ' (Part N)'; the limit applies to what the operator typed.
-const title = z
-  .string({ error: EVENT_MESSAGES.title })
+const title = lineString({ error: EVENT_MESSAGES.title })
   .trim()
   .min(1, EVENT_MESSAGES.title)
   .refine((value) => stripSplitSuffix(value).length <= LIMITS.event.title, tooLongMessage('Title', LIMITS.event.title))
@@ -27,7 +37,7 @@ const title = z
 const eventDetails = {
   clientId: z.uuid({ error: EVENT_MESSAGES.client }),
   title,
-  description: optionalText(LIMITS.event.description, 'Description'),
+  description: optionalText(LIMITS.event.description, 'Description', { multiline: true }),
   color: hexColor.default(LIMITS.event.defaultColor),
   eventType: z.enum(EVENT_TYPES, { error: 'Please choose practice or game' }).default(LIMITS.event.defaultType),
   /** Home team, games only. */
@@ -115,7 +125,7 @@ export type EventPreviewInput = z.output<typeof eventPreviewInput>
 export type CreateEventFormValues = z.input<typeof createEventInput>
 export type CreateEventInput = z.output<typeof createEventInput>
 
-const instant = z.iso.datetime({ offset: true, error: EVENT_MESSAGES.dateTime }).transform((value) => new Date(value))
+const instant = instantInRange(EVENT_MESSAGES.dateTime)
 
 /** The Edit Event sheet: any start and end as ISO instants, at most 24 hours apart. */
 export const updateEventInput = z
@@ -162,7 +172,7 @@ export function isSixDigitHexColor(color: string): boolean {
 // one more day leaves room for DST changes. Wider ranges are a mistake, and an expensive one.
 const MAX_RANGE_DAYS = 45
 
-const rangeInstant = (message: string) => z.iso.datetime({ offset: true, error: message }).transform((value) => new Date(value))
+const rangeInstant = instantInRange
 
 /** The one query every view of events in a time range asks: instants [from, to), optionally one facility or one space. */
 export const eventRangeQuery = z
@@ -260,8 +270,7 @@ export const upcomingEventsQuery = eventListQuery.extend({
       const [, instant = '', id = ''] = AFTER_PATTERN.exec(value) ?? []
       const startTime = new Date(instant)
       // Only what eventCursorOf writes: a real instant PostgreSQL's timestamptz holds, spelt as toISOString spells it.
-      const year = startTime.getUTCFullYear()
-      if (Number.isNaN(startTime.getTime()) || startTime.toISOString() !== instant || year < 1900) {
+      if (Number.isNaN(startTime.getTime()) || startTime.toISOString() !== instant || !isYearInRange(startTime.getUTCFullYear())) {
         context.addIssue({ code: 'custom', message: 'Invalid cursor' })
         return z.NEVER
       }

@@ -8,7 +8,7 @@ const CHANGE_ROOM_MINUTES_MESSAGE = `Change room time must be a whole number of 
 export const facilityInput = z.object({
   name: requiredText(LIMITS.facility.name, { label: 'Name', required: 'Please enter a facility name' }),
   address: optionalText(LIMITS.facility.address, 'Address'),
-  description: optionalText(LIMITS.facility.description, 'Description'),
+  description: optionalText(LIMITS.facility.description, 'Description', { multiline: true }),
   // Every day and midnight rule of the facility is computed in this zone.
   timeZone: z.string().trim().refine(isValidTimeZone, 'Please choose a time zone from the list').default(LIMITS.facility.defaultTimeZone),
   // Held before and after each event booked from now on, in every change room it names.

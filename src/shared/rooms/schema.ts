@@ -18,7 +18,7 @@ export const roomInput = z
       .max(LIMITS.room.capacityMax, `Capacity must be ${LIMITS.room.capacityMax} or less`)
       .nullish()
       .transform((value) => value ?? null),
-    description: optionalText(LIMITS.room.description, 'Description'),
+    description: optionalText(LIMITS.room.description, 'Description', { multiline: true }),
     operatingStartTime: timeOfDay('Please enter an opening time').default(LIMITS.room.defaultOperatingStart),
     operatingEndTime: timeOfDay('Please enter a closing time').default(LIMITS.room.defaultOperatingEnd),
     bookingInterval: z

@@ -1,8 +1,21 @@
 import { describe, expect, test } from 'vitest'
-import { combineLocalDateTime, localDateOf, localDayRange, todayInZone } from './local-day'
+import { combineLocalDateTime, isInDstGap, localDateOf, localDayRange, todayInZone } from './local-day'
 
 const HOUR = 60 * 60 * 1000
 const lengthOf = ({ start, end }: { start: Date; end: Date }) => (end.getTime() - start.getTime()) / HOUR
+
+describe('isInDstGap', () => {
+  test('is true only for the wall times the clocks jump over', () => {
+    for (const time of ['02:00', '02:30', '02:59']) expect(isInDstGap('2024-03-10', time, 'America/Toronto')).toBe(true)
+    for (const time of ['01:59', '03:00', '03:30']) expect(isInDstGap('2024-03-10', time, 'America/Toronto')).toBe(false)
+    // A time that happens twice (fall back) exists; so does every time in a zone without DST.
+    expect(isInDstGap('2024-11-03', '01:30', 'America/Toronto')).toBe(false)
+    expect(isInDstGap('2024-03-10', '02:30', 'UTC')).toBe(false)
+    // Europe springs forward at 01:00 UTC: 02:30 in Berlin, 01:30 in London.
+    expect(isInDstGap('2024-03-31', '02:30', 'Europe/Berlin')).toBe(true)
+    expect(isInDstGap('2024-03-31', '01:30', 'Europe/London')).toBe(true)
+  })
+})
 
 describe('combineLocalDateTime', () => {
   test('reads the wall time in the facility zone, whatever the host zone', () => {

@@ -13,10 +13,21 @@ const MS_PER_DAY = 24 * 60 * MS_PER_MINUTE
  * 'compatible' choice), so every engine and host zone gives the same answer:
  * - a time that occurs twice (fall back) means its first occurrence, e.g. 01:30 EDT not EST;
  * - a time that does not exist (spring forward) is read with the offset before the gap, which
- *   moves it forward by the gap's length, e.g. 02:30 becomes 03:30 in America/Toronto.
+ *   moves it forward by the gap's length, e.g. 02:30 becomes 03:30 in America/Toronto. Bookings
+ *   never get here with such a time: they are refused first (isInDstGap, docs/product.md#events).
  */
 export function combineLocalDateTime(date: string, time: string, timeZone: string): Date {
   return wallClockToInstant(date, parseTimeOfDay(time), timeZone)
+}
+
+/** Whether the facility's wall clock never reads `time` on `date`, because the clocks jump over it (spring forward). */
+export function isInDstGap(date: string, time: string, timeZone: string): boolean {
+  return wallClockReadings(date, parseTimeOfDay(time), timeZone).readings.length === 0
+}
+
+/** The refusal of a start the clocks jump over (docs/product.md#events). */
+export function dstGapMessage(date: string, time: string): string {
+  return `${time} does not exist on ${date} in this facility's time zone: the clocks go forward that night. Please choose another start time.`
 }
 
 /** The local day as [start, end): 24 hours long, or 23 and 25 on DST change days. */
@@ -45,6 +56,12 @@ export function todayInZone(timeZone: string, now: Date): string {
 // TZDate's own wall-time constructor resolves a repeated hour differently depending on the
 // host's zone, so the conversion is done here from offsets alone.
 function wallClockToInstant(date: string, minutesSinceMidnight: number, timeZone: string): Date {
+  const { readings, wallAsUtc, offsetBefore } = wallClockReadings(date, minutesSinceMidnight, timeZone)
+  if (readings.length === 0) return new Date(wallAsUtc - offsetBefore)
+  return new Date(Math.min(...readings))
+}
+
+function wallClockReadings(date: string, minutesSinceMidnight: number, timeZone: string) {
   const { year, month, day } = parseCalendarDate(date)
   const wallAsUtc = Date.UTC(year, month - 1, day) + minutesSinceMidnight * MS_PER_MINUTE
   // Zones change offset at most once within a day, so the offsets a day either side cover both readings.
@@ -53,8 +70,7 @@ function wallClockToInstant(date: string, minutesSinceMidnight: number, timeZone
   const readings = [wallAsUtc - offsetBefore, wallAsUtc - offsetAfter].filter(
     (candidate) => offsetAt(timeZone, candidate) === wallAsUtc - candidate,
   )
-  if (readings.length === 0) return new Date(wallAsUtc - offsetBefore)
-  return new Date(Math.min(...readings))
+  return { readings, wallAsUtc, offsetBefore }
 }
 
 function offsetAt(timeZone: string, timestamp: number): number {

@@ -1,6 +1,6 @@
 import { LIMITS, type RecurrenceFrequency } from '@shared/limits'
 import { addCalendarDays, addCalendarMonths, weekdayOf } from './calendar-date'
-import { combineLocalDateTime } from './local-day'
+import { combineLocalDateTime, isInDstGap } from './local-day'
 import type { TimeRange } from './overlap'
 import { splitAtMidnight } from './split-at-midnight'
 
@@ -31,7 +31,7 @@ const EXPANSION_LIMIT = LIMITS.recurrence.maxOccurrences + 1
 /**
  * The occurrences of a series, expanded on the facility's wall calendar so that a weekly
  * 19:00 practice stays at 19:00 local time across DST. Each lasts `durationMinutes` of real time.
- * A start time that falls in a spring-forward gap moves forward by the gap (see combineLocalDateTime).
+ * A start time that falls in a spring-forward gap is refused before this runs (firstDateInDstGap).
  * Stops after one more occurrence than the cap, since a longer series is refused anyway.
  */
 export function expandRecurrence(request: RecurrenceRequest, timeZone: string): TimeRange[] {
@@ -39,6 +39,11 @@ export function expandRecurrence(request: RecurrenceRequest, timeZone: string): 
     const start = combineLocalDateTime(date, request.startTime, timeZone)
     return { start, end: new Date(start.getTime() + request.durationMinutes * 60_000) }
   })
+}
+
+/** The first occurrence date whose start time the clocks jump over (spring forward), or null. */
+export function firstDateInDstGap(request: RecurrenceRequest, timeZone: string): string | null {
+  return listOccurrenceDates(request).find((date) => isInDstGap(date, request.startTime, timeZone)) ?? null
 }
 
 /** How many events the series writes once each occurrence that crosses midnight is split in two. */

@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz'
 import { addCalendarDays, parseCalendarDate } from './calendar-date'
-import { combineLocalDateTime, localDateOf } from './local-day'
+import { combineLocalDateTime, isInDstGap, localDateOf } from './local-day'
 import type { TimeRange } from './overlap'
 import { formatTimeOfDay } from './time-of-day'
 
@@ -20,10 +20,31 @@ export interface OccurrenceEdit {
  * Tuesday 6 PM moves every Monday of the edit to Tuesday 6 PM, across DST as well.
  */
 export function replanOccurrence(occurrenceStart: Date, edit: OccurrenceEdit, timeZone: string): TimeRange {
-  const dayShift = calendarDaysBetween(localDateOf(edit.before, timeZone), localDateOf(edit.start, timeZone))
-  const date = addCalendarDays(localDateOf(occurrenceStart, timeZone), dayShift)
-  const start = combineLocalDateTime(date, wallClockOf(edit.start, timeZone), timeZone)
+  const { date, time } = replannedWallClock(occurrenceStart, edit, timeZone)
+  const start = combineLocalDateTime(date, time, timeZone)
   return { start, end: new Date(start.getTime() + (edit.end.getTime() - edit.start.getTime())) }
+}
+
+/**
+ * The first of these occurrences whose new wall-clock start the clocks jump over (spring
+ * forward), as its day and time, or null: such an edit is refused, never moved an hour without a
+ * word (docs/product.md#events).
+ */
+export function firstReplanInDstGap(
+  occurrenceStarts: readonly Date[],
+  edit: OccurrenceEdit,
+  timeZone: string,
+): { date: string; time: string } | null {
+  for (const occurrenceStart of occurrenceStarts) {
+    const wallClock = replannedWallClock(occurrenceStart, edit, timeZone)
+    if (isInDstGap(wallClock.date, wallClock.time, timeZone)) return wallClock
+  }
+  return null
+}
+
+function replannedWallClock(occurrenceStart: Date, edit: OccurrenceEdit, timeZone: string): { date: string; time: string } {
+  const dayShift = calendarDaysBetween(localDateOf(edit.before, timeZone), localDateOf(edit.start, timeZone))
+  return { date: addCalendarDays(localDateOf(occurrenceStart, timeZone), dayShift), time: wallClockOf(edit.start, timeZone) }
 }
 
 function wallClockOf(instant: Date, timeZone: string): string {

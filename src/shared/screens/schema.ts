@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { LIMITS, SCREEN_THEMES } from '@shared/limits'
-import { hexColor, optionalText, requiredText, tooLongMessage } from '@shared/schema-fields'
+import { hexColor, lineString, optionalText, requiredText, tooLongMessage } from '@shared/schema-fields'
 
 export const SCREEN_MESSAGES = {
   noRooms: 'Please select at least one room to display',
@@ -45,8 +45,7 @@ export const screenInput = z.object({
     .min(1, SCREEN_MESSAGES.noRooms)
     .refine((rooms) => new Set(rooms.map(({ roomId }) => roomId)).size === rooms.length, 'Each room can be shown only once'),
   showTicker: z.boolean().default(LIMITS.screen.defaultShowTicker),
-  tickerText: z
-    .string()
+  tickerText: lineString()
     .trim()
     .max(LIMITS.screen.tickerText, tooLongMessage('Ticker text', LIMITS.screen.tickerText))
     .default(DEFAULT_TICKER_TEXT),

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { dstGapMessage } from '@shared/scheduling/local-day'
 import { RECURRENCE_MESSAGES } from '@shared/scheduling/recurrence'
 import { findOverlapWithin, planNewEvents, splitIntoParts } from './plan-events'
 
@@ -6,6 +7,23 @@ const TORONTO = 'America/Toronto'
 const base = { date: '2026-06-01', startTime: '19:00', durationMinutes: 60, title: 'Practice', recurrence: null }
 
 describe('planNewEvents', () => {
+  test('refuses a start the clocks jump over, alone or in a series, naming the day', () => {
+    const message = dstGapMessage('2026-03-08', '02:30')
+    expect(message).toBe(
+      "02:30 does not exist on 2026-03-08 in this facility's time zone: the clocks go forward that night. Please choose another start time.",
+    )
+    expect(planNewEvents({ ...base, date: '2026-03-08', startTime: '02:30' }, TORONTO)).toEqual({ refusal: message, field: 'startTime' })
+    const weekly = { frequency: 'weekly' as const, endDate: '2026-03-29', weekdays: [0] }
+    expect(planNewEvents({ ...base, date: '2026-03-01', startTime: '02:30', recurrence: weekly }, TORONTO)).toEqual({
+      refusal: message,
+      field: 'startTime',
+    })
+    // The same wall time on other days, and in a zone without DST, is booked as asked.
+    expect(planNewEvents({ ...base, date: '2026-03-09', startTime: '02:30' }, TORONTO)).toHaveProperty('events')
+    expect(planNewEvents({ ...base, date: '2026-03-08', startTime: '02:30' }, 'UTC')).toHaveProperty('events')
+    expect(planNewEvents({ ...base, date: '2026-11-01', startTime: '01:30' }, TORONTO)).toHaveProperty('events')
+  })
+
   test('one event in the facility zone', () => {
     const plan = planNewEvents(base, TORONTO)
     const practice = {
@@ -46,9 +64,11 @@ describe('planNewEvents', () => {
   test('a series refuses zero events and more than 365', () => {
     expect(planNewEvents({ ...base, recurrence: { frequency: 'daily', endDate: '2026-05-31', weekdays: [] } }, TORONTO)).toEqual({
       refusal: RECURRENCE_MESSAGES.none,
+      field: 'recurrence.endDate',
     })
     expect(planNewEvents({ ...base, recurrence: { frequency: 'daily', endDate: '2027-06-01', weekdays: [] } }, TORONTO)).toEqual({
       refusal: RECURRENCE_MESSAGES.tooMany,
+      field: 'recurrence.endDate',
     })
   })
 })

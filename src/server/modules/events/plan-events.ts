@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { RecurrenceInput } from '@shared/events/schema'
-import { combineLocalDateTime } from '@shared/scheduling/local-day'
+import { combineLocalDateTime, dstGapMessage, isInDstGap } from '@shared/scheduling/local-day'
 import type { TimeRange } from '@shared/scheduling/overlap'
-import { checkOccurrenceCount, countWithSplits, expandRecurrence, type RecurrenceMessage } from '@shared/scheduling/recurrence'
+import { checkOccurrenceCount, countWithSplits, expandRecurrence, firstDateInDstGap } from '@shared/scheduling/recurrence'
 import { splitAtMidnight } from '@shared/scheduling/split-at-midnight'
 
 export interface PlannedEvent extends TimeRange {
@@ -20,20 +20,30 @@ export type NewEventsRequest = {
 }
 
 // occurrences: the events of each date, one or the two parts of a split; events: all of them.
-export type EventsPlan = { events: PlannedEvent[]; occurrences: PlannedEvent[][]; isSplit: boolean } | { refusal: RecurrenceMessage }
+export type EventsPlan =
+  | { events: PlannedEvent[]; occurrences: PlannedEvent[][]; isSplit: boolean }
+  // field: the input the refusal is about, as the form names it.
+  | { refusal: string; field: 'startTime' | 'recurrence.endDate' }
 
 /**
  * The rows a create writes: each occurrence (one, or the series expanded on the facility's
  * calendar) split at the facility's midnight. A series is refused as a whole when it has no
- * event or more than the cap, split halves counted (docs/product.md#events).
+ * event or more than the cap, split halves counted, and any booking whose start the clocks jump
+ * over (a spring-forward gap) is refused as a whole too (docs/product.md#events).
  */
 export function planNewEvents(request: NewEventsRequest, timeZone: string): EventsPlan {
+  const gapDate = request.recurrence
+    ? firstDateInDstGap({ ...request, ...request.recurrence }, timeZone)
+    : isInDstGap(request.date, request.startTime, timeZone)
+      ? request.date
+      : null
+  if (gapDate) return { refusal: dstGapMessage(gapDate, request.startTime), field: 'startTime' }
   const occurrences = request.recurrence
     ? expandRecurrence({ ...request, ...request.recurrence }, timeZone)
     : [singleOccurrence(request, timeZone)]
   if (request.recurrence) {
     const refusal = checkOccurrenceCount(countWithSplits(occurrences, timeZone))
-    if (refusal) return { refusal }
+    if (refusal) return { refusal, field: 'recurrence.endDate' }
   }
   const parts = occurrences.map((occurrence) => splitIntoParts({ ...occurrence, title: request.title }, timeZone))
   return { events: parts.flat(), occurrences: parts, isSplit: parts.some((eventParts) => eventParts.length > 1) }

@@ -4,6 +4,7 @@ import { contractUsage, schedules } from '../../db/schema'
 import { errorOf, expectJson } from '../../test/responses'
 import { useTestApp } from '../../test/setup'
 import { testDatabaseKinds } from '../../test/test-database'
+import { dstGapMessage } from '@shared/scheduling/local-day'
 
 const TORONTO = 'America/Toronto'
 const STALE = 'This event was changed by someone else. Reload to see the latest.'
@@ -102,6 +103,25 @@ describe.each(testDatabaseKinds())('series on %s', (kind) => {
       version: event.version,
       ...changes,
     })
+
+  it('refuses a series edit that would start an occurrence in a spring-forward gap, and changes nothing', async () => {
+    const venue = await createVenue()
+    const events = await bookSeries(venue)
+    const before = await rows(venue)
+    const { version } = await series(events[0]!.seriesId!)
+    // Monday 1 March 19:00 moved to Sunday 29 February 02:30: Monday 15 March would start at 02:30
+    // on Sunday 14 March, the night Toronto's clocks go forward.
+    const response = await edit(events[0]!, {
+      startTime: '2032-02-29T07:30:00Z',
+      endTime: '2032-02-29T08:30:00Z',
+      scope: 'all',
+      seriesVersion: version,
+    })
+    expect(response.status).toBe(422)
+    const message = dstGapMessage('2032-03-14', '02:30')
+    expect(((await response.json()) as { error: { message: string } }).error.message).toBe(message)
+    expect(await rows(venue)).toEqual(before)
+  })
 
   it('remembers its rule; one occurrence changed by itself leaves the rule but stays in the series', async () => {
     const venue = await createVenue()

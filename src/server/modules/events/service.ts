@@ -14,7 +14,8 @@ import {
 } from '@shared/events/schema'
 import { LIMITS } from '@shared/limits'
 import { rangesOverlap } from '@shared/scheduling/overlap'
-import { replanOccurrence } from '@shared/scheduling/series-edit'
+import { firstReplanInDstGap, replanOccurrence } from '@shared/scheduling/series-edit'
+import { dstGapMessage } from '@shared/scheduling/local-day'
 import { stripSplitSuffix } from '@shared/scheduling/split-at-midnight'
 import type { Db, Executor } from '../../db/client'
 import { AppError, findPostgresError, notFound, SQLSTATE } from '../../errors'
@@ -90,7 +91,7 @@ async function bookInZone(
   const plan = planNewEvents(input, timeZone)
   const selfOverlap = 'refusal' in plan ? null : findOverlapWithin(plan.events)
   if (isRemembered && ('refusal' in plan || selfOverlap)) return null
-  if ('refusal' in plan) throw new AppError('VALIDATION', plan.refusal, { 'recurrence.endDate': plan.refusal })
+  if ('refusal' in plan) throw new AppError('VALIDATION', plan.refusal, { [plan.field]: plan.refusal })
   if (selfOverlap) throw conflictError([{ ...selfOverlap, id: 'new' }], timeZone)
 
   // 'Book {n} free dates': the taken occurrences are left out, read as the preview reads them;
@@ -142,7 +143,7 @@ export async function previewEvents(db: Db, organisationId: string, input: Event
   const room = await findRoomOrExplain(db, organisationId, input.roomId, details)
   // The title is never shown: only the dates are.
   const plan = planNewEvents({ ...input, title: '' }, room.timeZone)
-  if ('refusal' in plan) throw new AppError('VALIDATION', plan.refusal, { 'recurrence.endDate': plan.refusal })
+  if ('refusal' in plan) throw new AppError('VALIDATION', plan.refusal, { [plan.field]: plan.refusal })
   return occurrenceStatuses(db, organisationId, input.roomId, plan.occurrences, chosenChangeRooms(details))
 }
 
@@ -321,6 +322,9 @@ async function planSeriesEdit(db: Db, organisationId: string, eventId: string, i
   const inScope = occurrences.filter((occurrence) => input.scope === 'all' || occurrence.start >= edited.start)
   const chosen = inScope.filter((occurrence) => occurrence === edited || occurrence.followsRule)
   const edit = { before: edited.start, start: input.startTime, end: input.endTime }
+  const others = chosen.filter((occurrence) => occurrence !== edited).map((occurrence) => occurrence.start)
+  const gap = firstReplanInDstGap(others, edit, timeZone)
+  if (gap) throw new AppError('VALIDATION', dstGapMessage(gap.date, gap.time), { startTime: dstGapMessage(gap.date, gap.time) })
   const title = stripSplitSuffix(input.title)
   const planned = chosen.map((occurrence) => {
     const times =

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { DEFAULT_TICKER_TEXT, SCREEN_MESSAGES } from '@shared/screens/schema'
 import { TEAM_MESSAGES } from '@shared/team/messages'
 import type { Role } from '@shared/team/roles'
-import { screenLogos, screenRooms, screens } from '../../db/schema'
+import { boardAddresses, screenLogos, screenRooms, screens } from '../../db/schema'
 import { findPostgresError } from '../../errors'
 import { useTestApp } from '../../test/setup'
 import { TEST_ORIGIN, type TestUser } from '../../test/test-app'
@@ -341,6 +341,38 @@ describe.each(testDatabaseKinds())('display screens on %s', (kind) => {
       const board = await t.request('/api/public/displays/main-lobby')
       expect(board.status).toBe(200)
       expect(((await board.json()) as { facilityName: string }).facilityName).toBe('Maple Arena')
+    })
+
+    it('keeps a deleted organisation’s addresses from every other organisation, in the database too', async () => {
+      const doomed = await t.createOperator(admin)
+      const facility = (await post<{ facility: { id: string } }>(doomed, '/api/facilities', { name: 'Closing Arena' })).facility
+      const room = await createRoom(doomed, facility.id, 'Old Rink')
+      const screen = (await post<{ screen: Screen }>(doomed, '/api/screens', { name: 'Closing Lobby', rooms: [{ roomId: room }] })).screen
+      expect(screen.slug).toBe('closing-lobby')
+      expect((await t.request('/api/public/displays/closing-lobby')).status).toBe(200)
+      expect((await t.request('/api/organisation', { method: 'DELETE', cookie: doomed.cookie })).status).toBe(204)
+
+      // The address outlives its organisation, held by none.
+      const [tombstone] = await t.db.select().from(boardAddresses).where(eq(boardAddresses.slug, 'closing-lobby'))
+      expect(tombstone).toMatchObject({ slug: 'closing-lobby', organisationId: null })
+      const taken = await t.request('/api/screens', {
+        method: 'POST',
+        cookie: stranger.cookie,
+        body: { name: 'Closing Lobby', rooms: [{ roomId: strangersRoom }] },
+      })
+      expect(taken.status).toBe(409)
+      expect((await errorOf(taken)).message).toBe(SCREEN_MESSAGES.duplicateSlug)
+      const written = await t.db
+        .insert(screens)
+        .values({ organisationId: strangersOrganisation, name: 'Closing Lobby', slug: 'closing-lobby' })
+        .then(
+          () => null,
+          (error: unknown) => error,
+        )
+      expect(findPostgresError(written)).toMatchObject({ code: '23503', constraint: 'screens_board_address_fk' })
+      const lobbyTv = await t.request('/api/public/displays/closing-lobby')
+      expect(lobbyTv.status).toBe(404)
+      expect(await lobbyTv.text()).not.toContain('Elsewhere')
     })
 
     it('holds the address in the database itself, whoever writes the screen', async () => {

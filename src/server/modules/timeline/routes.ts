@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { streamSSE } from 'hono/streaming'
 import { allow } from '../../auth/middleware'
+import { createStreamAccessCheck, STREAM_ACCESS_RECHECK_MS } from '../../auth/stream-access'
 import { AppError } from '../../errors'
 import type { AppDeps, MemberEnv } from '../../http/context'
 import { uuidParams } from '../../http/validate'
@@ -26,6 +27,7 @@ export function timelineRoutes({ database }: AppDeps) {
   const facilityId = uuidParams('Facility')
   const listeners = new Map<string, Set<() => void>>()
   const streamsByUser = new Map<string, number>()
+  const mayStillHear = createStreamAccessCheck(database.db)
 
   const tell = (facility: string | null) => {
     const targets = facility === null ? [...listeners.values()] : [listeners.get(facility) ?? new Set<() => void>()]
@@ -43,6 +45,7 @@ export function timelineRoutes({ database }: AppDeps) {
   app.get('/facilities/:id/timeline/changes', allow('read'), facilityId, async (c) => {
     const organisationId = c.get('organisation').id
     const userId = c.get('user').id
+    const caller = { sessionId: c.get('sessionId'), organisationId, permission: 'read' as const }
     const id = c.req.param('id')
     // Refused before the watch is written, so a refusal changes nothing.
     if ((streamsByUser.get(userId) ?? 0) >= STREAMS_PER_USER) throw new AppError('RATE_LIMITED', TOO_MANY_STREAMS_MESSAGE)
@@ -53,6 +56,7 @@ export function timelineRoutes({ database }: AppDeps) {
       const changed = () => void stream.writeSSE({ event: 'changed', data: '' })
       let ping: ReturnType<typeof setInterval> | undefined
       let renew: ReturnType<typeof setInterval> | undefined
+      let recheck: ReturnType<typeof setInterval> | undefined
       let untrack = () => {}
       const group = listeners.get(id) ?? new Set()
       listeners.set(id, group)
@@ -70,11 +74,27 @@ export function timelineRoutes({ database }: AppDeps) {
         await new Promise<void>((resolve) => {
           stream.onAbort(resolve)
           untrack = trackLiveStream(resolve)
+          // Every other request of a removed member, a switched organisation or an ended session
+          // is refused at once; the stream asks the database the same question every few seconds
+          // and ends when the answer is no (ADR 0043). A failed check ends it too: the browser
+          // reconnects, and the new request answers the question properly.
+          recheck = setInterval(() => {
+            mayStillHear(caller).then(
+              (allowed) => {
+                if (!allowed) resolve()
+              },
+              (error: unknown) => {
+                logError('could not recheck a timeline stream; it is closed', error, { facilityId: id })
+                resolve()
+              },
+            )
+          }, STREAM_ACCESS_RECHECK_MS)
           void stream.writeSSE({ event: 'ready', data: '', retry: RECONNECT_DELAY_MS })
         })
       } finally {
         clearInterval(ping)
         clearInterval(renew)
+        clearInterval(recheck)
         group.delete(changed)
         if (group.size === 0) listeners.delete(id)
         untrack()

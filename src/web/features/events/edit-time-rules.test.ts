@@ -31,6 +31,18 @@ describe('editedTimeProblem', () => {
     ).toBe('startTime')
   })
 
+  it('refuses a new start the clocks jump over, with the server’s message', () => {
+    const allNight = { operatingStartTime: '00:00', operatingEndTime: '23:30', bookingInterval: 30 }
+    // Toronto springs forward at 02:00 on Sunday 9 March 2031.
+    const edited = { ...original, startTime: '2031-03-09T02:30', endTime: '2031-03-09T04:00' }
+    expect(editedTimeProblem(edited, original, allNight, TORONTO)).toEqual({
+      field: 'startTime',
+      message:
+        "02:30 does not exist on 2031-03-09 in this facility's time zone: the clocks go forward that night. Please choose another start time.",
+    })
+    expect(editedTimeProblem({ ...edited, startTime: '2031-03-09T03:00' }, original, allNight, TORONTO)).toBeNull()
+  })
+
   it('refuses a duration that is not a choice of the add dialog', () => {
     expect(editedTimeProblem({ ...original, endTime: '2031-01-10T11:10' }, original, rink, TORONTO)).toEqual({
       field: 'endTime',

@@ -1,4 +1,5 @@
 import { durationOptions, startTimeOptions } from '@shared/scheduling/durations'
+import { dstGapMessage, isInDstGap } from '@shared/scheduling/local-day'
 import { formatTimeOfDay } from '@web/lib/datetime'
 import { instantOfDateTimeLocal } from './booking-time'
 
@@ -29,6 +30,11 @@ export function editedTimeProblem(edited: EditedTimes, original: EditedTimes, ru
   // A start left where it was (a split part's midnight, one booked before the hours changed) is
   // not re-judged when only the end moves; a new start, or a new space, is.
   const isStartMoved = edited.startTime !== original.startTime || edited.roomId !== original.roomId
+  // A start the clocks jump over is refused as the server refuses a new booking there, not moved an hour.
+  const [startDate = '', startClock = ''] = edited.startTime.split('T')
+  if (isStartMoved && isInDstGap(startDate, startClock.slice(0, 5), timeZone)) {
+    return { field: 'startTime', message: dstGapMessage(startDate, startClock.slice(0, 5)) }
+  }
   if (isStartMoved && !starts.includes(edited.startTime.slice(11, 16))) {
     return {
       field: 'startTime',
