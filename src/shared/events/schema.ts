@@ -15,7 +15,14 @@ export const EVENT_MESSAGES = {
   recurrenceEndDate: 'Please select an end date for recurring events',
   recurrenceWeekdays: 'Please select at least one day for weekly recurrence',
   endBeforeStart: 'End time must be after start time',
+  /** A game's two teams never share a change room (docs/product.md#events); the database holds it too. */
+  sameChangeRooms: 'Home and away need different change rooms',
 } as const
+
+/** Whether a game names one change room for both teams; a practice has only one, so it never does. */
+export function sharesChangeRoom({ changeRoom1Id, changeRoom2Id }: { changeRoom1Id: string | null; changeRoom2Id: string | null }) {
+  return changeRoom1Id !== null && changeRoom1Id === changeRoom2Id
+}
 
 // Titles of split parts carry ' (Part N)'; the limit applies to what the operator typed.
 const title = z
@@ -95,6 +102,7 @@ export const createEventInput = z
     skipTaken: z.boolean({ error: 'skipTaken must be true or false' }).default(false),
   })
   .transform(normalizeEventKind)
+  .refine((event) => !sharesChangeRoom(event), { message: EVENT_MESSAGES.sameChangeRooms, path: ['changeRoom2Id'] })
 /**
  * POST /api/events/preview: what decides a series' dates and whether they are taken; the client,
  * title and other details of the create are not needed to list them.
@@ -150,6 +158,7 @@ export const updateEventInput = z
     ...whenValid('startTime', 'endTime'),
   })
   .transform(normalizeEventKind)
+  .refine((event) => !sharesChangeRoom(event), { message: EVENT_MESSAGES.sameChangeRooms, path: ['changeRoom2Id'] })
 export type UpdateEventFormValues = z.input<typeof updateEventInput>
 export type UpdateEventInput = z.output<typeof updateEventInput>
 

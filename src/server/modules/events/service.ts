@@ -568,6 +568,7 @@ async function findConflicts(db: Executor, { organisationId, roomId, planned, ex
 
 const CHANGE_ROOM_CONSTRAINT = 'change_room_holds_no_overlap'
 const CLOSURE_CONSTRAINT = 'closures_refuse_bookings'
+const SAME_CHANGE_ROOMS_CONSTRAINT = 'schedules_change_rooms_differ'
 
 /** The first closure that closes the booked space at one of the new times (ADR 0026). */
 async function explainClosure(db: Executor, { organisationId, roomId, planned, timeZone }: ConflictCheck) {
@@ -653,6 +654,10 @@ async function insertOrExplainConflict<T>(db: Db, check: ConflictCheck, write: (
       // A contract's scope changed while the booking charged it (contract_usage_applies, ADR 0029):
       // tried again, the booking reads the new scope.
       if ((code === SQLSTATE.deadlockDetected || code === SQLSTATE.serializationFailure) && attempt < DEADLOCK_RETRIES) continue
+      // A series edit can give one team the change room the other team of an occurrence already has.
+      if (code === SQLSTATE.checkViolation && findPostgresError(error)?.constraint === SAME_CHANGE_ROOMS_CONSTRAINT) {
+        throw new AppError('VALIDATION', EVENT_MESSAGES.sameChangeRooms, { changeRoom2Id: EVENT_MESSAGES.sameChangeRooms })
+      }
       if (code === SQLSTATE.exclusionViolation && findPostgresError(error)?.constraint === CHANGE_ROOM_CONSTRAINT) {
         throw await explainChangeRoomClash(db, check)
       }
