@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import {
   EVENT_MESSAGES,
   eventCursorOf,
+  normalizeEventKind,
   type ChangeRoomUseQuery,
   type CreateEventInput,
   type EventListQuery,
@@ -302,12 +303,53 @@ export async function getSeries(db: Db, organisationId: string, seriesId: string
   return series
 }
 
-type SeriesOccurrence = { ids: string[]; versions: number[]; start: Date; end: Date; firstId: string; followsRule: boolean }
+// What an occurrence is besides its times: its title (without a split's ' (Part N)'), space and details.
+type OccurrenceValues = repository.SharedEventValues & { title: string }
+
+type SeriesOccurrence = {
+  ids: string[]
+  versions: number[]
+  start: Date
+  end: Date
+  firstId: string
+  followsRule: boolean
+  // An occurrence whose client was deleted has none (ADR 0006); an edit gives it the edit's.
+  values: Omit<OccurrenceValues, 'clientId'> & { clientId: string | null }
+}
+
+const OCCURRENCE_FIELDS = [
+  'title',
+  'roomId',
+  'clientId',
+  'description',
+  'color',
+  'eventType',
+  'team1Name',
+  'team2Name',
+  'changeRoom1Id',
+  'changeRoom2Id',
+] as const satisfies readonly (keyof OccurrenceValues)[]
+
+/**
+ * What a series edit changes (docs/product.md#series, ADR 0045): the fields whose new value differs
+ * from the edited occurrence's stored one, and whether its start or its length changed. The web
+ * sends the whole form; the server decides, so no client can undo another edit by sending back
+ * what it read.
+ */
+function changesOfSeriesEdit(edited: SeriesOccurrence, wanted: OccurrenceValues, times: { start: Date; end: Date }) {
+  return {
+    fields: OCCURRENCE_FIELDS.filter((field) => wanted[field] !== edited.values[field]),
+    startChanged: times.start.getTime() !== edited.start.getTime(),
+    lengthChanged: times.end.getTime() - times.start.getTime() !== edited.end.getTime() - edited.start.getTime(),
+  }
+}
 
 /**
  * What an edit of 'this and following' or 'all' would do, planned from the series as it is now:
- * the edited event's occurrence and each later (or every) occurrence that still follows the rule,
- * each moved as the edited one moved (replanOccurrence) and split at the facility's midnight.
+ * the edited event's occurrence and each later (or every) occurrence that still follows the rule.
+ * Each takes only what the operator changed: a new start moves it as the edited one moved
+ * (replanOccurrence), a new length gives it that length, and each changed field its new value;
+ * everything else stays as that occurrence has it. Each is split at the facility's midnight.
  */
 async function planSeriesEdit(db: Db, organisationId: string, eventId: string, input: UpdateEventInput) {
   const found = await repository.findOwnedEvent(db, organisationId, eventId)
@@ -320,15 +362,32 @@ async function planSeriesEdit(db: Db, organisationId: string, eventId: string, i
   if (!edited) throw notFound('Event')
   const inScope = occurrences.filter((occurrence) => input.scope === 'all' || occurrence.start >= edited.start)
   const chosen = inScope.filter((occurrence) => occurrence === edited || occurrence.followsRule)
+  const wanted: OccurrenceValues = {
+    ...detailsOf(input),
+    title: stripSplitSuffix(input.title),
+    roomId: input.roomId ?? edited.values.roomId,
+  }
+  const { fields, startChanged, lengthChanged } = changesOfSeriesEdit(edited, wanted, { start: input.startTime, end: input.endTime })
   const edit = { before: edited.start, start: input.startTime, end: input.endTime }
-  const title = stripSplitSuffix(input.title)
   const planned = chosen.map((occurrence) => {
+    const values: OccurrenceValues = { ...occurrence.values, clientId: occurrence.values.clientId ?? wanted.clientId }
+    for (const field of fields) Object.assign(values, { [field]: wanted[field] })
+    const start = startChanged ? replanOccurrence(occurrence.start, edit, timeZone).start : occurrence.start
+    const length = lengthChanged
+      ? input.endTime.getTime() - input.startTime.getTime()
+      : occurrence.end.getTime() - occurrence.start.getTime()
     const times =
-      occurrence === edited ? { start: input.startTime, end: input.endTime } : replanOccurrence(occurrence.start, edit, timeZone)
+      occurrence === edited ? { start: input.startTime, end: input.endTime } : { start, end: new Date(start.getTime() + length) }
+    // A practice has no teams and no away change room, whichever fields the edit changed.
+    const { title, ...rest } = normalizeEventKind(values)
     const parts = splitIntoParts({ title, ...times }, timeZone)
-    return { occurrence, parts: parts.map((part, index) => ({ ...part, id: index === 0 ? occurrence.firstId : undefined })) }
+    return {
+      occurrence,
+      values: rest,
+      parts: parts.map((part, index) => ({ ...part, id: index === 0 ? occurrence.firstId : undefined, values: rest })),
+    }
   })
-  return { found, seriesId, timeZone, planned, leftAsChanged: inScope.length - chosen.length }
+  return { found, seriesId, timeZone, planned, wanted, leftAsChanged: inScope.length - chosen.length }
 }
 
 // The events of a series in time order, as occurrences: one event, or the two parts of a split one.
@@ -343,6 +402,7 @@ function groupOccurrences(events: Awaited<ReturnType<typeof repository.listSerie
       occurrence.end = event.endTime
       continue
     }
+    const { title, roomId, clientId, description, color, eventType, team1Name, team2Name, changeRoom1Id, changeRoom2Id } = event
     byKey.set(key, {
       ids: [event.id],
       versions: [event.version],
@@ -350,6 +410,18 @@ function groupOccurrences(events: Awaited<ReturnType<typeof repository.listSerie
       end: event.endTime,
       firstId: event.id,
       followsRule: event.followsRule,
+      values: {
+        title: stripSplitSuffix(title),
+        roomId,
+        clientId,
+        description,
+        color,
+        eventType,
+        team1Name,
+        team2Name,
+        changeRoom1Id,
+        changeRoom2Id,
+      },
     })
   }
   return [...byKey.values()]
@@ -369,14 +441,7 @@ async function updateSeriesEvents(db: Db, organisationId: string, actor: Actor, 
     const roomId = input.roomId ?? found.event.roomId
     let chosen = planned
     if (input.skipTaken) {
-      const statuses = await occurrenceStatuses(
-        db,
-        organisationId,
-        roomId,
-        planned.map(({ parts }) => parts),
-        chosenChangeRooms(details),
-        planned.flatMap(({ occurrence }) => occurrence.ids),
-      )
+      const statuses = await seriesOccurrenceStatuses(db, organisationId, planned)
       chosen = planned.filter((_, index) => statuses[index]!.status === 'free')
       if (chosen.length === 0) throw new AppError('CONFLICT', NO_FREE_DATES_MESSAGE)
     }
@@ -420,14 +485,38 @@ export async function previewSeriesEdit(db: Db, organisationId: string, eventId:
   const details = detailsOf(input)
   const room = await findRoomOrExplain(db, organisationId, roomId, details)
   if (room.facilityId !== found.facilityId) throw new AppError('VALIDATION', OTHER_FACILITY_MESSAGE, { roomId: OTHER_FACILITY_MESSAGE })
-  return occurrenceStatuses(
-    db,
-    organisationId,
-    roomId,
-    planned.map(({ parts }) => parts),
-    chosenChangeRooms(details),
-    planned.flatMap(({ occurrence }) => occurrence.ids),
-  )
+  return seriesOccurrenceStatuses(db, organisationId, planned)
+}
+
+/**
+ * Each re-planned occurrence's status, read in the space and with the change rooms it will have:
+ * an edit that leaves the space alone keeps each occurrence in its own, which may differ.
+ */
+async function seriesOccurrenceStatuses(
+  db: Db,
+  organisationId: string,
+  planned: { occurrence: SeriesOccurrence; values: repository.SharedEventValues; parts: PlannedEvent[] }[],
+): Promise<OccurrenceStatus[]> {
+  const excludeIds = planned.flatMap(({ occurrence }) => occurrence.ids)
+  const statuses: OccurrenceStatus[] = new Array(planned.length)
+  const byPlace = new Map<string, number[]>()
+  planned.forEach(({ values }, index) => {
+    const key = JSON.stringify([values.roomId, ...chosenChangeRooms(values)])
+    byPlace.set(key, [...(byPlace.get(key) ?? []), index])
+  })
+  for (const indexes of byPlace.values()) {
+    const { values } = planned[indexes[0]!]!
+    const found = await occurrenceStatuses(
+      db,
+      organisationId,
+      values.roomId,
+      indexes.map((index) => planned[index]!.parts),
+      chosenChangeRooms(values),
+      excludeIds,
+    )
+    indexes.forEach((index, position) => (statuses[index] = found[position]!))
+  }
+  return statuses
 }
 
 const SERIES_PREVIEW_MESSAGE = 'Only an edit of following or all events of a series has dates to preview'
@@ -499,7 +588,13 @@ const STALE_EDIT_MESSAGE = EVENT_MESSAGES.stale
 type BookingRequest = Omit<repository.BookingWrite, 'shared' | 'events' | 'charges'> & {
   roomId: string
   details: EventDetails
-  planned: (PlannedEvent & { id?: string | undefined; seriesId: string | null; followsRule: boolean })[]
+  // `values`: an event's own space and details, when they are not the request's (a series edit's).
+  planned: (PlannedEvent & {
+    id?: string | undefined
+    seriesId: string | null
+    followsRule: boolean
+    values?: repository.SharedEventValues
+  })[]
 }
 
 /** The one write of every booking, with a clash explained after the constraint refused it. */
@@ -513,6 +608,7 @@ function writeBooking(db: Db, { roomId, details, planned, ...write }: BookingReq
     eventGroupId: event.eventGroupId,
     seriesId: event.seriesId,
     followsRule: event.followsRule,
+    values: event.values ?? { roomId, ...details },
   }))
   const check = { organisationId, roomId, planned, excludeIds: replaceIds, timeZone, changeRoomIds: chosenChangeRooms(details) }
   return insertOrExplainConflict(db, check, () =>
