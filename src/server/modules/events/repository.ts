@@ -261,8 +261,16 @@ const bookingStatement = (db: Db, variant: BookingVariant) => {
   // The activity trail (docs/product.md#activity), in this same statement: a booking that is
   // refused writes no entry. Given the names this statement has read, so they are not read again.
   // An edit's entry says what changed, which record_booking_activity works out (migrations 0013, 0026).
+  // A series edit is one entry, with each occurrence's own before and after (ADR 0046).
+  const bookedDetails = sql`(select jsonb_agg(jsonb_build_object('id', b.id, 'title', b.title, 'start_time', b.start_time, 'end_time', b.end_time,
+          'event_group_id', b.event_group_id, 'room_id', b.room_id, 'client_id', b.client_id, 'description', b.description, 'color', b.color,
+          'event_type', b.event_type, 'team1_name', b.team1_name, 'team2_name', b.team2_name, 'change_room1_id', b.change_room1_id,
+          'change_room2_id', b.change_room2_id)) from booked as b)`
   const editLogged = sql`logged as (
-      select record_booking_activity(${placeholder('organisationId')}::uuid, ${placeholder('actorId')}::text, ${placeholder('actorName')}::text,
+      select case when ${placeholder('basedOnSeriesVersion')}::int is not null then record_series_activity(${placeholder('organisationId')}::uuid,
+        ${placeholder('actorId')}::text, ${placeholder('actorName')}::text, ${placeholder('timeZone')}::text, (select facility_id from booked_room limit 1),
+        ${placeholder('editedId')}::uuid, ${bookedDetails}, coalesce((select jsonb_agg(to_jsonb(r)) from replaced as r), '[]'::jsonb))
+      else record_booking_activity(${placeholder('organisationId')}::uuid, ${placeholder('actorId')}::text, ${placeholder('actorName')}::text,
         cardinality(${placeholder('keepIds')}::uuid[]) > 0, ${placeholder('timeZone')}::text, (select facility_id from booked_room limit 1),
         (select jsonb_agg(jsonb_build_object('id', b.id, 'title', b.title, 'start_time', b.start_time, 'end_time', b.end_time,
           'event_group_id', b.event_group_id)) from booked as b),
@@ -271,7 +279,7 @@ const bookingStatement = (db: Db, variant: BookingVariant) => {
           'room_name', (select name from booked_room limit 1), 'client_name', (select name from owned_client limit 1),
           'description', ${placeholder('description')}::text, 'color', ${placeholder('color')}::text, 'event_type', ${placeholder('eventType')}::text,
           'team1_name', ${placeholder('team1Name')}::text, 'team2_name', ${placeholder('team2Name')}::text,
-          'change_room1_id', ${placeholder('changeRoom1Id')}::uuid, 'change_room2_id', ${placeholder('changeRoom2Id')}::uuid))
+          'change_room1_id', ${placeholder('changeRoom1Id')}::uuid, 'change_room2_id', ${placeholder('changeRoom2Id')}::uuid)) end
       where exists (select from booked)`
   // A new booking's entries are written here, one per occurrence, in the words of the functions
   // record_booking_activity uses for them (booking_title, booking_occurrences and
@@ -338,7 +346,7 @@ const bookingStatement = (db: Db, variant: BookingVariant) => {
         ${schedules.roomId} as room_id, ${schedules.clientId} as client_id, ${schedules.description} as description,
         ${schedules.color} as color, ${schedules.eventType} as event_type, ${schedules.team1Name} as team1_name,
         ${schedules.team2Name} as team2_name, ${schedules.changeRoom1Id} as change_room1_id, ${schedules.changeRoom2Id} as change_room2_id,
-        ${schedules.version} as version
+        ${schedules.version} as version, ${schedules.eventGroupId} as event_group_id
       from ${schedules}
       where ${schedules.organisationId} = ${placeholder('organisationId')}::uuid and ${schedules.id} = any(${placeholder('replaceIds')}::uuid[])
         -- A series edit names the version of each event it re-plans (ADR 0031): one changed by
@@ -496,7 +504,8 @@ export type BookingWrite = {
   // A series edit: the version of each replaced event as planned, in replaceIds' order; empty otherwise.
   replaceVersions: number[]
   // A new series: its id (also on its events) and rule. A series edit: the series and the version it was based on.
-  series: { kind: 'new'; id: string; rule: SeriesRule } | { kind: 'edit'; id: string; basedOnVersion: number } | null
+  // A series edit names the event the operator edited, under which its one activity entry is kept.
+  series: { kind: 'new'; id: string; rule: SeriesRule } | { kind: 'edit'; id: string; basedOnVersion: number; editedId: string } | null
 }
 
 export type SeriesRule = { frequency: string; weekdays: number[]; startDate: string; endDate: string }
@@ -563,6 +572,7 @@ export async function writeBooking(
           })
         : null,
     basedOnSeriesVersion: series?.kind === 'edit' ? series.basedOnVersion : null,
+    editedId: series?.kind === 'edit' ? series.editedId : null,
     events: JSON.stringify(
       events.map((event) => ({
         id: event.id,

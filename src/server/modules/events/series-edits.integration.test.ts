@@ -4,6 +4,7 @@ import { asc, eq } from 'drizzle-orm'
 import { addCalendarDays } from '@shared/scheduling/calendar-date'
 import { combineLocalDateTime, localDateOf } from '@shared/scheduling/local-day'
 import { formatTimeOfDay } from '@shared/scheduling/time-of-day'
+import type { ActivityEntry } from '@shared/activity/responses'
 import { schedules } from '../../db/schema'
 import { errorOf, expectJson } from '../../test/responses'
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app'
@@ -29,6 +30,7 @@ type Values = {
   changeRoom1: '1' | '2' | '3' | null
   changeRoom2: '1' | '2' | '3' | null
 }
+type Changes = Partial<Values> & { startMinutes?: number; lengthMinutes?: number }
 type Occurrence = { date: string; startMinutes: number; lengthMinutes: number; followsRule: boolean; values: Values }
 
 const FIELDS = ['title', 'room', 'client', 'description', 'color', 'team1Name', 'team2Name', 'changeRoom1', 'changeRoom2'] as const
@@ -123,6 +125,13 @@ describe.each(testDatabaseKinds())('series edits change only what the operator c
     return { seriesId, model }
   }
 
+  /** The trail's entries about the series' events, newest first. */
+  const activityOf = async (seriesId: string) => {
+    const eventIds = new Set((await rowsOf(seriesId)).map((row) => row.id))
+    const { entries } = await expectJson<{ entries: ActivityEntry[] }>(await request('GET', '/api/activity?kind=event'), 200)
+    return entries.filter((entry) => entry.action === 'updated' && entry.entityId !== null && eventIds.has(entry.entityId))
+  }
+
   const rowsOf = (seriesId: string) =>
     t.db.select().from(schedules).where(eq(schedules.seriesId, seriesId)).orderBy(asc(schedules.startTime))
 
@@ -162,12 +171,7 @@ describe.each(testDatabaseKinds())('series edits change only what the operator c
    * The sheet's save: every field of the form, as the operator left it, the edited occurrence's
    * own values with `changes` typed over them, based on the versions the sheet read.
    */
-  const edit = async (
-    seriesId: string,
-    index: number,
-    scope: 'this' | 'following' | 'all',
-    changes: Partial<Values> & { startMinutes?: number; lengthMinutes?: number },
-  ) => {
+  const edit = async (seriesId: string, index: number, scope: 'this' | 'following' | 'all', changes: Changes) => {
     const row = (await rowsOf(seriesId))[index]!
     const { version: seriesVersion } = await expectJson<{ version: number }>(await request('GET', `/api/series/${seriesId}`), 200)
     const { startMinutes, lengthMinutes, ...typed } = changes
@@ -200,7 +204,36 @@ describe.each(testDatabaseKinds())('series edits change only what the operator c
     const { seriesId, model } = await bookSeries({ count: 8, startMinutes: 18 * 60 + 30, lengthMinutes: 60 })
     const moved = await expectJson<{ changed: number }>(await edit(seriesId, 3, 'following', { startMinutes: 19 * 60 }), 200)
     expect(moved.changed).toBe(5)
+    // One entry for the edit, with each occurrence's own before and after (ADR 0046).
+    const [entry, ...others] = await activityOf(seriesId)
+    expect(others).toHaveLength(0)
+    const times = (minutes: number, index: number) => {
+      const start = combineLocalDateTime(model[index]!.date, formatTimeOfDay(minutes), TORONTO)
+      return { start: start.toISOString(), end: new Date(start.getTime() + 60 * 60_000).toISOString() }
+    }
+    expect(entry).toMatchObject({
+      action: 'updated',
+      label: 'U13 A Practice',
+      changes: {
+        start: { before: times(18 * 60 + 30, 3).start, after: times(19 * 60, 3).start },
+        seriesEvents: { before: null, after: 5 },
+        occurrences: {
+          before: [3, 4, 5, 6, 7].map((index) => times(18 * 60 + 30, index)),
+          after: [3, 4, 5, 6, 7].map((index) => times(19 * 60, index)),
+        },
+      },
+    })
     const described = await expectJson<{ changed: number }>(await edit(seriesId, 0, 'all', { description: 'Bring pucks' }), 200)
+    const [descriptionEntry] = await activityOf(seriesId)
+    expect(descriptionEntry!.changes).toMatchObject({
+      description: { before: null, after: 'Bring pucks' },
+      seriesEvents: { after: 8 },
+    })
+    expect(Object.keys(descriptionEntry!.changes).sort()).toEqual(['description', 'occurrences', 'seriesEvents'])
+    // Each occurrence keeps its own times in the details: the later five at 7:00 PM.
+    expect((descriptionEntry!.changes.occurrences!.after as { start: string }[]).map(({ start }) => start)).toEqual(
+      model.map((_, index) => times(index >= 3 ? 19 * 60 : 18 * 60 + 30, index).start),
+    )
     expect(described.changed).toBe(8)
     const state = await stateOf(seriesId)
     expect(state).toEqual(
@@ -267,7 +300,7 @@ describe.each(testDatabaseKinds())('series edits change only what the operator c
   })
 
   /** What the edit should leave: the model's rule, written apart from the service's. */
-  function applyEdit(model: Occurrence[], index: number, scope: 'this' | 'following' | 'all', changes: fc.RecordValue<typeof changes>) {
+  function applyEdit(model: Occurrence[], index: number, scope: 'this' | 'following' | 'all', changes: Changes) {
     const edited = model[index]!
     const { startMinutes: typedStart, lengthMinutes: typedLength, ...typedValues } = changes
     const wanted: Values = { ...edited.values, ...typedValues }

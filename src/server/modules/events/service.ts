@@ -461,7 +461,7 @@ async function updateSeriesEvents(db: Db, organisationId: string, actor: Actor, 
       // The edited event itself must be as the operator saw it, unless its own date was skipped.
       keepId: chosen.some(({ occurrence }) => occurrence.ids.includes(eventId)) ? eventId : null,
       basedOnVersion: input.version,
-      series: { kind: 'edit', id: seriesId, basedOnVersion: input.seriesVersion! },
+      series: { kind: 'edit', id: seriesId, basedOnVersion: input.seriesVersion!, editedId: eventId },
     })
     if (result.stale) throw new AppError('CONFLICT', STALE_EDIT_MESSAGE)
     if (result.roomOk && result.clientOk && result.replacedOk) {
