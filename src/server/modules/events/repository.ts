@@ -102,11 +102,11 @@ export async function listClashesInSpan(
       union all
       select part.id from ${rooms} as part inner join parts on part.organisation_id = ${organisationId} and part.parent_id = parts.id
     ), booked_room as (
-      select changeover_minutes from ${rooms} where ${rooms.organisationId} = ${organisationId} and ${rooms.id} = ${roomId}
+      select changeover_minutes, name from ${rooms} where ${rooms.organisationId} = ${organisationId} and ${rooms.id} = ${roomId}
     )
     select distinct on (held.schedule_id) held.schedule_id as id, other.title, other.start_time, other.end_time,
       other.room_id, other_room.name as room_name, lower(held.during) as blocked_from, upper(held.during) as blocked_to,
-      (select changeover_minutes from booked_room) as changeover_minutes
+      (select changeover_minutes from booked_room) as changeover_minutes, (select name from booked_room) as booked_room_name
     from ${spaceOccupancy} as held
     inner join ${schedules} as other on other.organisation_id = held.organisation_id and other.id = held.schedule_id
     inner join ${rooms} as other_room on other_room.organisation_id = other.organisation_id and other_room.id = other.room_id
@@ -125,6 +125,7 @@ export async function listClashesInSpan(
     blocked_from: Date | string
     blocked_to: Date | string
     changeover_minutes: number
+    booked_room_name: string
   }
   // Both drivers answer with { rows }.
   return (result as unknown as { rows: Row[] }).rows.map((row) => ({
@@ -136,6 +137,7 @@ export async function listClashesInSpan(
     roomName: row.room_name,
     blocked: { start: new Date(row.blocked_from), end: new Date(row.blocked_to) },
     changeoverMinutes: Number(row.changeover_minutes),
+    bookedRoomName: row.booked_room_name,
   }))
 }
 

@@ -652,12 +652,18 @@ async function findConflicts(db: Executor, { organisationId, roomId, planned, ex
       .filter(({ blocked, changeoverMinutes }) =>
         rangesOverlap({ start: event.start, end: new Date(event.end.getTime() + changeoverMinutes * 60_000) }, blocked),
       )
-      .map(({ id, title, start, end, roomId: clashRoomId, roomName }) => ({
+      .map(({ id, title, start, end, roomId: clashRoomId, roomName, blocked, changeoverMinutes, bookedRoomName }) => ({
         id,
         title,
         start,
         end,
         spaceName: clashRoomId === roomId ? null : roomName,
+        // Clear of the other event's own times: only a changeover keeps them apart (docs/product.md#linked-spaces).
+        changeover: rangesOverlap(event, { start, end })
+          ? null
+          : end.getTime() <= event.start.getTime()
+            ? { side: 'ends' as const, at: end, spaceName: roomName, minutes: Math.round((blocked.end.getTime() - end.getTime()) / 60_000) }
+            : { side: 'starts' as const, at: start, spaceName: bookedRoomName, minutes: changeoverMinutes },
       })),
   )
 }
