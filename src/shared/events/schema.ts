@@ -101,8 +101,13 @@ export const createEventInput = z
     // fall in a closure or need a change room that is taken. Left out, a series is all or nothing.
     skipTaken: z.boolean({ error: 'skipTaken must be true or false' }).default(false),
   })
+  // Said as soon as both rooms are chosen, whatever else the form still lacks.
+  .refine((event) => event.eventType !== 'game' || !sharesChangeRoom(event), {
+    message: EVENT_MESSAGES.sameChangeRooms,
+    path: ['changeRoom2Id'],
+    ...whenValid('eventType', 'changeRoom1Id', 'changeRoom2Id'),
+  })
   .transform(normalizeEventKind)
-  .refine((event) => !sharesChangeRoom(event), { message: EVENT_MESSAGES.sameChangeRooms, path: ['changeRoom2Id'] })
 /**
  * POST /api/events/preview: what decides a series' dates and whether they are taken; the client,
  * title and other details of the create are not needed to list them.
@@ -157,8 +162,13 @@ export const updateEventInput = z
     path: ['endTime'],
     ...whenValid('startTime', 'endTime'),
   })
+  // Said as soon as both rooms are chosen, whatever else the form still lacks.
+  .refine((event) => event.eventType !== 'game' || !sharesChangeRoom(event), {
+    message: EVENT_MESSAGES.sameChangeRooms,
+    path: ['changeRoom2Id'],
+    ...whenValid('eventType', 'changeRoom1Id', 'changeRoom2Id'),
+  })
   .transform(normalizeEventKind)
-  .refine((event) => !sharesChangeRoom(event), { message: EVENT_MESSAGES.sameChangeRooms, path: ['changeRoom2Id'] })
 export type UpdateEventFormValues = z.input<typeof updateEventInput>
 export type UpdateEventInput = z.output<typeof updateEventInput>
 
