@@ -66,7 +66,7 @@ test.describe('clients and hour contracts', () => {
 
     const progress = page.getByRole('progressbar', { name: /Hours used on contract/ })
     await expect(progress).toHaveAttribute('aria-valuenow', '25')
-    await expect(page.getByText('2.5 of 10 hours used')).toBeVisible()
+    await expect(page.getByText('2.5 of 10 h booked or used')).toBeVisible()
     await expect(page.getByText('25%')).toBeVisible()
     await page.getByRole('tab', { name: 'Usage Report' }).click()
     const usageRow = page.getByRole('row').filter({ hasText: 'Extra practice' })

@@ -111,8 +111,12 @@ for (const width of [1280, 390]) {
       await expect(overdrawn).toBeVisible()
       await expect(overdrawn).toHaveClass(/text-destructive/)
       await expectSplit(everywhere, '2.25 h', '4 h', '0 h')
-      await expect(everywhere).toContainText('6.25 of 5 hours used')
-      await expect(page.getByRole('button', { name: /Lakeshore FSC/ })).toContainText('Remaining: 3.75 h')
+      await expect(everywhere).toContainText('6.25 of 5 h booked or used')
+      // The header adds up the cards' own figures: the overdrawn contract's hours do not eat into the other's.
+      const header = page.getByRole('button', { name: /Lakeshore FSC/ })
+      await expect(header).toContainText('Remaining: 5 h')
+      await expect(header).toContainText('Overdrawn by 1.25 h')
+      await expect(header).toContainText('Used: 9 h')
 
       // An overdrawn contract can still be edited: its hours used are sent only once changed.
       await page.getByRole('button', { name: `Edit contract ${venue.everywhereId.slice(0, 8)}` }).click()

@@ -180,7 +180,7 @@ test.describe('scheduling', () => {
     expect(await hoursUsed(page)).toBe('10.00')
 
     await page.goto('/contracts')
-    await expect(page.getByText('10 of 40 hours used')).toBeVisible()
+    await expect(page.getByText('10 of 40 h booked or used')).toBeVisible()
   })
 
   test('All Events lists upcoming events, books through Select a Room and shows a day and a month', async ({

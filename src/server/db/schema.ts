@@ -583,6 +583,11 @@ export const schedules = pgTable(
     // it: whatever overlaps an instant started at most a day before it.
     check('schedules_at_most_a_day', sql`${table.endTime} - ${table.startTime} <= interval '24 hours'`),
     check('schedules_changeover_valid', sql`${table.changeoverMinutes} >= 0 and ${table.changeoverMinutes} <= 60`),
+    // Home and away never share a change room (migration 0034, NOT VALID there: older rows stand).
+    check(
+      'schedules_change_rooms_differ',
+      sql`${table.changeRoom1Id} is null or ${table.changeRoom2Id} is null or ${table.changeRoom1Id} <> ${table.changeRoom2Id}`,
+    ),
   ],
 )
 

@@ -38,8 +38,15 @@ export const ACTIVITY_ENTITY_LABELS: Record<ActivityEntity, string> = {
 }
 
 /** A changed field's value as the trail keeps it: names rather than ids, instants as ISO strings. */
-export type ActivityValue = string | number | boolean | null
-export const activityValue = z.union([z.string(), z.number(), z.boolean(), z.null()])
+export type ActivityScalar = string | number | boolean | null
+const activityScalar = z.union([z.string(), z.number(), z.boolean(), z.null()])
+/**
+ * A series edit's `occurrences` (ADR 0046): each occurrence's own fields before, or after, in one
+ * order; every other field's value is a scalar.
+ */
+export type ActivityOccurrence = Record<string, ActivityScalar>
+export type ActivityValue = ActivityScalar | ActivityOccurrence[]
+export const activityValue = z.union([activityScalar, z.array(z.record(z.string(), activityScalar))])
 
 /** Each changed field, before → after; a creation has only afters, a deletion only befores. */
 export type ActivityChanges = Record<string, { before: ActivityValue; after: ActivityValue }>

@@ -33,6 +33,15 @@ describe('createEventInput', () => {
     expect(messages({ ...practice, skipTaken: 'yes' })).toEqual(['skipTaken must be true or false'])
   })
 
+  test('home and away never share a change room, said even while another field is missing', () => {
+    const game = { ...practice, eventType: 'game', changeRoom1Id: CHANGE_ROOM_1, changeRoom2Id: CHANGE_ROOM_1 }
+    expect(messages(game)).toEqual(['Home and away need different change rooms'])
+    expect(messages({ ...game, startTime: '' })).toEqual(['Please select a date and time', 'Home and away need different change rooms'])
+    expect(messages({ ...game, changeRoom2Id: CHANGE_ROOM_2 })).toBeUndefined()
+    // A practice has no away room: what the form still holds for it is cleared, not refused.
+    expect(createEventInput.parse({ ...game, eventType: 'practice' }).changeRoom2Id).toBeNull()
+  })
+
   test('a client is required', () => {
     expect(messages({ ...practice, clientId: '' })).toEqual(['Please select a client'])
     expect(messages({ ...practice, clientId: undefined })).toEqual(['Please select a client'])

@@ -26,7 +26,14 @@ export const EVENT_MESSAGES = {
   recurrenceEndDate: 'Please select an end date for recurring events',
   recurrenceWeekdays: 'Please select at least one day for weekly recurrence',
   endBeforeStart: 'End time must be after start time',
+  /** A game's two teams never share a change room (docs/product.md#events); the database holds it too. */
+  sameChangeRooms: 'Home and away need different change rooms',
 } as const
+
+/** Whether a game names one change room for both teams; a practice has only one, so it never does. */
+export function sharesChangeRoom({ changeRoom1Id, changeRoom2Id }: { changeRoom1Id: string | null; changeRoom2Id: string | null }) {
+  return changeRoom1Id !== null && changeRoom1Id === changeRoom2Id
+}
 
 // Titles of split parts carry ' (Part N)'; the limit applies to what the operator typed.
 const title = lineString({ error: EVENT_MESSAGES.title })
@@ -104,6 +111,12 @@ export const createEventInput = z
     // fall in a closure or need a change room that is taken. Left out, a series is all or nothing.
     skipTaken: z.boolean({ error: 'skipTaken must be true or false' }).default(false),
   })
+  // Said as soon as both rooms are chosen, whatever else the form still lacks.
+  .refine((event) => event.eventType !== 'game' || !sharesChangeRoom(event), {
+    message: EVENT_MESSAGES.sameChangeRooms,
+    path: ['changeRoom2Id'],
+    ...whenValid('eventType', 'changeRoom1Id', 'changeRoom2Id'),
+  })
   .transform(normalizeEventKind)
 /**
  * POST /api/events/preview: what decides a series' dates and whether they are taken; the client,
@@ -158,6 +171,12 @@ export const updateEventInput = z
     message: EVENT_MESSAGES.tooLong,
     path: ['endTime'],
     ...whenValid('startTime', 'endTime'),
+  })
+  // Said as soon as both rooms are chosen, whatever else the form still lacks.
+  .refine((event) => event.eventType !== 'game' || !sharesChangeRoom(event), {
+    message: EVENT_MESSAGES.sameChangeRooms,
+    path: ['changeRoom2Id'],
+    ...whenValid('eventType', 'changeRoom1Id', 'changeRoom2Id'),
   })
   .transform(normalizeEventKind)
 export type UpdateEventFormValues = z.input<typeof updateEventInput>

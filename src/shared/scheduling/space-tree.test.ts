@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { closureCloses, heightOf, levelOf, partOfProblem, partsOf, PART_OF_MESSAGES } from './space-tree'
+import { closureCloses, heightOf, levelOf, linkedSpacesOf, partOfProblem, partsOf, PART_OF_MESSAGES } from './space-tree'
 
 // building → sheet → half A / half B, and a change room beside them.
 const spaces = [
@@ -19,6 +19,12 @@ describe('space tree', () => {
     expect(levelOf(spaces, 'building')).toBe(1)
     expect(heightOf(spaces, 'building')).toBe(3)
     expect(heightOf(spaces, 'studio')).toBe(1)
+  })
+
+  test('a space is linked to itself, its wholes and its parts, never a sibling', () => {
+    expect([...linkedSpacesOf(spaces, 'sheet')].sort()).toEqual(['building', 'halfA', 'halfB', 'sheet'])
+    expect([...linkedSpacesOf(spaces, 'halfA')].sort()).toEqual(['building', 'halfA', 'sheet'])
+    expect([...linkedSpacesOf(spaces, 'studio')]).toEqual(['studio'])
   })
 
   test('a closure closes its space, the wholes above it and the parts below it, never a sibling', () => {

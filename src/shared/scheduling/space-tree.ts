@@ -32,6 +32,20 @@ export function closureCloses(spaces: readonly TreeSpace[], closedId: string | n
   return partsOf(spaces, id).has(closedId) || partsOf(spaces, closedId).has(id)
 }
 
+/**
+ * The spaces a booking of `id` competes with: itself, its wholes at every level above and its
+ * parts at every level below, never a sibling (docs/product.md#linked-spaces). Both halves booked
+ * at 9:00 take the Full Sheet's 9:00.
+ */
+export function linkedSpacesOf(spaces: readonly TreeSpace[], id: string): Set<string> {
+  const linked = new Set([id, ...partsOf(spaces, id)])
+  const byId = new Map(spaces.map((space) => [space.id, space]))
+  for (let parent = byId.get(id)?.parentId ?? null; parent !== null && !linked.has(parent); parent = byId.get(parent)?.parentId ?? null) {
+    linked.add(parent)
+  }
+  return linked
+}
+
 /** The level of a space: 1 for one that is part of nothing, 2 for its parts, and so on. */
 export function levelOf(spaces: readonly TreeSpace[], id: string): number {
   const byId = new Map(spaces.map((space) => [space.id, space]))

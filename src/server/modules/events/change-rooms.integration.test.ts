@@ -93,9 +93,47 @@ describe.each(testDatabaseKinds())('change rooms on %s', (kind) => {
     expect((await errorOf(clash)).message).toBe(
       'Change room "Change Room 2" is in use by "Jets vs Sharks" (Jun 3, 2030 10:00 AM - 11:00 AM)',
     )
-    // Back to back is fine, and so is one change room for both teams of one event.
-    await bookOk(venue, 1, '11:00', { home: venue.changeRoom2, away: venue.changeRoom2 })
+    // Back to back is fine.
+    await bookOk(venue, 1, '11:00', { home: venue.changeRoom2, away: venue.changeRoom1 })
     await bookOk(venue, 1, '09:00', { home: venue.changeRoom1 })
+  })
+
+  it('refuses one change room for both teams of a game, in the API and in the database', async () => {
+    const venue = await createVenue()
+    const same = await book(venue, 0, '08:00', { home: venue.changeRoom1, away: venue.changeRoom1 })
+    expect(same.status).toBe(422)
+    expect(await errorOf(same)).toMatchObject({
+      message: 'Home and away need different change rooms',
+      fields: { changeRoom2Id: 'Home and away need different change rooms' },
+    })
+    // An edit that gives the away team the home team's room is refused the same way, and changes nothing.
+    const [game] = await bookOk(venue, 0, '08:00', { home: venue.changeRoom1, away: venue.changeRoom2 })
+    const [row] = await t.db.select().from(schedules).where(eq(schedules.id, game!.id))
+    const edit = {
+      clientId: venue.clientId,
+      title: 'Game',
+      startTime: row!.startTime.toISOString(),
+      endTime: row!.endTime.toISOString(),
+      eventType: 'game',
+      changeRoom1Id: venue.changeRoom2,
+      changeRoom2Id: venue.changeRoom2,
+      version: row!.version,
+    }
+    const refused = await request('PUT', `/api/events/${game!.id}`, edit)
+    expect(refused.status).toBe(422)
+    expect((await errorOf(refused)).message).toBe('Home and away need different change rooms')
+    const [unchanged] = await t.db.select().from(schedules).where(eq(schedules.id, game!.id))
+    expect([unchanged!.changeRoom1Id, unchanged!.changeRoom2Id, unchanged!.version]).toEqual([
+      venue.changeRoom1,
+      venue.changeRoom2,
+      row!.version,
+    ])
+    // A practice keeps one change room: the away one is cleared, so nothing is shared.
+    expect((await request('PUT', `/api/events/${game!.id}`, { ...edit, eventType: 'practice' })).status).toBe(200)
+    // The database refuses it from any writer, not only through the API.
+    await expect(
+      t.db.update(schedules).set({ changeRoom1Id: venue.changeRoom1, changeRoom2Id: venue.changeRoom1 }).where(eq(schedules.id, game!.id)),
+    ).rejects.toMatchObject({ cause: expect.objectContaining({ constraint: 'schedules_change_rooms_differ' }) })
   })
 
   it('holds change rooms for the facility’s change room time before and after, for bookings made from then on', async () => {

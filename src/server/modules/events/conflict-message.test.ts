@@ -57,4 +57,15 @@ describe('formatConflictMessage', () => {
       'Time slot conflicts with: "Senior game" (Jun 1, 2026 9:00 AM - 10:00 AM) on Full Sheet, "Learn to skate" (Jun 1, 2026 10:00 AM - 11:00 AM)',
     )
   })
+
+  test('a refusal for a changeover alone says so, naming the space that needs it', () => {
+    const game = conflict('a', 'U13 A Game', '2026-06-01T10:30:00Z', '2026-06-01T11:30:00Z')
+    const changeover = { side: 'ends' as const, at: game.end, spaceName: 'Rink B', minutes: 15 }
+    expect(formatConflictMessage([{ ...game, changeover }], 'UTC')).toBe(
+      'Too close to "U13 A Game" (ends 11:30 AM): Rink B needs 15 minutes of changeover',
+    )
+    // With a real overlap among the clashes, the usual list.
+    const overlap = conflict('b', 'Public skate', '2026-06-01T12:00:00Z', '2026-06-01T13:00:00Z')
+    expect(formatConflictMessage([{ ...game, changeover }, overlap], 'UTC')).toMatch(/^Time slot conflicts with: "U13 A Game"/)
+  })
 })

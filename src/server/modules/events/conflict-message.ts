@@ -7,7 +7,14 @@ import { localDateOf } from '@shared/scheduling/local-day'
 const LISTED_CONFLICTS = 10
 
 // spaceName: the linked space (a whole or a part of the booked one) the clash is on, if not the booked space itself.
-export type Conflict = TimeRange & { id: string; title: string; spaceName?: string | null }
+// changeover: set when the two events' own times do not meet and only a changeover keeps them
+// apart: the other event ends (or starts) `at`, and `spaceName` needs `minutes` after its events.
+export type Conflict = TimeRange & {
+  id: string
+  title: string
+  spaceName?: string | null
+  changeover?: { side: 'ends' | 'starts'; at: Date; spaceName: string; minutes: number } | null
+}
 
 /**
  * The spec's 'Time slot conflicts with: "{title}" ({start} - {end})' for each conflicting event,
@@ -21,6 +28,12 @@ export function formatConflictMessage(conflicts: readonly Conflict[], timeZone: 
     (a, b) =>
       a.start.getTime() - b.start.getTime() || (a.spaceName ?? '').localeCompare(b.spaceName ?? '') || a.title.localeCompare(b.title),
   )
+  // Refused for a changeover alone: say so, with the space whose changeover it is.
+  const tooClose = distinct[0]?.changeover
+  if (tooClose && distinct.every((conflict) => conflict.changeover)) {
+    const at = format(tooClose.at, 'h:mm a', { in: tz(timeZone) })
+    return `Too close to "${distinct[0]!.title}" (${tooClose.side} ${at}): ${tooClose.spaceName} needs ${tooClose.minutes} minutes of changeover`
+  }
   const listed = distinct
     .slice(0, LISTED_CONFLICTS)
     .map(({ title, start, end, spaceName }) => `"${title}" (${formatSpan(start, end, timeZone)})${spaceName ? ` on ${spaceName}` : ''}`)

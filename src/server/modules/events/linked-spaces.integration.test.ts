@@ -90,14 +90,23 @@ describe.each(testDatabaseKinds())('linked spaces and changeovers on %s', (kind)
     const game = await bookOk(arena, arena.sheet, '10:00', 60, 'Game')
     expect(game.changeoverMinutes).toBe(15)
     expect(new Date(game.endTime).getTime() - new Date(game.startTime).getTime()).toBe(60 * 60_000)
-    // Beginning during the resurface is a clash, on the sheet or on a half of it.
+    // Beginning during the resurface is a clash, on the sheet or on a half of it, and the refusal
+    // says the changeover is why, naming the space that needs it.
     const during = await book(arena, arena.sheet, '11:00')
     expect(during.status).toBe(409)
-    expect((await errorOf(during)).message).toBe('Time slot conflicts with: "Game" (Jun 3, 2030 10:00 AM - 11:00 AM)')
-    expect((await book(arena, arena.halfA, '11:10', 30)).status).toBe(409)
+    expect((await errorOf(during)).message).toBe('Too close to "Game" (ends 11:00 AM): Full Sheet needs 15 minutes of changeover')
+    const onHalf = await book(arena, arena.halfA, '11:10', 30)
+    expect(onHalf.status).toBe(409)
+    expect((await errorOf(onHalf)).message).toBe('Too close to "Game" (ends 11:00 AM): Full Sheet needs 15 minutes of changeover')
     await bookOk(arena, arena.halfA, '11:15', 30)
     // A booking of the sheet that ends less than its changeover before the next one also clashes.
-    expect((await book(arena, arena.sheet, '08:00', 120 - 5)).status).toBe(409)
+    const before = await book(arena, arena.sheet, '08:00', 120 - 5)
+    expect(before.status).toBe(409)
+    expect((await errorOf(before)).message).toBe('Too close to "Game" (starts 10:00 AM): Full Sheet needs 15 minutes of changeover')
+    // Over the game's own times, the refusal is the plain clash.
+    expect((await errorOf(await book(arena, arena.sheet, '10:30', 30))).message).toBe(
+      'Time slot conflicts with: "Game" (Jun 3, 2030 10:00 AM - 11:00 AM)',
+    )
     await bookOk(arena, arena.sheet, '08:30', 15)
   })
 

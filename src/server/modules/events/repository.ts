@@ -102,11 +102,11 @@ export async function listClashesInSpan(
       union all
       select part.id from ${rooms} as part inner join parts on part.organisation_id = ${organisationId} and part.parent_id = parts.id
     ), booked_room as (
-      select changeover_minutes from ${rooms} where ${rooms.organisationId} = ${organisationId} and ${rooms.id} = ${roomId}
+      select changeover_minutes, name from ${rooms} where ${rooms.organisationId} = ${organisationId} and ${rooms.id} = ${roomId}
     )
     select distinct on (held.schedule_id) held.schedule_id as id, other.title, other.start_time, other.end_time,
       other.room_id, other_room.name as room_name, lower(held.during) as blocked_from, upper(held.during) as blocked_to,
-      (select changeover_minutes from booked_room) as changeover_minutes
+      (select changeover_minutes from booked_room) as changeover_minutes, (select name from booked_room) as booked_room_name
     from ${spaceOccupancy} as held
     inner join ${schedules} as other on other.organisation_id = held.organisation_id and other.id = held.schedule_id
     inner join ${rooms} as other_room on other_room.organisation_id = other.organisation_id and other_room.id = other.room_id
@@ -125,6 +125,7 @@ export async function listClashesInSpan(
     blocked_from: Date | string
     blocked_to: Date | string
     changeover_minutes: number
+    booked_room_name: string
   }
   // Both drivers answer with { rows }.
   return (result as unknown as { rows: Row[] }).rows.map((row) => ({
@@ -136,6 +137,7 @@ export async function listClashesInSpan(
     roomName: row.room_name,
     blocked: { start: new Date(row.blocked_from), end: new Date(row.blocked_to) },
     changeoverMinutes: Number(row.changeover_minutes),
+    bookedRoomName: row.booked_room_name,
   }))
 }
 
@@ -204,12 +206,16 @@ export async function listChangeRoomHolds(
 
 export type ChangeRoomHold = { eventId: string; title: string; start: Date; end: Date; held: { start: Date; end: Date } }
 
+export type SharedEventValues = Omit<EventValues, 'title' | 'startTime' | 'endTime' | 'eventGroupId'>
 export type NewEvent = Pick<EventValues, 'title' | 'startTime' | 'endTime' | 'eventGroupId'> & {
   id: string
   seriesId: string | null
   followsRule: boolean
+  // Each event's own space, client and details. A new booking writes `shared` for all of its
+  // events; a replacement writes each event's own, so that a series edit changes only what the
+  // operator changed and leaves every other field of each occurrence as it was (ADR 0045).
+  values: SharedEventValues
 }
-export type SharedEventValues = Omit<EventValues, 'title' | 'startTime' | 'endTime' | 'eventGroupId'>
 
 const placeholder = (name: string) => sql.placeholder(name)
 
@@ -257,17 +263,25 @@ const bookingStatement = (db: Db, variant: BookingVariant) => {
   // The activity trail (docs/product.md#activity), in this same statement: a booking that is
   // refused writes no entry. Given the names this statement has read, so they are not read again.
   // An edit's entry says what changed, which record_booking_activity works out (migrations 0013, 0026).
+  // A series edit is one entry, with each occurrence's own before and after (ADR 0046).
+  const bookedDetails = sql`(select jsonb_agg(jsonb_build_object('id', b.id, 'title', b.title, 'start_time', b.start_time, 'end_time', b.end_time,
+          'event_group_id', b.event_group_id, 'room_id', b.room_id, 'client_id', b.client_id, 'description', b.description, 'color', b.color,
+          'event_type', b.event_type, 'team1_name', b.team1_name, 'team2_name', b.team2_name, 'change_room1_id', b.change_room1_id,
+          'change_room2_id', b.change_room2_id)) from booked as b)`
   const editLogged = sql`logged as (
-      select record_booking_activity(${placeholder('organisationId')}::uuid, ${placeholder('actorId')}::text, ${placeholder('actorName')}::text,
-        cardinality(${placeholder('keepIds')}::uuid[]) > 0, ${placeholder('timeZone')}::text, (select facility_id from booked_room),
+      select case when ${placeholder('basedOnSeriesVersion')}::int is not null then record_series_activity(${placeholder('organisationId')}::uuid,
+        ${placeholder('actorId')}::text, ${placeholder('actorName')}::text, ${placeholder('timeZone')}::text, (select facility_id from booked_room limit 1),
+        ${placeholder('editedId')}::uuid, ${bookedDetails}, coalesce((select jsonb_agg(to_jsonb(r)) from replaced as r), '[]'::jsonb))
+      else record_booking_activity(${placeholder('organisationId')}::uuid, ${placeholder('actorId')}::text, ${placeholder('actorName')}::text,
+        cardinality(${placeholder('keepIds')}::uuid[]) > 0, ${placeholder('timeZone')}::text, (select facility_id from booked_room limit 1),
         (select jsonb_agg(jsonb_build_object('id', b.id, 'title', b.title, 'start_time', b.start_time, 'end_time', b.end_time,
           'event_group_id', b.event_group_id)) from booked as b),
         coalesce((select jsonb_agg(to_jsonb(r)) from replaced as r), '[]'::jsonb),
-        jsonb_build_object('room_id', (select id from booked_room), 'client_id', (select id from owned_client),
-          'room_name', (select name from booked_room), 'client_name', (select name from owned_client),
+        jsonb_build_object('room_id', (select id from booked_room limit 1), 'client_id', (select id from owned_client limit 1),
+          'room_name', (select name from booked_room limit 1), 'client_name', (select name from owned_client limit 1),
           'description', ${placeholder('description')}::text, 'color', ${placeholder('color')}::text, 'event_type', ${placeholder('eventType')}::text,
           'team1_name', ${placeholder('team1Name')}::text, 'team2_name', ${placeholder('team2Name')}::text,
-          'change_room1_id', ${placeholder('changeRoom1Id')}::uuid, 'change_room2_id', ${placeholder('changeRoom2Id')}::uuid))
+          'change_room1_id', ${placeholder('changeRoom1Id')}::uuid, 'change_room2_id', ${placeholder('changeRoom2Id')}::uuid)) end
       where exists (select from booked)`
   // A new booking's entries are written here, one per occurrence, in the words of the functions
   // record_booking_activity uses for them (booking_title, booking_occurrences and
@@ -305,16 +319,27 @@ const bookingStatement = (db: Db, variant: BookingVariant) => {
     sql`
     with owned_client as (
       select ${clients.id} as id, ${clients.name} as name from ${clients}
-      where ${clients.organisationId} = ${placeholder('organisationId')}::uuid and ${clients.id} = ${placeholder('clientId')}::uuid
+      where ${clients.organisationId} = ${placeholder('organisationId')}::uuid and ${
+        replacing ? sql`${clients.id} = any(${placeholder('clientIds')}::uuid[])` : sql`${clients.id} = ${placeholder('clientId')}::uuid`
+      }
       for key share
     ), booked_room as (
       select ${rooms.id} as id, ${rooms.facilityId} as facility_id, ${rooms.name} as name from ${rooms}
-      where ${rooms.organisationId} = ${placeholder('organisationId')}::uuid and ${rooms.id} = ${placeholder('roomId')}::uuid
+      where ${rooms.organisationId} = ${placeholder('organisationId')}::uuid and ${
+        replacing ? sql`${rooms.id} = any(${placeholder('roomIds')}::uuid[])` : sql`${rooms.id} = ${placeholder('roomId')}::uuid`
+      }
         -- The facility by its key for the one room, not by a join, whose plan would hash the
         -- organisation's facilities on every booking (ADR 0037).
         and (select facility.time_zone from ${facilities} as facility where facility.organisation_id = ${rooms.organisationId}
           and facility.id = ${rooms.facilityId}) = ${placeholder('timeZone')}
-        and ${isChangeRoomOfFacility('changeRoom1Id')} and ${isChangeRoomOfFacility('changeRoom2Id')}
+        and ${
+          replacing
+            ? // A replacement's events each name their own change rooms (a series edit keeps each occurrence's).
+              sql`not exists (select from unnest(${placeholder('changeRoomIds')}::uuid[]) as chosen(id) where not exists (
+                select from ${rooms} as change_room where change_room.organisation_id = ${rooms.organisationId}
+                  and change_room.id = chosen.id and change_room.facility_id = ${rooms.facilityId} and change_room.type = 'change_room'))`
+            : sql`${isChangeRoomOfFacility('changeRoom1Id')} and ${isChangeRoomOfFacility('changeRoom2Id')}`
+        }
       for share of ${rooms}
     ), ${when(sql`replaced as (
       -- Found by id, whatever the number of events in the facility: the room's facility is a
@@ -323,7 +348,7 @@ const bookingStatement = (db: Db, variant: BookingVariant) => {
         ${schedules.roomId} as room_id, ${schedules.clientId} as client_id, ${schedules.description} as description,
         ${schedules.color} as color, ${schedules.eventType} as event_type, ${schedules.team1Name} as team1_name,
         ${schedules.team2Name} as team2_name, ${schedules.changeRoom1Id} as change_room1_id, ${schedules.changeRoom2Id} as change_room2_id,
-        ${schedules.version} as version
+        ${schedules.version} as version, ${schedules.eventGroupId} as event_group_id
       from ${schedules}
       where ${schedules.organisationId} = ${placeholder('organisationId')}::uuid and ${schedules.id} = any(${placeholder('replaceIds')}::uuid[])
         -- A series edit names the version of each event it re-plans (ADR 0031): one changed by
@@ -331,7 +356,7 @@ const bookingStatement = (db: Db, variant: BookingVariant) => {
         and (cardinality(${placeholder('replaceVersions')}::int[]) = 0
           or ${schedules.version} = (${placeholder('replaceVersions')}::int[])[array_position(${placeholder('replaceIds')}::uuid[], ${schedules.id})])
         and (select facility_id from ${rooms} as replaced_room where replaced_room.organisation_id = ${schedules.organisationId}
-          and replaced_room.id = ${schedules.roomId}) = (select facility_id from booked_room)
+          and replaced_room.id = ${schedules.roomId}) = (select facility_id from booked_room limit 1)
       for update of ${schedules}
     ), edited_series as (
       -- An edit of 'this and following' or 'all' takes its series' row first, so that of two such
@@ -348,12 +373,23 @@ const bookingStatement = (db: Db, variant: BookingVariant) => {
       select where ${placeholder('basedOnSeriesVersion')}::int is not null
         and not exists (select from edited_series where version = ${placeholder('basedOnSeriesVersion')}::int)
     ), `)}ready as (
-      select where exists (select from owned_client) and exists (select from booked_room)${when(sql`
+      select where ${
+        replacing
+          ? // Every space and client the events name, all of one facility.
+            sql`(select count(*) from owned_client) = cardinality(${placeholder('clientIds')}::uuid[])
+        and (select count(*) from booked_room) = cardinality(${placeholder('roomIds')}::uuid[])
+        and (select count(distinct facility_id) from booked_room) = 1
         and (select count(*) from replaced) = cardinality(${placeholder('replaceIds')}::uuid[])
-        and not exists (select from stale)`)}
+        and not exists (select from stale)`
+          : sql`exists (select from owned_client) and exists (select from booked_room)`
+      }
     ), planned as (
       select * from json_to_recordset(${placeholder('events')}::json)
-        as e(id uuid, title text, start_time timestamptz, end_time timestamptz, event_group_id uuid, series_id uuid, follows_rule boolean)
+        as e(id uuid, title text, start_time timestamptz, end_time timestamptz, event_group_id uuid, series_id uuid, follows_rule boolean${when(
+          sql`,
+          room_id uuid, client_id uuid, description text, color text, event_type text, team1_name text, team2_name text,
+          change_room1_id uuid, change_room2_id uuid`,
+        )})
     ), ${whenNewSeries(sql`new_series as (
       -- A new series' rule, written with its events (docs/product.md#series).
       insert into ${eventSeries} (id, organisation_id, frequency, weekdays, start_date, end_date)
@@ -371,10 +407,10 @@ const bookingStatement = (db: Db, variant: BookingVariant) => {
         and not (id = any(${placeholder('keepIds')}::uuid[])) and exists (select from ready)
       returning id
     ), kept as (
-      update ${schedules} set room_id = (select id from booked_room), title = planned.title, description = ${placeholder('description')},
-        start_time = planned.start_time, end_time = planned.end_time, color = ${placeholder('color')}, event_type = ${placeholder('eventType')},
-        team1_name = ${placeholder('team1Name')}, team2_name = ${placeholder('team2Name')}, change_room1_id = ${placeholder('changeRoom1Id')},
-        change_room2_id = ${placeholder('changeRoom2Id')}, client_id = (select id from owned_client), event_group_id = planned.event_group_id,
+      update ${schedules} set room_id = planned.room_id, title = planned.title, description = planned.description,
+        start_time = planned.start_time, end_time = planned.end_time, color = planned.color, event_type = planned.event_type,
+        team1_name = planned.team1_name, team2_name = planned.team2_name, change_room1_id = planned.change_room1_id,
+        change_room2_id = planned.change_room2_id, client_id = planned.client_id, event_group_id = planned.event_group_id,
         series_id = planned.series_id, follows_rule = planned.follows_rule, updated_at = now()
       from planned
       where ${schedules.organisationId} = ${placeholder('organisationId')}::uuid and ${schedules.id} = any(${placeholder('keepIds')}::uuid[])
@@ -384,12 +420,19 @@ const bookingStatement = (db: Db, variant: BookingVariant) => {
     ), `)}inserted as (
       insert into ${schedules} (id, organisation_id, room_id, title, description, start_time, end_time, color, event_type, team1_name, team2_name,
         change_room1_id, change_room2_id, client_id, event_group_id, series_id, follows_rule)
-      select planned.id, ${placeholder('organisationId')}::uuid, booked_room.id, planned.title, ${placeholder('description')}, planned.start_time, planned.end_time, ${placeholder('color')}, ${placeholder('eventType')},
+      ${
+        replacing
+          ? sql`select planned.id, ${placeholder('organisationId')}::uuid, planned.room_id, planned.title, planned.description, planned.start_time,
+        planned.end_time, planned.color, planned.event_type, planned.team1_name, planned.team2_name, planned.change_room1_id,
+        planned.change_room2_id, planned.client_id, planned.event_group_id, planned.series_id, planned.follows_rule
+      from planned`
+          : sql`select planned.id, ${placeholder('organisationId')}::uuid, booked_room.id, planned.title, ${placeholder('description')}, planned.start_time, planned.end_time, ${placeholder('color')}, ${placeholder('eventType')},
         ${placeholder('team1Name')}, ${placeholder('team2Name')}, ${placeholder('changeRoom1Id')}, ${placeholder('changeRoom2Id')}, owned_client.id, planned.event_group_id,
         planned.series_id, planned.follows_rule
       from planned
       cross join booked_room
-      cross join owned_client
+      cross join owned_client`
+      }
       where exists (select from ready)${whenNewSeries(sql` and (select count(*) from new_series) >= 0`)}${when(sql`
         and not (planned.id = any(${placeholder('keepIds')}::uuid[])) and (select count(*) from kept) >= 0
         and (select count(*) from series_raised) >= 0`)}
@@ -403,8 +446,15 @@ const bookingStatement = (db: Db, variant: BookingVariant) => {
     ), `)}charged as (
       insert into contract_usage (organisation_id, contract_id, usage_date, hours_logged, description, schedule_id)
       select ${placeholder('organisationId')}::uuid, contract.id, u.usage_date, u.hours_logged, u.description, u.schedule_id
-      from (${activeContractForCharging(db, placeholder('organisationId'), placeholder('clientId'), placeholder('roomId'))}) as contract
-      cross join json_to_recordset(${placeholder('charges')}::json) as u(schedule_id uuid, usage_date date, hours_logged numeric, description text)
+      ${
+        replacing
+          ? // Each event is charged to its own client's contract for its own space.
+            sql`from json_to_recordset(${placeholder('charges')}::json)
+        as u(schedule_id uuid, usage_date date, hours_logged numeric, description text, client_id uuid, room_id uuid)
+      cross join lateral (${activeContractForCharging(db, placeholder('organisationId'), sql`u.client_id`, sql`u.room_id`)}) as contract`
+          : sql`from (${activeContractForCharging(db, placeholder('organisationId'), placeholder('clientId'), placeholder('roomId'))}) as contract
+      cross join json_to_recordset(${placeholder('charges')}::json) as u(schedule_id uuid, usage_date date, hours_logged numeric, description text)`
+      }
       -- After the kept event's old charge is gone: a booked event has one usage row at most.
       where exists (select from ready)${when(sql` and (select count(*) from uncharged) >= 0`)}
     ), booked as (
@@ -414,7 +464,13 @@ const bookingStatement = (db: Db, variant: BookingVariant) => {
     select booked.id, booked.room_id, booked.title, booked.description, booked.start_time, booked.end_time, booked.color, booked.event_type,
       booked.team1_name, booked.team2_name, booked.change_room1_id, booked.change_room2_id, booked.client_id, booked.event_group_id,
       booked.changeover_minutes, booked.version, booked.series_id, booked.follows_rule,
-      exists (select from booked_room) as room_ok, ${replacing ? sql`exists (select from stale)` : sql`false`} as stale, exists (select from owned_client) as client_ok,
+      ${
+        replacing
+          ? sql`(select count(*) from booked_room) = cardinality(${placeholder('roomIds')}::uuid[])
+        and (select count(distinct facility_id) from booked_room) = 1 as room_ok, exists (select from stale) as stale,
+      (select count(*) from owned_client) = cardinality(${placeholder('clientIds')}::uuid[]) as client_ok,`
+          : sql`exists (select from booked_room) as room_ok, false as stale, exists (select from owned_client) as client_ok,`
+      }
       ${replacing ? sql`(select count(*) from replaced) = cardinality(${placeholder('replaceIds')}::uuid[])` : sql`true`} as replaced_ok
     from (select) as answer
     left join booked on true
@@ -450,7 +506,8 @@ export type BookingWrite = {
   // A series edit: the version of each replaced event as planned, in replaceIds' order; empty otherwise.
   replaceVersions: number[]
   // A new series: its id (also on its events) and rule. A series edit: the series and the version it was based on.
-  series: { kind: 'new'; id: string; rule: SeriesRule } | { kind: 'edit'; id: string; basedOnVersion: number } | null
+  // A series edit names the event the operator edited, under which its one activity entry is kept.
+  series: { kind: 'new'; id: string; rule: SeriesRule } | { kind: 'edit'; id: string; basedOnVersion: number; editedId: string } | null
 }
 
 export type SeriesRule = { frequency: string; weekdays: number[]; startDate: string; endDate: string }
@@ -482,6 +539,8 @@ export async function writeBooking(
           ? writeNewSplitBookingStatement
           : writeNewBookingStatement
         : writeBookingStatement
+  const replacing = statement === writeBookingStatement
+  const valuesById = new Map(events.map((event) => [event.id, event.values]))
   const rows = await statement(db)({
     organisationId,
     actorId: actor.id,
@@ -496,6 +555,9 @@ export async function writeBooking(
     team2Name: shared.team2Name,
     changeRoom1Id: shared.changeRoom1Id,
     changeRoom2Id: shared.changeRoom2Id,
+    roomIds: idArray(events.map((event) => event.values.roomId)),
+    clientIds: idArray(events.map((event) => event.values.clientId)),
+    changeRoomIds: idArray(events.flatMap((event) => [event.values.changeRoom1Id, event.values.changeRoom2Id])),
     replaceIds: `{${replaceIds.join(',')}}`,
     keepIds: `{${keepIds.join(',')}}`,
     keepId,
@@ -512,6 +574,7 @@ export async function writeBooking(
           })
         : null,
     basedOnSeriesVersion: series?.kind === 'edit' ? series.basedOnVersion : null,
+    editedId: series?.kind === 'edit' ? series.editedId : null,
     events: JSON.stringify(
       events.map((event) => ({
         id: event.id,
@@ -521,15 +584,32 @@ export async function writeBooking(
         event_group_id: event.eventGroupId,
         series_id: event.seriesId,
         follows_rule: event.followsRule,
+        // Read by a replacement only (bookingStatement): a new booking writes `shared`, and its
+        // JSON stays as short as it was (docs/benchmarks.md counts a new booking's instructions).
+        ...(replacing && {
+          room_id: event.values.roomId,
+          client_id: event.values.clientId,
+          description: event.values.description,
+          color: event.values.color,
+          event_type: event.values.eventType,
+          team1_name: event.values.team1Name,
+          team2_name: event.values.team2Name,
+          change_room1_id: event.values.changeRoom1Id,
+          change_room2_id: event.values.changeRoom2Id,
+        }),
       })),
     ),
     charges: JSON.stringify(
-      charges.map((charge) => ({
-        schedule_id: charge.scheduleId,
-        usage_date: charge.usageDate,
-        hours_logged: charge.hoursLogged,
-        description: charge.description,
-      })),
+      charges.map((charge) => {
+        const values = valuesById.get(charge.scheduleId)
+        return {
+          schedule_id: charge.scheduleId,
+          usage_date: charge.usageDate,
+          hours_logged: charge.hoursLogged,
+          description: charge.description,
+          ...(replacing && { client_id: values?.clientId ?? shared.clientId, room_id: values?.roomId ?? shared.roomId }),
+        }
+      }),
     ),
   })
   const answer = rows[0]
@@ -543,6 +623,11 @@ export async function writeBooking(
     replacedOk: answer?.replaced_ok === true,
     stale: answer?.stale === true,
   }
+}
+
+// The distinct ids as a PostgreSQL array's text, nulls left out.
+function idArray(ids: (string | null)[]): string {
+  return `{${[...new Set(ids.filter((id) => id !== null))].join(',')}}`
 }
 
 export type DeleteScope = 'this' | 'following' | 'all'
@@ -628,6 +713,17 @@ export function listSeriesEvents(db: Executor, organisationId: string, seriesId:
       eventGroupId: schedules.eventGroupId,
       followsRule: schedules.followsRule,
       version: schedules.version,
+      // What a series edit keeps of each occurrence when the operator did not change it (ADR 0045).
+      title: schedules.title,
+      roomId: schedules.roomId,
+      clientId: schedules.clientId,
+      description: schedules.description,
+      color: schedules.color,
+      eventType: sql<EventType>`${schedules.eventType}`,
+      team1Name: schedules.team1Name,
+      team2Name: schedules.team2Name,
+      changeRoom1Id: schedules.changeRoom1Id,
+      changeRoom2Id: schedules.changeRoom2Id,
     })
     .from(schedules)
     .where(and(eq(schedules.organisationId, organisationId), eq(schedules.seriesId, seriesId)))

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import {
   EVENT_MESSAGES,
   eventCursorOf,
+  normalizeEventKind,
   type ChangeRoomUseQuery,
   type CreateEventInput,
   type EventListQuery,
@@ -303,12 +304,53 @@ export async function getSeries(db: Db, organisationId: string, seriesId: string
   return series
 }
 
-type SeriesOccurrence = { ids: string[]; versions: number[]; start: Date; end: Date; firstId: string; followsRule: boolean }
+// What an occurrence is besides its times: its title (without a split's ' (Part N)'), space and details.
+type OccurrenceValues = repository.SharedEventValues & { title: string }
+
+type SeriesOccurrence = {
+  ids: string[]
+  versions: number[]
+  start: Date
+  end: Date
+  firstId: string
+  followsRule: boolean
+  // An occurrence whose client was deleted has none (ADR 0006); an edit gives it the edit's.
+  values: Omit<OccurrenceValues, 'clientId'> & { clientId: string | null }
+}
+
+const OCCURRENCE_FIELDS = [
+  'title',
+  'roomId',
+  'clientId',
+  'description',
+  'color',
+  'eventType',
+  'team1Name',
+  'team2Name',
+  'changeRoom1Id',
+  'changeRoom2Id',
+] as const satisfies readonly (keyof OccurrenceValues)[]
+
+/**
+ * What a series edit changes (docs/product.md#series, ADR 0045): the fields whose new value differs
+ * from the edited occurrence's stored one, and whether its start or its length changed. The web
+ * sends the whole form; the server decides, so no client can undo another edit by sending back
+ * what it read.
+ */
+function changesOfSeriesEdit(edited: SeriesOccurrence, wanted: OccurrenceValues, times: { start: Date; end: Date }) {
+  return {
+    fields: OCCURRENCE_FIELDS.filter((field) => wanted[field] !== edited.values[field]),
+    startChanged: times.start.getTime() !== edited.start.getTime(),
+    lengthChanged: times.end.getTime() - times.start.getTime() !== edited.end.getTime() - edited.start.getTime(),
+  }
+}
 
 /**
  * What an edit of 'this and following' or 'all' would do, planned from the series as it is now:
- * the edited event's occurrence and each later (or every) occurrence that still follows the rule,
- * each moved as the edited one moved (replanOccurrence) and split at the facility's midnight.
+ * the edited event's occurrence and each later (or every) occurrence that still follows the rule.
+ * Each takes only what the operator changed: a new start moves it as the edited one moved
+ * (replanOccurrence), a new length gives it that length, and each changed field its new value;
+ * everything else stays as that occurrence has it. Each is split at the facility's midnight.
  */
 async function planSeriesEdit(db: Db, organisationId: string, eventId: string, input: UpdateEventInput) {
   const found = await repository.findOwnedEvent(db, organisationId, eventId)
@@ -321,18 +363,38 @@ async function planSeriesEdit(db: Db, organisationId: string, eventId: string, i
   if (!edited) throw notFound('Event')
   const inScope = occurrences.filter((occurrence) => input.scope === 'all' || occurrence.start >= edited.start)
   const chosen = inScope.filter((occurrence) => occurrence === edited || occurrence.followsRule)
+  const wanted: OccurrenceValues = {
+    ...detailsOf(input),
+    title: stripSplitSuffix(input.title),
+    roomId: input.roomId ?? edited.values.roomId,
+  }
+  const { fields, startChanged, lengthChanged } = changesOfSeriesEdit(edited, wanted, { start: input.startTime, end: input.endTime })
   const edit = { before: edited.start, start: input.startTime, end: input.endTime }
-  const others = chosen.filter((occurrence) => occurrence !== edited).map((occurrence) => occurrence.start)
-  const gap = firstReplanInDstGap(others, edit, timeZone)
-  if (gap) throw new AppError('VALIDATION', dstGapMessage(gap.date, gap.time), { startTime: dstGapMessage(gap.date, gap.time) })
-  const title = stripSplitSuffix(input.title)
+  // Only a changed start moves the others, so only then can one land in a spring-forward gap.
+  if (startChanged) {
+    const others = chosen.filter((occurrence) => occurrence !== edited).map((occurrence) => occurrence.start)
+    const gap = firstReplanInDstGap(others, edit, timeZone)
+    if (gap) throw new AppError('VALIDATION', dstGapMessage(gap.date, gap.time), { startTime: dstGapMessage(gap.date, gap.time) })
+  }
   const planned = chosen.map((occurrence) => {
+    const values: OccurrenceValues = { ...occurrence.values, clientId: occurrence.values.clientId ?? wanted.clientId }
+    for (const field of fields) Object.assign(values, { [field]: wanted[field] })
+    const start = startChanged ? replanOccurrence(occurrence.start, edit, timeZone).start : occurrence.start
+    const length = lengthChanged
+      ? input.endTime.getTime() - input.startTime.getTime()
+      : occurrence.end.getTime() - occurrence.start.getTime()
     const times =
-      occurrence === edited ? { start: input.startTime, end: input.endTime } : replanOccurrence(occurrence.start, edit, timeZone)
+      occurrence === edited ? { start: input.startTime, end: input.endTime } : { start, end: new Date(start.getTime() + length) }
+    // A practice has no teams and no away change room, whichever fields the edit changed.
+    const { title, ...rest } = normalizeEventKind(values)
     const parts = splitIntoParts({ title, ...times }, timeZone)
-    return { occurrence, parts: parts.map((part, index) => ({ ...part, id: index === 0 ? occurrence.firstId : undefined })) }
+    return {
+      occurrence,
+      values: rest,
+      parts: parts.map((part, index) => ({ ...part, id: index === 0 ? occurrence.firstId : undefined, values: rest })),
+    }
   })
-  return { found, seriesId, timeZone, planned, leftAsChanged: inScope.length - chosen.length }
+  return { found, seriesId, timeZone, planned, wanted, leftAsChanged: inScope.length - chosen.length }
 }
 
 // The events of a series in time order, as occurrences: one event, or the two parts of a split one.
@@ -347,6 +409,7 @@ function groupOccurrences(events: Awaited<ReturnType<typeof repository.listSerie
       occurrence.end = event.endTime
       continue
     }
+    const { title, roomId, clientId, description, color, eventType, team1Name, team2Name, changeRoom1Id, changeRoom2Id } = event
     byKey.set(key, {
       ids: [event.id],
       versions: [event.version],
@@ -354,6 +417,18 @@ function groupOccurrences(events: Awaited<ReturnType<typeof repository.listSerie
       end: event.endTime,
       firstId: event.id,
       followsRule: event.followsRule,
+      values: {
+        title: stripSplitSuffix(title),
+        roomId,
+        clientId,
+        description,
+        color,
+        eventType,
+        team1Name,
+        team2Name,
+        changeRoom1Id,
+        changeRoom2Id,
+      },
     })
   }
   return [...byKey.values()]
@@ -373,14 +448,7 @@ async function updateSeriesEvents(db: Db, organisationId: string, actor: Actor, 
     const roomId = input.roomId ?? found.event.roomId
     let chosen = planned
     if (input.skipTaken) {
-      const statuses = await occurrenceStatuses(
-        db,
-        organisationId,
-        roomId,
-        planned.map(({ parts }) => parts),
-        chosenChangeRooms(details),
-        planned.flatMap(({ occurrence }) => occurrence.ids),
-      )
+      const statuses = await seriesOccurrenceStatuses(db, organisationId, planned)
       chosen = planned.filter((_, index) => statuses[index]!.status === 'free')
       if (chosen.length === 0) throw new AppError('CONFLICT', NO_FREE_DATES_MESSAGE)
     }
@@ -400,7 +468,7 @@ async function updateSeriesEvents(db: Db, organisationId: string, actor: Actor, 
       // The edited event itself must be as the operator saw it, unless its own date was skipped.
       keepId: chosen.some(({ occurrence }) => occurrence.ids.includes(eventId)) ? eventId : null,
       basedOnVersion: input.version,
-      series: { kind: 'edit', id: seriesId, basedOnVersion: input.seriesVersion! },
+      series: { kind: 'edit', id: seriesId, basedOnVersion: input.seriesVersion!, editedId: eventId },
     })
     if (result.stale) throw new AppError('CONFLICT', STALE_EDIT_MESSAGE)
     if (result.roomOk && result.clientOk && result.replacedOk) {
@@ -424,14 +492,38 @@ export async function previewSeriesEdit(db: Db, organisationId: string, eventId:
   const details = detailsOf(input)
   const room = await findRoomOrExplain(db, organisationId, roomId, details)
   if (room.facilityId !== found.facilityId) throw new AppError('VALIDATION', OTHER_FACILITY_MESSAGE, { roomId: OTHER_FACILITY_MESSAGE })
-  return occurrenceStatuses(
-    db,
-    organisationId,
-    roomId,
-    planned.map(({ parts }) => parts),
-    chosenChangeRooms(details),
-    planned.flatMap(({ occurrence }) => occurrence.ids),
-  )
+  return seriesOccurrenceStatuses(db, organisationId, planned)
+}
+
+/**
+ * Each re-planned occurrence's status, read in the space and with the change rooms it will have:
+ * an edit that leaves the space alone keeps each occurrence in its own, which may differ.
+ */
+async function seriesOccurrenceStatuses(
+  db: Db,
+  organisationId: string,
+  planned: { occurrence: SeriesOccurrence; values: repository.SharedEventValues; parts: PlannedEvent[] }[],
+): Promise<OccurrenceStatus[]> {
+  const excludeIds = planned.flatMap(({ occurrence }) => occurrence.ids)
+  const statuses: OccurrenceStatus[] = new Array(planned.length)
+  const byPlace = new Map<string, number[]>()
+  planned.forEach(({ values }, index) => {
+    const key = JSON.stringify([values.roomId, ...chosenChangeRooms(values)])
+    byPlace.set(key, [...(byPlace.get(key) ?? []), index])
+  })
+  for (const indexes of byPlace.values()) {
+    const { values } = planned[indexes[0]!]!
+    const found = await occurrenceStatuses(
+      db,
+      organisationId,
+      values.roomId,
+      indexes.map((index) => planned[index]!.parts),
+      chosenChangeRooms(values),
+      excludeIds,
+    )
+    indexes.forEach((index, position) => (statuses[index] = found[position]!))
+  }
+  return statuses
 }
 
 const SERIES_PREVIEW_MESSAGE = 'Only an edit of following or all events of a series has dates to preview'
@@ -503,7 +595,13 @@ const STALE_EDIT_MESSAGE = EVENT_MESSAGES.stale
 type BookingRequest = Omit<repository.BookingWrite, 'shared' | 'events' | 'charges'> & {
   roomId: string
   details: EventDetails
-  planned: (PlannedEvent & { id?: string | undefined; seriesId: string | null; followsRule: boolean })[]
+  // `values`: an event's own space and details, when they are not the request's (a series edit's).
+  planned: (PlannedEvent & {
+    id?: string | undefined
+    seriesId: string | null
+    followsRule: boolean
+    values?: repository.SharedEventValues
+  })[]
 }
 
 /** The one write of every booking, with a clash explained after the constraint refused it. */
@@ -517,6 +615,7 @@ function writeBooking(db: Db, { roomId, details, planned, ...write }: BookingReq
     eventGroupId: event.eventGroupId,
     seriesId: event.seriesId,
     followsRule: event.followsRule,
+    values: event.values ?? { roomId, ...details },
   }))
   const check = { organisationId, roomId, planned, excludeIds: replaceIds, timeZone, changeRoomIds: chosenChangeRooms(details) }
   return insertOrExplainConflict(db, check, () =>
@@ -560,18 +659,25 @@ async function findConflicts(db: Executor, { organisationId, roomId, planned, ex
       .filter(({ blocked, changeoverMinutes }) =>
         rangesOverlap({ start: event.start, end: new Date(event.end.getTime() + changeoverMinutes * 60_000) }, blocked),
       )
-      .map(({ id, title, start, end, roomId: clashRoomId, roomName }) => ({
+      .map(({ id, title, start, end, roomId: clashRoomId, roomName, blocked, changeoverMinutes, bookedRoomName }) => ({
         id,
         title,
         start,
         end,
         spaceName: clashRoomId === roomId ? null : roomName,
+        // Clear of the other event's own times: only a changeover keeps them apart (docs/product.md#linked-spaces).
+        changeover: rangesOverlap(event, { start, end })
+          ? null
+          : end.getTime() <= event.start.getTime()
+            ? { side: 'ends' as const, at: end, spaceName: roomName, minutes: Math.round((blocked.end.getTime() - end.getTime()) / 60_000) }
+            : { side: 'starts' as const, at: start, spaceName: bookedRoomName, minutes: changeoverMinutes },
       })),
   )
 }
 
 const CHANGE_ROOM_CONSTRAINT = 'change_room_holds_no_overlap'
 const CLOSURE_CONSTRAINT = 'closures_refuse_bookings'
+const SAME_CHANGE_ROOMS_CONSTRAINT = 'schedules_change_rooms_differ'
 
 /** The first closure that closes the booked space at one of the new times (ADR 0026). */
 async function explainClosure(db: Executor, { organisationId, roomId, planned, timeZone }: ConflictCheck) {
@@ -657,6 +763,10 @@ async function insertOrExplainConflict<T>(db: Db, check: ConflictCheck, write: (
       // A contract's scope changed while the booking charged it (contract_usage_applies, ADR 0029):
       // tried again, the booking reads the new scope.
       if ((code === SQLSTATE.deadlockDetected || code === SQLSTATE.serializationFailure) && attempt < DEADLOCK_RETRIES) continue
+      // A series edit can give one team the change room the other team of an occurrence already has.
+      if (code === SQLSTATE.checkViolation && findPostgresError(error)?.constraint === SAME_CHANGE_ROOMS_CONSTRAINT) {
+        throw new AppError('VALIDATION', EVENT_MESSAGES.sameChangeRooms, { changeRoom2Id: EVENT_MESSAGES.sameChangeRooms })
+      }
       if (code === SQLSTATE.exclusionViolation && findPostgresError(error)?.constraint === CHANGE_ROOM_CONSTRAINT) {
         throw await explainChangeRoomClash(db, check)
       }

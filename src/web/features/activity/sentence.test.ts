@@ -109,6 +109,49 @@ describe('an event’s sentence', () => {
   })
 })
 
+describe('a series edit’s one entry', () => {
+  // Mondays Jan 4 and Jan 11, 2027 in Toronto (UTC-5), 6:30 PM moved to 7:00 PM.
+  const at = (day: string, time: string) => `2027-01-${day}T${time}:00.000Z`
+  const seriesEdit = (changes: ActivityEntry['changes']) =>
+    entry({
+      label: 'U13 A Practice',
+      changes: {
+        seriesEvents: change(null, 2),
+        occurrences: {
+          before: [
+            { start: at('04', '23:30'), end: at('05', '00:30') },
+            { start: at('11', '23:30'), end: at('12', '00:30'), space: 'Rink A' },
+          ],
+          after: [
+            { start: at('05', '00:00'), end: at('05', '01:00') },
+            { start: at('12', '00:00'), end: at('12', '01:00'), space: 'Rink B' },
+          ],
+        },
+        ...changes,
+      },
+    })
+
+  it('reads a move of many events as one sentence, with the days it spans', () => {
+    const moved = seriesEdit({ start: change(at('04', '23:30'), at('05', '00:00')), end: change(at('05', '00:30'), at('05', '01:00')) })
+    expect(describeActivity(moved)).toBe('Dana Lee moved 2 events of "U13 A Practice" from 6:30 PM to 7:00 PM, Mon, Jan 4 – Mon, Jan 11')
+  })
+
+  it('reads a change of details alone, naming the fields', () => {
+    expect(describeActivity(seriesEdit({ description: change(null, 'Bring pucks') }))).toBe(
+      'Dana Lee changed 2 events of "U13 A Practice", Mon, Jan 4 – Mon, Jan 11: description',
+    )
+  })
+
+  it('lists each occurrence’s own before and after under its day in the details', () => {
+    const lines = describeChanges(seriesEdit({ start: change(at('04', '23:30'), at('05', '00:00')) }))
+    expect(lines.map(({ label, before, after }) => [label, before, after])).toEqual([
+      ['start', 'Mon, Jan 4, 6:30 PM', 'Mon, Jan 4, 7:00 PM'],
+      ['Mon, Jan 4', '6:30 PM – 7:30 PM', '7:00 PM – 8:00 PM'],
+      ['Mon, Jan 11', '6:30 PM – 7:30 PM, space Rink A', '7:00 PM – 8:00 PM, space Rink B'],
+    ])
+  })
+})
+
 describe('the sentences of other things', () => {
   it('reads creating, renaming, changing and deleting a venue’s things', () => {
     expect(

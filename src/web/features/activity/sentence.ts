@@ -1,9 +1,9 @@
 import type { ActivityEntry } from '@shared/activity/responses'
-import type { ActivityValue } from '@shared/activity/schema'
+import type { ActivityOccurrence, ActivityScalar, ActivityValue } from '@shared/activity/schema'
 import { CONTRACT_STATUS_LABELS, EVENT_TYPE_LABELS, ROOM_TYPE_LABELS, SCREEN_THEME_LABELS } from '@shared/limits'
 import { localDateOf } from '@shared/scheduling/local-day'
 import { ROLE_LABELS } from '@shared/team/roles'
-import { browserTimeZone, formatCalendarDay, formatDayDateTime, formatTime, formatTimeOfDay } from '@web/lib/datetime'
+import { browserTimeZone, formatCalendarDay, formatDayDateTime, formatShortDay, formatTime, formatTimeOfDay } from '@web/lib/datetime'
 
 // How an entry of the activity trail reads (docs/product.md#activity): one sentence, with every
 // instant on the wall clock of the facility the thing belongs to (the browser's outside any).
@@ -95,6 +95,7 @@ function formatHours(value: string | number): string {
 /** A field's value as text, or null when it had none. */
 export function formatValue(field: string, value: ActivityValue, timeZone: string): string | null {
   if (value === null || value === '') return null
+  if (Array.isArray(value)) return `${value.length} events`
   if (typeof value === 'boolean') return value ? 'yes' : 'no'
   const labels = VALUE_LABELS[field]
   if (labels && Object.hasOwn(labels, String(value))) return labels[String(value)]!
@@ -113,10 +114,32 @@ const orderOf = (field: string) => {
   return index === -1 ? FIELD_ORDER.length : index
 }
 
-/** Every changed field of the entry: the known ones in a set order (the server's JSON keeps none). */
+// What a series edit's entry carries besides its changed fields (ADR 0046): how many events it
+// wrote, and each occurrence's own before and after.
+const SERIES_FIELDS = ['seriesEvents', 'occurrences']
+
+const occurrencesOf = (value: ActivityValue | undefined): ActivityOccurrence[] => (Array.isArray(value) ? value : [])
+
+/** "6:30 PM – 7:30 PM", then each other field that changed on it: "6:30 PM – 7:30 PM, space Rink A". */
+function describeOccurrence(occurrence: ActivityOccurrence, timeZone: string): string {
+  const { start, end, ...others } = occurrence
+  const times =
+    isInstant(start ?? null) && isInstant(end ?? null)
+      ? `${formatTime(start as string, timeZone)} – ${formatTime(end as string, timeZone)}`
+      : ''
+  const rest = sortFields(Object.keys(others)).map(
+    (field) => `${fieldLabel(field)} ${formatValue(field, others[field]!, timeZone) ?? 'none'}`,
+  )
+  return [times, ...rest].filter((part) => part !== '').join(', ')
+}
+
+/**
+ * Every changed field of the entry: the known ones in a set order (the server's JSON keeps none).
+ * A series edit then lists each occurrence under its day, with its own before and after.
+ */
 export function describeChanges(entry: ActivityEntry): ChangeLine[] {
   const timeZone = zoneOf(entry)
-  return sortFields(Object.keys(entry.changes))
+  const fields = sortFields(Object.keys(entry.changes).filter((field) => !SERIES_FIELDS.includes(field)))
     .map((field) => [field, entry.changes[field]!] as const)
     .map(([field, { before, after }]) => ({
       field,
@@ -124,6 +147,19 @@ export function describeChanges(entry: ActivityEntry): ChangeLine[] {
       before: formatValue(field, before, timeZone),
       after: formatValue(field, after, timeZone),
     }))
+  const befores = occurrencesOf(entry.changes.occurrences?.before)
+  const afters = occurrencesOf(entry.changes.occurrences?.after)
+  const occurrences = afters.map((after, index) => {
+    const before = befores[index] ?? {}
+    const day = isInstant(before.start ?? null) ? (before.start as string) : (after.start as string)
+    return {
+      field: `occurrence-${index}`,
+      label: isInstant(day) ? formatShortDay(day, timeZone) : `Event ${index + 1}`,
+      before: describeOccurrence(before, timeZone),
+      after: describeOccurrence(after, timeZone),
+    }
+  })
+  return [...fields, ...occurrences]
 }
 
 function sortFields(fields: string[]): string[] {
@@ -193,8 +229,42 @@ function span(start: ActivityValue, end: ActivityValue, timeZone: string): strin
   return `${from} – ${sameDay ? formatTime(end, timeZone) : formatDayDateTime(end, timeZone)}`
 }
 
+/**
+ * A series edit, one sentence for all of its events (ADR 0046):
+ * 'Dana Lee moved 16 events of "U13 A Practice" from 6:30 PM to 7:00 PM, Mon, Jan 4 – Fri, Feb 26'.
+ */
+function describeSeriesEdit(entry: ActivityEntry, count: ActivityScalar): string {
+  const { actorName: actor, changes } = entry
+  const timeZone = zoneOf(entry)
+  const what = `${count} events of ${quoted(entry.label)}`
+  const starts = occurrencesOf(changes.occurrences?.after)
+    .map(({ start }) => start ?? null)
+    .filter(isInstant)
+  const days = starts.length
+    ? `, ${formatShortDay(starts[0]!, timeZone)}${starts.length > 1 ? ` – ${formatShortDay(starts.at(-1)!, timeZone)}` : ''}`
+    : ''
+  const fields = Object.keys(changes).filter((field) => !SERIES_FIELDS.includes(field))
+  const { start, space } = changes
+  if (start && isInstant(start.before) && isInstant(start.after)) {
+    // Each event kept its own day unless the edit moved them all by days: then the days show too.
+    const sameDay = localDateOf(new Date(start.before), timeZone) === localDateOf(new Date(start.after), timeZone)
+    const move = sameDay
+      ? `from ${formatTime(start.before, timeZone)} to ${formatTime(start.after, timeZone)}`
+      : fromTo('start', start.before, start.after, timeZone)
+    const where = typeof space?.after === 'string' ? ` on ${space.after}` : ''
+    const others = fields.filter((field) => !['start', 'end', 'space'].includes(field))
+    return `${actor} moved ${what} ${move}${where}${days}${alsoChanged(others)}`
+  }
+  if (space && typeof space.before === 'string' && typeof space.after === 'string') {
+    return `${actor} moved ${what} from ${space.before} to ${space.after}${days}${alsoChanged(fields.filter((field) => field !== 'space'))}`
+  }
+  if (fields.length === 0) return `${actor} saved ${what} without changes${days}`
+  return `${actor} changed ${what}${days}${changeList(entry, fields)}`
+}
+
 function describeEvent(entry: ActivityEntry): string {
   const { actorName: actor, changes } = entry
+  if (entry.action === 'updated' && changes.seriesEvents) return describeSeriesEdit(entry, changes.seriesEvents.after as ActivityScalar)
   const title = quoted(entry.label)
   const timeZone = zoneOf(entry)
   if (entry.action === 'created') {

@@ -15,7 +15,7 @@ import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { useContractGroups, useDeleteContract, type Contract, type ContractGroup } from './api'
 import { ContractCard } from './components/contract-card'
 import { ContractFormDialog } from './components/deferred-contract-form-dialog'
-import { formatHours, shortContractId } from './hours'
+import { formatHundredths, shortContractId, sumHours } from './hours'
 
 /** Where the client page's 'New Contract' asks for a contract of that client. */
 export type ContractsPageState = { newContractForClientId?: string }
@@ -138,20 +138,22 @@ type ClientGroupProps = {
 }
 
 function ClientGroup({ group, onEdit, onDelete }: ClientGroupProps) {
-  const { client, totals, contracts } = group
+  const { client, contracts } = group
+  const hours = sumHours(contracts)
   return (
     <AccordionItem value={client.id}>
       <AccordionTrigger>
         <span className="grid min-w-0 gap-1">
           <span className="text-base font-semibold break-words">{client.name}</span>
           <span className="flex flex-wrap gap-x-4 gap-y-1 font-normal text-muted-foreground">
-            <span>Bought: {formatHours(totals.totalHours)} h</span>
-            <span>Used: {formatHours(totals.hoursUsed)} h</span>
-            {totals.hoursRemaining.startsWith('-') ? (
-              <span className="font-medium text-destructive">Overdrawn by {formatHours(totals.hoursRemaining.slice(1))} h</span>
-            ) : (
-              <span>Remaining: {formatHours(totals.hoursRemaining)} h</span>
-            )}
+            {/* The cards' own words and figures, added up (sumHours). */}
+            <span>Bought: {formatHundredths(hours.total)} h</span>
+            <span>Booked: {formatHundredths(hours.booked)} h</span>
+            <span>Used: {formatHundredths(hours.used)} h</span>
+            <span>Remaining: {formatHundredths(hours.remaining)} h</span>
+            {hours.overdrawn > 0 ? (
+              <span className="font-medium text-destructive">Overdrawn by {formatHundredths(hours.overdrawn)} h</span>
+            ) : null}
           </span>
         </span>
       </AccordionTrigger>

@@ -7,6 +7,7 @@ import {
   hundredthsOfMinutes,
   shortContractId,
   splitHours,
+  sumHours,
   usedPercent,
 } from './hours'
 
@@ -37,6 +38,14 @@ test('counts hours in words', () => {
 })
 
 describe('booked, used, remaining and overdrawn', () => {
+  test('the header adds up the cards: 45 h booked ahead is booked, not used, in both', () => {
+    const seasonAhead = { totalHours: '100.00', hoursUsed: '45.00', hoursBooked: '45.00' }
+    const overdrawn = { totalHours: '5.00', hoursUsed: '6.25', hoursBooked: '4.00' }
+    expect(sumHours([seasonAhead])).toEqual({ total: 10_000, booked: 4500, used: 0, remaining: 5500, overdrawn: 0 })
+    // An overdrawn contract does not eat into another's remaining hours: each card's figure is added.
+    expect(sumHours([seasonAhead, overdrawn])).toEqual({ total: 10_500, booked: 4900, used: 225, remaining: 5500, overdrawn: 125 })
+  })
+
   test('formats exact hundredths without trailing zeros', () => {
     expect(formatHundredths(400)).toBe('4')
     expect(formatHundredths(275)).toBe('2.75')

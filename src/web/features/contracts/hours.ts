@@ -63,6 +63,24 @@ export function splitHours(contract: ContractHours) {
 }
 
 /**
+ * A client's contracts together, as the /contracts header shows them: each card's booked, used,
+ * remaining and overdrawn added up, so that the header and the cards say the same words with the
+ * same numbers (docs/product.md#clients-and-contracts).
+ */
+export function sumHours(contracts: readonly ContractHours[]) {
+  const sum = { total: 0, booked: 0, used: 0, remaining: 0, overdrawn: 0 }
+  for (const contract of contracts) {
+    const hours = splitHours(contract)
+    sum.total += toHundredths(contract.totalHours)
+    sum.booked += hours.booked
+    sum.used += hours.used
+    sum.remaining += hours.remaining
+    sum.overdrawn += hours.overdrawn
+  }
+  return sum
+}
+
+/**
  * The warning before a booking that needs more hours than its contract has left, or null:
  * 'This booking uses 4 h; Lakeshore FSC has 2.75 h left on its contract'.
  */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { bookedStartTimes, eventsWindowOfDay, instantOfDateTimeLocal, timeOfEditedEvent, timeOfNewEvent } from './booking-time'
+import {
+  bookedStartTimes,
+  eventsHoldingSpace,
+  eventsWindowOfDay,
+  instantOfDateTimeLocal,
+  timeOfEditedEvent,
+  timeOfNewEvent,
+} from './booking-time'
 
 const TORONTO = 'America/Toronto'
 
@@ -94,6 +101,44 @@ describe('bookedStartTimes', () => {
     // 1:00 EDT for an hour ends as the clock reads 1:00 EST again, just as the event begins.
     expect(at(60)).toEqual([])
     expect(at(90)).toEqual(['01:00'])
+  })
+})
+
+describe('eventsHoldingSpace', () => {
+  const spaces = [
+    { id: 'sheet', parentId: null, type: 'rink' },
+    { id: 'halfA', parentId: 'sheet', type: 'rink' },
+    { id: 'halfB', parentId: 'sheet', type: 'rink' },
+  ]
+  // Both halves booked at 9:00 (13:00Z in June, Toronto).
+  const half = (roomId: string) => ({
+    roomId,
+    startTime: '2030-06-03T13:00:00.000Z',
+    endTime: '2030-06-03T14:00:00.000Z',
+    changeoverMinutes: 0,
+  })
+  const events = [half('halfA'), half('halfB')]
+  const starts = ['08:00', '09:00', '10:00']
+  const marked = (roomId: string) => [
+    ...bookedStartTimes(
+      { date: '2030-06-03', durationMinutes: 60, changeoverMinutes: 0 },
+      starts,
+      eventsHoldingSpace(events, spaces, roomId),
+      TORONTO,
+    ),
+  ]
+
+  it('marks a whole’s start that its parts hold', () => {
+    expect(marked('sheet')).toEqual(['09:00'])
+  })
+
+  it('marks a part’s start that its whole or itself holds, never a sibling’s', () => {
+    expect(eventsHoldingSpace(events, spaces, 'halfA').map(({ roomId }) => roomId)).toEqual(['halfA'])
+    expect(marked('halfA')).toEqual(['09:00'])
+  })
+
+  it('reads only the space’s own events until the facility’s spaces have loaded', () => {
+    expect(eventsHoldingSpace(events, undefined, 'sheet')).toEqual([])
   })
 })
 

@@ -1,6 +1,7 @@
 import { LIMITS } from '@shared/limits'
 import { combineLocalDateTime, localDayRange } from '@shared/scheduling/local-day'
 import { rangesOverlap } from '@shared/scheduling/overlap'
+import { linkedSpacesOf, type TreeSpace } from '@shared/scheduling/space-tree'
 
 /** The instants [from, to) an event form stands for, as ISO strings. */
 export type BookingTime = { from: string; to: string }
@@ -98,4 +99,18 @@ export function bookedStartTimes(
     if (blocked.some((range) => rangesOverlap(range, booking))) booked.add(startTime)
   }
   return booked
+}
+
+/**
+ * Those of a facility's `events` that hold `roomId`: its own, its wholes' and its parts'
+ * (docs/product.md#linked-spaces), as the database holds them. Without the facility's spaces yet,
+ * the room's own.
+ */
+export function eventsHoldingSpace<Event extends BookedEvent & { roomId: string }>(
+  events: readonly Event[],
+  spaces: readonly TreeSpace[] | undefined,
+  roomId: string,
+): Event[] {
+  const linked = spaces ? linkedSpacesOf(spaces, roomId) : new Set([roomId])
+  return events.filter((event) => linked.has(event.roomId))
 }

@@ -36,7 +36,8 @@ export function ContractCard({ contract, actions, headingLevel: Heading = 'h3' }
       <div className="grid gap-1.5">
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 text-sm">
           <span>
-            {formatHours(contract.hoursUsed)} of {formatHours(contract.totalHours)} hours used
+            {/* Progress counts booked and used together; said so, so that it never reads as 'Used' below. */}
+            {formatHours(contract.hoursUsed)} of {formatHours(contract.totalHours)} h booked or used
           </span>
           <span className="font-medium tabular-nums">{percent}%</span>
         </div>

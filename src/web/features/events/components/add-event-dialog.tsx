@@ -19,8 +19,9 @@ import { formatTimeOfDay } from '@web/lib/datetime'
 import { showServerFieldErrors } from '@web/components/form/show-server-field-errors'
 import { useRefusalClearedOnChange } from '@web/components/form/use-refusal-cleared-on-change'
 import { ContractHoursWarning } from '@web/features/contracts'
+import { useRooms } from '@web/features/facilities'
 import { useCreateEvents, useEventsInRange, type BookableRoom } from '../api'
-import { bookedStartTimes, eventsWindowOfDay, timeOfNewEvent } from '../booking-time'
+import { bookedStartTimes, eventsHoldingSpace, eventsWindowOfDay, timeOfNewEvent } from '../booking-time'
 import { createdMessage } from '../series'
 import { EventClientAndTitleFields, EventKindFields } from './event-details-fields'
 import { SeriesPreviewList, useSeriesPreview } from './series-preview'
@@ -202,9 +203,11 @@ function AddEventForm({ room, date, startTime: chosenStart, durationMinutes: cho
  */
 function useBookedStartTimes(room: RoomToBook, time: { date?: string; durationMinutes?: number }, startTimes: string[]) {
   const around = eventsWindowOfDay(time.date, room.timeZone)
-  const events = useEventsInRange(around && { roomId: room.id, ...around })
+  // The facility's events, of which those of the space, its wholes and its parts hold it.
+  const events = useEventsInRange(around && { facilityId: room.facilityId, ...around })
+  const spaces = useRooms(room.facilityId)
   // The previous day's events stay on screen while the next day's load: marks for the wrong day would mislead.
-  const current = events.isPlaceholderData ? [] : (events.data ?? [])
+  const current = events.isPlaceholderData ? [] : eventsHoldingSpace(events.data ?? [], spaces.data, room.id)
   return bookedStartTimes({ ...time, changeoverMinutes: room.changeoverMinutes ?? 0 }, startTimes, current, room.timeZone)
 }
 
