@@ -1,12 +1,10 @@
 import { describe, expect, test } from 'vitest'
-import { findFreeSlots, searchDates, type FreeSlotSearch, type SearchSpace } from './free-slots'
+import { findFreeSlots, type FreeSlotSearch, type SearchSpace } from './free-slots'
 
-// 2026-11-30 is a Monday.
-const MONDAY = '2026-11-30'
-const at = (time: string, date = MONDAY) => new Date(`${date}T${time}:00Z`)
-const span = (unitId: string, start: string, end: string) => ({ unitId, start: at(start), end: at(end) })
-
-const sheet = (id: string, overrides: Partial<SearchSpace> = {}): SearchSpace => ({
+// 2024-06-03 is a Monday; Toronto is on EDT, UTC-4.
+const ZONE = 'America/Toronto'
+const at = (local: string) => new Date(`${local}-04:00`)
+const space = (id: string, overrides: Partial<SearchSpace> = {}): SearchSpace => ({
   id,
   parentId: null,
   type: 'rink',
@@ -16,108 +14,112 @@ const sheet = (id: string, overrides: Partial<SearchSpace> = {}): SearchSpace =>
   changeoverMinutes: 0,
   ...overrides,
 })
+const full = space('full')
+const halfA = space('halfA', { parentId: 'full' })
+const halfB = space('halfB', { parentId: 'full' })
+const tree = [full, halfA, halfB]
 
-const full = sheet('full')
-const halfA = sheet('halfA', { parentId: 'full' })
-const halfB = sheet('halfB', { parentId: 'full' })
-
-function search(overrides: Partial<FreeSlotSearch> = {}): FreeSlotSearch {
-  return {
-    spaces: [full, halfA, halfB],
-    spaceIds: ['full'],
-    dates: [MONDAY],
-    weekdays: [1],
+function search(overrides: Partial<FreeSlotSearch> = {}) {
+  return findFreeSlots({
+    candidates: [full],
+    tree,
+    held: [],
+    closures: [],
+    timeZone: ZONE,
+    firstDate: '2024-06-03',
+    lastDate: '2024-06-03',
+    weekdays: [],
     durationMinutes: 60,
     earliestStart: '00:00',
     latestEnd: '23:59',
-    occupancy: [],
-    closures: [],
-    timeZone: 'UTC',
-    now: at('00:00'),
+    now: at('2024-06-01T00:00'),
     maxResults: 100,
     ...overrides,
-  }
+  })
 }
-
-const starts = (request: FreeSlotSearch) => findFreeSlots(request).slots.map((slot) => `${slot.spaceId} ${slot.startTime}`)
+const starts = (overrides: Partial<FreeSlotSearch> = {}) =>
+  search(overrides).slots.map((slot) => `${slot.spaceId} ${slot.date} ${slot.startTime}`)
 
 describe('findFreeSlots', () => {
-  test('offers the starts of the grid within operating hours', () => {
-    expect(starts(search())).toEqual(['full 09:00', 'full 10:00', 'full 11:00'])
-    expect(starts(search({ durationMinutes: 120 }))).toEqual(['full 09:00', 'full 10:00'])
+  test('offers the start list within operating hours, each slot ending by the closing', () => {
+    expect(starts()).toEqual(['full 2024-06-03 09:00', 'full 2024-06-03 10:00', 'full 2024-06-03 11:00'])
+    expect(starts({ durationMinutes: 120 })).toEqual(['full 2024-06-03 09:00', 'full 2024-06-03 10:00'])
+    const [first] = search().slots
+    expect(first).toMatchObject({ start: at('2024-06-03T09:00'), end: at('2024-06-03T10:00') })
   })
 
-  test('a slot sits on the booking interval counted from the opening', () => {
-    const odd = sheet('odd', { operatingStartTime: '09:15', bookingInterval: 30 })
-    expect(starts(search({ spaces: [odd], spaceIds: ['odd'], durationMinutes: 120 }))).toEqual(['odd 09:15', 'odd 09:45'])
+  test('follows the booking interval: starts on its grid, durations among its multiples', () => {
+    const quarter = space('full', { bookingInterval: 15, operatingEndTime: '10:00' })
+    expect(starts({ candidates: [quarter], tree: [quarter], durationMinutes: 30 })).toEqual([
+      'full 2024-06-03 09:00',
+      'full 2024-06-03 09:15',
+      'full 2024-06-03 09:30',
+    ])
+    // 90 minutes is no multiple of an hour: the dialog could not offer it.
+    expect(starts({ durationMinutes: 90 })).toEqual([])
   })
 
-  test('a duration the dialog cannot offer for the interval finds nothing', () => {
-    expect(starts(search({ durationMinutes: 45 }))).toEqual([])
+  test('keeps to the time window, the weekdays and the future', () => {
+    expect(starts({ earliestStart: '10:00', latestEnd: '11:30' })).toEqual(['full 2024-06-03 10:00'])
+    expect(starts({ lastDate: '2024-06-05', weekdays: [3] })).toEqual([
+      'full 2024-06-05 09:00',
+      'full 2024-06-05 10:00',
+      'full 2024-06-05 11:00',
+    ])
+    expect(starts({ now: at('2024-06-03T09:30') })).toEqual(['full 2024-06-03 10:00', 'full 2024-06-03 11:00'])
   })
 
-  test('the time window bounds the start and the end', () => {
-    expect(starts(search({ earliestStart: '09:30', latestEnd: '11:30' }))).toEqual(['full 10:00'])
-  })
-
-  test('only the chosen weekdays and no time already past', () => {
-    expect(starts(search({ weekdays: [2] }))).toEqual([])
-    expect(starts(search({ now: at('09:30') }))).toEqual(['full 10:00', 'full 11:00'])
-  })
-
-  test('an existing booking blocks its own time', () => {
-    expect(starts(search({ occupancy: [span('full', '10:00', '11:00')] }))).toEqual(['full 09:00', 'full 11:00'])
-  })
-
-  test('a booked half blocks the full sheet, and a booked full sheet blocks both halves, never the sibling', () => {
-    // A half's booking holds the half; a full sheet's booking holds the sheet and both halves.
-    const halfBooked = [span('halfA', '10:00', '11:00')]
-    expect(starts(search({ occupancy: halfBooked }))).toEqual(['full 09:00', 'full 11:00'])
-    expect(starts(search({ occupancy: halfBooked, spaceIds: ['halfB'] }))).toEqual(['halfB 09:00', 'halfB 10:00', 'halfB 11:00'])
-    const fullBooked = [span('full', '10:00', '11:00'), span('halfA', '10:00', '11:00'), span('halfB', '10:00', '11:00')]
-    expect(starts(search({ occupancy: fullBooked, spaceIds: ['halfA', 'halfB'] }))).toEqual([
-      'halfA 09:00',
-      'halfB 09:00',
-      'halfA 11:00',
-      'halfB 11:00',
+  test('a half is not free while the full sheet is booked, and the full sheet not while a half is', () => {
+    const fullBooked = [full, halfA, halfB].map(({ id }) => ({
+      unitId: id,
+      during: { start: at('2024-06-03T09:00'), end: at('2024-06-03T10:00') },
+    }))
+    expect(starts({ candidates: [halfA], held: fullBooked })).toEqual(['halfA 2024-06-03 10:00', 'halfA 2024-06-03 11:00'])
+    const halfBooked = [{ unitId: 'halfB', during: { start: at('2024-06-03T10:00'), end: at('2024-06-03T11:00') } }]
+    expect(starts({ candidates: [full, halfA, halfB], held: halfBooked })).toEqual([
+      'full 2024-06-03 09:00',
+      'halfA 2024-06-03 09:00',
+      'halfB 2024-06-03 09:00',
+      'halfA 2024-06-03 10:00',
+      'full 2024-06-03 11:00',
+      'halfA 2024-06-03 11:00',
+      'halfB 2024-06-03 11:00',
     ])
   })
 
-  test('a changeover pads the new booking and the booked spans carry their own', () => {
-    const padded = sheet('full', { changeoverMinutes: 15 })
-    // 09:00–10:00 plus 15 minutes of resurfacing reaches the 10:00 booking.
-    expect(starts(search({ spaces: [padded], occupancy: [span('full', '10:00', '11:00')] }))).toEqual(['full 11:00'])
-    // A booking 09:00–10:00 whose own changeover runs to 10:15 blocks the 10:00 start.
-    expect(starts(search({ occupancy: [span('full', '09:00', '10:15')] }))).toEqual(['full 11:00'])
+  test('changeovers: the space’s own after the slot, and the one a booking holds after itself', () => {
+    const booked = [{ unitId: 'full', during: { start: at('2024-06-03T10:00'), end: at('2024-06-03T11:15') } }]
+    // The booking holds its changeover to 11:15, so 11:00 is taken.
+    expect(starts({ held: booked })).toEqual(['full 2024-06-03 09:00'])
+    const withChangeover = space('full', { changeoverMinutes: 15 })
+    const later = [{ unitId: 'full', during: { start: at('2024-06-03T10:00'), end: at('2024-06-03T11:00') } }]
+    // A 09:00 hour would need the ice until 10:15.
+    expect(starts({ candidates: [withChangeover], tree: [withChangeover], held: later })).toEqual(['full 2024-06-03 11:00'])
   })
 
-  test('closures of the facility, the space, a whole or a part close it; a sibling closure does not', () => {
-    const closure = (roomId: string | null) => [{ roomId, start: at('09:00'), end: at('10:00') }]
-    expect(starts(search({ closures: closure(null) }))).toEqual(['full 10:00', 'full 11:00'])
-    expect(starts(search({ closures: closure('halfA') }))).toEqual(['full 10:00', 'full 11:00'])
-    expect(starts(search({ closures: closure('full'), spaceIds: ['halfA'] }))).toEqual(['halfA 10:00', 'halfA 11:00'])
-    expect(starts(search({ closures: closure('halfB'), spaceIds: ['halfA'] }))).toEqual(['halfA 09:00', 'halfA 10:00', 'halfA 11:00'])
+  test('closures of the space, of its whole, of a part and of the facility; never of a sibling', () => {
+    const closure = (spaceId: string | null) => [{ spaceId, start: at('2024-06-03T09:30'), end: at('2024-06-03T10:30') }]
+    const morning = ['2024-06-03 11:00']
+    expect(starts({ candidates: [halfA], closures: closure('full') }).map((slot) => slot.slice(6))).toEqual(morning)
+    expect(starts({ candidates: [full], closures: closure('halfB') }).map((slot) => slot.slice(5))).toEqual(morning)
+    expect(starts({ candidates: [halfA], closures: closure(null) }).map((slot) => slot.slice(6))).toEqual(morning)
+    expect(starts({ candidates: [halfA], closures: closure('halfB') })).toHaveLength(3)
   })
 
-  test('nothing crosses midnight: a slot ends by the closing of the day it starts on', () => {
-    const late = sheet('late', { operatingStartTime: '21:00', operatingEndTime: '23:59', bookingInterval: 60 })
-    expect(starts(search({ spaces: [late], spaceIds: ['late'], durationMinutes: 120 }))).toEqual(['late 21:00'])
+  test('midnight: a slot never runs past the closing into the next day', () => {
+    const late = space('full', { operatingStartTime: '21:00', operatingEndTime: '23:59', bookingInterval: 60 })
+    expect(starts({ candidates: [late], tree: [late] })).toEqual(['full 2024-06-03 21:00', 'full 2024-06-03 22:00'])
+    expect(starts({ candidates: [late], tree: [late], durationMinutes: 180 })).toEqual([])
   })
 
-  test('reads the wall clock of the facility', () => {
-    const [slot] = findFreeSlots(search({ timeZone: 'America/Toronto' })).slots
-    expect(slot).toMatchObject({ startTime: '09:00', start: new Date('2026-11-30T14:00:00Z'), end: new Date('2026-11-30T15:00:00Z') })
+  test('days follow the facility’s wall clock across a DST change', () => {
+    // 2024-11-03: Toronto falls back at 02:00; a 09:00 start is still 09:00 local.
+    const [slot] = search({ firstDate: '2024-11-03', lastDate: '2024-11-03' }).slots
+    expect(slot!.start).toEqual(new Date('2024-11-03T09:00:00-05:00'))
   })
 
-  test('results are ordered by start and cut at the limit', () => {
-    const result = findFreeSlots(search({ spaceIds: ['halfA', 'halfB'], maxResults: 3 }))
-    expect(result.truncated).toBe(true)
-    expect(result.slots.map((slot) => `${slot.spaceId} ${slot.startTime}`)).toEqual(['halfA 09:00', 'halfB 09:00', 'halfA 10:00'])
-  })
-
-  test('searchDates lists every day of the weeks', () => {
-    const dates = searchDates(MONDAY, 2)
-    expect(dates).toHaveLength(14)
-    expect(dates[13]).toBe('2026-12-13')
+  test('stops at maxResults and says more were left', () => {
+    expect(search({ maxResults: 2 })).toMatchObject({ isTruncated: true, slots: { length: 2 } })
+    expect(search({ maxResults: 3 })).toMatchObject({ isTruncated: false, slots: { length: 3 } })
   })
 })
