@@ -43,6 +43,8 @@ for (const width of [1280, 390]) {
     await page.getByLabel('Weeks Ahead').selectOption('1')
     await page.getByRole('button', { name: 'Find Ice' }).click()
 
+    // The answer takes the focus, below the fold at phone width.
+    await expect(page.getByRole('heading', { name: /^\d+ free slots$/, level: 2 })).toBeFocused()
     const day = page.locator(`section[aria-labelledby="find-ice-${tomorrow}"]`)
     const slots = day.getByRole('button')
     // The full sheet holds the half at 9:00.

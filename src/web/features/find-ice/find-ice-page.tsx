@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react'
+import { useEffect, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react'
 import { Building2, CalendarSearch, Lock } from 'lucide-react'
 import { BOOKABLE_SPACE_TYPES } from '@shared/availability/schema'
 import { LIMITS, ROOM_TYPE_LABELS } from '@shared/limits'
@@ -94,10 +94,20 @@ function Search({ facilities }: { facilities: Facility[] }) {
   )
   useQueryErrorToast(result, 'Failed to find free ice')
   const set = <Key extends keyof Form>(key: Key, value: Form[Key]) => setForm((current) => ({ ...current, [key]: value }))
+  // After a search, the answer takes the focus: at phone width it is below the fold, and a
+  // screen reader hears its count. A refresh after a booking leaves the focus where it is.
+  const isAnswerAwaited = useRef(false)
+  const answerHeading = useRef<HTMLElement>(null)
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
+    isAnswerAwaited.current = true
     setSubmitted(form)
   }
+  useEffect(() => {
+    if (!isAnswerAwaited.current || result.isFetching || !result.data) return
+    isAnswerAwaited.current = false
+    answerHeading.current?.focus()
+  }, [result.isFetching, result.data])
   const pickedSpace = picked && result.data?.spaces.find(({ id }) => id === picked.spaceId)
 
   return (
@@ -211,7 +221,7 @@ function Search({ facilities }: { facilities: Facility[] }) {
           </form>
         </CardContent>
       </Card>
-      {submitted ? <Results result={result.data} isPending={result.isPending} onPick={setPicked} /> : null}
+      {submitted ? <Results result={result.data} isPending={result.isPending} onPick={setPicked} headingRef={answerHeading} /> : null}
       <AddEventDialog
         room={
           picked && pickedSpace && result.data
@@ -229,16 +239,25 @@ function Search({ facilities }: { facilities: Facility[] }) {
   )
 }
 
-function Results({ result, isPending, onPick }: { result: FreeSlots | undefined; isPending: boolean; onPick: (slot: FreeSlot) => void }) {
+type ResultsProps = {
+  result: FreeSlots | undefined
+  isPending: boolean
+  onPick: (slot: FreeSlot) => void
+  headingRef: RefObject<HTMLElement | null>
+}
+
+function Results({ result, isPending, onPick, headingRef }: ResultsProps) {
   if (isPending) return <LoadingList label="Finding free ice..." />
   if (!result) return null
   if (result.slots.length === 0)
     return (
-      <EmptyState
-        icon={CalendarSearch}
-        title="No free ice"
-        description="Nothing is free for that search. Try other days, times or spaces."
-      />
+      <div ref={headingRef as RefObject<HTMLDivElement | null>} tabIndex={-1} className="scroll-mt-20 outline-none">
+        <EmptyState
+          icon={CalendarSearch}
+          title="No free ice"
+          description="Nothing is free for that search. Try other days, times or spaces."
+        />
+      </div>
     )
   const { timeZone } = result.facility
   const names = new Map(result.spaces.map((space) => [space.id, space.name]))
@@ -246,7 +265,12 @@ function Results({ result, isPending, onPick }: { result: FreeSlots | undefined;
   return (
     <section aria-labelledby="find-ice-results" className="grid gap-4">
       <div>
-        <h2 id="find-ice-results" className="text-lg font-semibold">
+        <h2
+          id="find-ice-results"
+          ref={headingRef as RefObject<HTMLHeadingElement | null>}
+          tabIndex={-1}
+          className="scroll-mt-20 text-lg font-semibold outline-none"
+        >
           {result.slots.length} free {result.slots.length === 1 ? 'slot' : 'slots'}
         </h2>
         <p className="text-sm text-muted-foreground">
