@@ -106,7 +106,8 @@ function Search({ facilities }: { facilities: Facility[] }) {
   useEffect(() => {
     if (!isAnswerAwaited.current || result.isFetching || !result.data) return
     isAnswerAwaited.current = false
-    answerHeading.current?.focus()
+    answerHeading.current?.focus({ preventScroll: true })
+    answerHeading.current?.scrollIntoView({ block: 'start' })
   }, [result.isFetching, result.data])
   const pickedSpace = picked && result.data?.spaces.find(({ id }) => id === picked.spaceId)
 
