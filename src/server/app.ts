@@ -10,6 +10,7 @@ import { securityHeaders } from './http/security-headers'
 import { mountWebAssets } from './http/web-assets'
 import { accountRoutes } from './modules/account/routes'
 import { adminRoutes } from './modules/admin/routes'
+import { availabilityRoutes } from './modules/availability/routes'
 import { activityRoutes } from './modules/activity/routes'
 import { clientRoutes } from './modules/clients/routes'
 import { contractRoutes } from './modules/contracts/routes'
@@ -70,6 +71,7 @@ export function createApp(options: CreateAppOptions) {
   member.route('/', eventRoutes(options))
   member.route('/', screenRoutes(options))
   member.route('/', marketingRoutes(options))
+  member.route('/', availabilityRoutes(options))
   member.route('/', setupRoutes(options))
   member.route('/', teamRoutes(options))
   member.route('/', activityRoutes(options))

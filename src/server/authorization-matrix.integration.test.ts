@@ -638,6 +638,13 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       path: ({ a }) => `/api/marketing/availability?facilityId=${a.facilityId}&hoursAhead=4`,
       expect: [401, 403, 200, 200, 200, 403, 404, 404],
     },
+    {
+      // Find Ice: for those who may book; A's facility, and A's space in it, are 404 for others.
+      route: 'GET /api/availability/free-slots',
+      path: ({ a }) => `/api/availability/free-slots?facilityId=${a.facilityId}&spaceId=${a.rinkId}&durationMinutes=60&weeks=1`,
+      expect: [401, 403, 200, 200, 200, 403, 404, 404],
+      shows: (a) => a.rinkId,
+    },
 
     // ---------- organisations and teams: each signed-in account works in its current organisation ----------
     { route: 'GET /api/organisations', path: () => '/api/organisations', expect: [401, 403, 200, 200, 200, 200, 200, 200] },

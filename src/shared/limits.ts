@@ -100,6 +100,8 @@ export const LIMITS = {
     hoursAheadDefault: 4,
     fallbackBookingInterval: 30,
   },
+  // Not in the spec: Find Ice looks a season's weeks ahead, not years, and a page of slots is read, not exported.
+  findIce: { weeksDefault: 4, weeksMax: 12, maxResults: 300 },
   wizard: {
     steps: 6,
     // Not in the spec: a cap per batch, so one request cannot insert thousands of rows.

@@ -70,6 +70,10 @@ const MarketingPage = screen(
   () => import('./features/marketing/marketing-page'),
   (m) => m.MarketingPage,
 )
+const FindIcePage = screen(
+  () => import('./features/find-ice/find-ice-page'),
+  (m) => m.FindIcePage,
+)
 const TeamPage = screen(
   () => import('./features/team/team-page'),
   (m) => m.TeamPage,
@@ -123,6 +127,7 @@ export function AppRoutes() {
             <Route path="/clients/:id" element={<ClientPage />} />
             <Route path="/contracts" element={<ContractsPage />} />
             <Route path="/marketing" element={<MarketingPage />} />
+            <Route path="/find-ice" element={<FindIcePage />} />
             <Route path="/team" element={<TeamPage />} />
             <Route path="/activity" element={<ActivityPage />} />
             <Route path="/admin" element={<AdminPage />} />

@@ -23,6 +23,7 @@ export const ROUTE_SCREENS: Array<[RegExp, string[]]> = [
   [/^\/clients\/[^/]+\/?$/, [SIGNED_IN, 'features/clients/client-page.tsx']],
   [/^\/contracts\/?$/, [SIGNED_IN, 'features/contracts/contracts-page.tsx']],
   [/^\/marketing\/?$/, [SIGNED_IN, 'features/marketing/marketing-page.tsx']],
+  [/^\/find-ice\/?$/, [SIGNED_IN, 'features/find-ice/find-ice-page.tsx']],
   [/^\/admin\/?$/, [SIGNED_IN, 'features/admin/admin-page.tsx']],
   [/^\/team\/?$/, [SIGNED_IN, 'features/team/team-page.tsx']],
   [/^\/activity\/?$/, [SIGNED_IN, 'features/activity/activity-page.tsx']],

@@ -40,6 +40,7 @@ import {
   facilityUpdatedResponse,
 } from '@shared/facilities/responses'
 import { availabilityResponse } from '@shared/marketing/responses'
+import { freeSlotsResponse } from '@shared/availability/responses'
 import { changeRoomListResponse, roomDetailResponse, roomListResponse, roomResponse, roomUpdatedResponse } from '@shared/rooms/responses'
 import { publicBoard } from '@shared/screens/public-board'
 import { screenListResponse, screenResponse } from '@shared/screens/responses'
@@ -126,6 +127,7 @@ export const ROUTE_RESPONSES: Record<string, RouteResponses> = {
   'DELETE /api/screens/:id/logo': { 200: screenResponse },
 
   'GET /api/marketing/availability': { 200: availabilityResponse },
+  'GET /api/availability/free-slots': { 200: freeSlotsResponse },
 
   'GET /api/setup/progress': { 200: setupProgressResponse },
   'POST /api/setup/facility': { 201: setupStepResponse },

@@ -2,6 +2,7 @@ import { Suspense, useState } from 'react'
 import {
   Building2,
   CalendarDays,
+  CalendarSearch,
   FileText,
   History,
   LogOut,
@@ -42,6 +43,7 @@ type NavigationEntry = { title: string; to: string; icon: LucideIcon; matches: s
 const NAVIGATION: NavigationEntry[] = [
   { title: 'Facility Setup', to: '/facilities', icon: Building2, matches: ['/facilities', '/facility/'] },
   { title: 'Events', to: '/events', icon: CalendarDays, matches: ['/events'] },
+  { title: 'Find Ice', to: '/find-ice', icon: CalendarSearch, matches: ['/find-ice'], permission: 'book' },
   { title: 'Display Management', to: '/displays', icon: Monitor, matches: ['/displays'] },
   { title: 'Clients', to: '/clients', icon: Users, matches: ['/clients'] },
   // The business side: not for the Front Desk (src/shared/team/roles.ts).

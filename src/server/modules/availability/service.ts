@@ -1,0 +1,71 @@
+import type { FreeSlotsQuery } from '@shared/availability/schema'
+import { LIMITS } from '@shared/limits'
+import { addCalendarDays } from '@shared/scheduling/calendar-date'
+import { findFreeSlots } from '@shared/scheduling/free-slots'
+import { localDayRange, todayInZone } from '@shared/scheduling/local-day'
+import type { Db } from '../../db/client'
+import { notFound } from '../../errors'
+import { listClosuresInRange } from '../events/service'
+import { getFacility } from '../facilities/service'
+import * as repository from './repository'
+
+const MS_PER_MINUTE = 60_000
+
+/**
+ * Find Ice (docs/product.md#find-ice, ADR 0048): the slots of today and the coming weeks in which
+ * a booking of the duration would be accepted, in four queries whatever the number of spaces and
+ * weeks: the facility, its spaces, what holds them (space_occupancy) and its closures. The rules
+ * are the shared ones (findFreeSlots); the database's constraints still decide the booking.
+ */
+export async function findFreeIce(db: Db, organisationId: string, query: FreeSlotsQuery, now: Date) {
+  const facility = await getFacility(db, organisationId, query.facilityId)
+  const all = await repository.listFacilitySpaces(db, organisationId, facility.id)
+  if (query.spaceId !== null && !all.some((space) => space.id === query.spaceId)) throw notFound('Space')
+  const candidates = all.filter(
+    (space) =>
+      space.type !== 'change_room' &&
+      (query.spaceId === null || space.id === query.spaceId) &&
+      (query.spaceType === null || space.type === query.spaceType),
+  )
+
+  const firstDate = todayInZone(facility.timeZone, now)
+  const lastDate = addCalendarDays(firstDate, query.weeks * 7 - 1)
+  const from = localDayRange(firstDate, facility.timeZone).start
+  const to = localDayRange(lastDate, facility.timeZone).end
+  // A slot at the day's end still needs its changeover free after it.
+  const longestChangeover = Math.max(0, ...candidates.map((space) => space.changeoverMinutes))
+  const tree = all.filter((space) => space.type !== 'change_room')
+  const [held, closures] = await Promise.all([
+    repository.listHeldUnits(
+      db,
+      organisationId,
+      tree.map(({ id }) => id),
+      { start: from, end: new Date(to.getTime() + longestChangeover * MS_PER_MINUTE) },
+    ),
+    listClosuresInRange(db, organisationId, { from, to, facilityId: facility.id, roomId: null }),
+  ])
+
+  const { slots, isTruncated } = findFreeSlots({
+    candidates,
+    tree,
+    held,
+    closures: closures.map(({ spaceId, startTime, endTime }) => ({ spaceId, start: startTime, end: endTime })),
+    timeZone: facility.timeZone,
+    firstDate,
+    lastDate,
+    weekdays: query.weekdays,
+    durationMinutes: query.durationMinutes,
+    earliestStart: query.earliestStart,
+    latestEnd: query.latestEnd,
+    now,
+    maxResults: LIMITS.findIce.maxResults,
+  })
+  return {
+    facility: { id: facility.id, name: facility.name, timeZone: facility.timeZone },
+    firstDate,
+    lastDate,
+    spaces: candidates.map(({ parentId: _parentId, ...space }) => space),
+    slots,
+    isTruncated,
+  }
+}
