@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { addCalendarDays } from '../src/shared/scheduling/calendar-date'
 import { todayInZone } from '../src/shared/scheduling/local-day'
-import { checkA11y as checkA11yNow, expect, postJson, signInWithApi, test } from './fixtures'
+import { checkA11y as checkA11yNow, expect, expectTopBarOnTop, postJson, signInWithApi, test } from './fixtures'
 
 const TIME_ZONE = 'America/Toronto'
 // The viewer and the facility share the zone, so the timeline's today is the facility's.
@@ -124,6 +124,9 @@ test.describe('the venue timeline', () => {
     const timeline = page.getByTestId('timeline-scroller')
     await timeline.scrollIntoViewIfNeeded()
     await page.screenshot({ path: test.info().outputPath('timeline-1280.png') })
+    // Scrolled under the top bar, the timeline's sticky space names pass beneath it.
+    await page.getByRole('list', { name: 'Spaces' }).evaluate((list) => window.scrollBy(0, list.getBoundingClientRect().top - 30))
+    await expectTopBarOnTop(page)
     await page.getByRole('button', { name: 'Week', exact: true }).click()
     await expect(
       page

@@ -33,3 +33,11 @@ export type Permission = keyof typeof PERMISSIONS
 export function can(role: Role | null | undefined, permission: Permission): boolean {
   return role != null && (PERMISSIONS[permission] as readonly Role[]).includes(role)
 }
+
+/**
+ * Whether a member of `role` is the organisation's sole Owner among `members`: the one member who
+ * may not leave, since an organisation always keeps at least one Owner (the database holds it).
+ */
+export function isSoleOwner(role: Role | null | undefined, members: readonly { role: Role }[]): boolean {
+  return role === 'owner' && members.filter((member) => member.role === 'owner').length <= 1
+}

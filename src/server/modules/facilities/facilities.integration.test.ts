@@ -192,6 +192,15 @@ describe.each(testDatabaseKinds())('facilities and spaces on %s', (kind) => {
   })
 
   describe('an organisation’s members', () => {
+    it('see a facility’s change rooms listed after every other space, whatever their names', async () => {
+      const operator = await t.createOperator(admin)
+      const facility = await createFacility(operator, { name: 'Ordered Arena' })
+      const changeRoom = await createRoom(operator, facility.id, { name: 'A Dressing Room', type: 'change_room' })
+      const rink = await createRoom(operator, facility.id, { name: 'Rink B', type: 'rink' })
+      const listed = await t.request(`/api/facilities/${facility.id}/rooms`, { cookie: operator.cookie })
+      expect(((await listed.json()) as { rooms: Room[] }).rooms.map(({ id }) => id)).toEqual([rink.id, changeRoom.id])
+    })
+
     it('share its facilities and spaces: a manager reads, adds and deletes what the owner created', async () => {
       const operator = await t.createOperator(admin)
       const facility = await createFacility(operator, { name: 'Shared Arena' })
