@@ -192,6 +192,17 @@ describe.each(testDatabaseKinds())('facilities and spaces on %s', (kind) => {
   })
 
   describe('an organisation’s members', () => {
+    it('keep a space open until midnight: a closing time of 12:00 AM is accepted and stored as such', async () => {
+      const operator = await t.createOperator(admin)
+      const facility = await createFacility(operator, { name: 'Late Arena' })
+      const room = await createRoom(operator, facility.id, { name: 'Rink A', operatingStartTime: '06:00', operatingEndTime: '00:00' })
+      const read = await t.request(`/api/rooms/${room.id}`, { cookie: operator.cookie })
+      expect(((await read.json()) as { room: Room }).room.operatingEndTime).toBe('00:00')
+      // The database holds the same rule: a closing before the opening is refused, midnight is not.
+      await expect(t.db.update(rooms).set({ operatingEndTime: '05:00' }).where(eq(rooms.id, room.id))).rejects.toThrow()
+      await t.db.update(rooms).set({ operatingStartTime: '00:00', operatingEndTime: '00:00' }).where(eq(rooms.id, room.id))
+    })
+
     it('see a facility’s change rooms listed after every other space, whatever their names', async () => {
       const operator = await t.createOperator(admin)
       const facility = await createFacility(operator, { name: 'Ordered Arena' })
