@@ -120,6 +120,8 @@ test.describe('the venue timeline', () => {
       page.getByRole('button', { name: 'Senior Game, Full Sheet, 3:00 to 4:30 PM, Hawks vs Eagles, Bayview Minor Hockey' }),
     ).toBeVisible()
     await expect(page.getByTestId('track-Studio')).toContainText('Closed: Floor refinishing')
+    // Hour labels read as every other time in the app.
+    await expect(page.getByTestId('timeline-scroller')).toContainText('9:00 AM')
     await checkA11y(page)
     const timeline = page.getByTestId('timeline-scroller')
     await timeline.scrollIntoViewIfNeeded()
@@ -144,6 +146,12 @@ test.describe('the venue timeline', () => {
     await expect(weekBar).toHaveAttribute('title', /Hawks vs Eagles, Bayview Minor Hockey/)
     await page.screenshot({ path: test.info().outputPath('timeline-week-1280.png') })
     await checkA11y(page)
+    // The chosen view is in the address, and remembered for an address that names none.
+    await expect(page).toHaveURL(/view=timeline&span=week/)
+    await page.goto(`/facility/${venue.facilityId}`)
+    await expect(page.getByRole('button', { name: 'Timeline' })).toHaveAttribute('aria-pressed', 'true')
+    await expect(page.getByRole('button', { name: 'Week', exact: true })).toHaveAttribute('aria-pressed', 'true')
+    await page.getByRole('button', { name: 'Next week' }).click()
     await page.getByRole('button', { name: 'Day', exact: true }).click()
 
     // Today opens on the current time, with a line at it.

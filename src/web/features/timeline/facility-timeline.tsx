@@ -63,6 +63,9 @@ export type FacilityTimelineProps = {
   /** The day on screen ('YYYY-MM-DD' in the facility's zone), shared with the page's other views. */
   date: string
   onDateChange: (date: string) => void
+  /** Day or Week, chosen by the page (which keeps it in the address). */
+  mode: TimelineMode
+  onModeChange: (mode: TimelineMode) => void
   /** Who may book drags, moves and adds; everyone else only reads. */
   canBook: boolean
   /** Opens the event in the page's edit sheet (read-only for who may not book). */
@@ -89,9 +92,17 @@ type Preview = { bar: TimelineBar; placement: Placement; source: 'pointer' | 'ke
  * The venue timeline (docs/product.md#timeline): the facility's spaces as rows and time across,
  * a day or a week. Booking, moving and resizing by hand all end in the booking engine.
  */
-export default function FacilityTimeline({ facility, spaces, date, onDateChange, canBook, onOpenEvent }: FacilityTimelineProps) {
+export default function FacilityTimeline({
+  facility,
+  spaces,
+  date,
+  onDateChange,
+  mode,
+  onModeChange,
+  canBook,
+  onOpenEvent,
+}: FacilityTimelineProps) {
   const { timeZone } = facility
-  const [mode, setMode] = useState<TimelineMode>('day')
   const isPhone = useIsMobile()
   // A phone shows one space's day at a time, as a list.
   const shownMode = isPhone ? 'day' : mode
@@ -130,7 +141,7 @@ export default function FacilityTimeline({ facility, spaces, date, onDateChange,
               { value: 'week', label: 'Week' },
             ]}
             value={mode}
-            onChange={setMode}
+            onChange={onModeChange}
           />
         )}
         <Button

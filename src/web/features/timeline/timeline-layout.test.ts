@@ -137,7 +137,13 @@ describe('hourMarks', () => {
     const range = timelineRange('2026-11-01', 'day', ZONE)
     const marks = hourMarks(range, ZONE)
     expect(marks).toHaveLength(25)
-    expect(marks[0]).toMatchObject({ isMidnight: true, label: '00:00' })
+    expect(marks[0]).toMatchObject({ isMidnight: true, label: '12:00 AM' })
+  })
+
+  it('labels the hours in the app’s 12-hour format', () => {
+    const marks = hourMarks(timelineRange('2026-11-25', 'day', ZONE), ZONE)
+    expect(marks.map((mark) => mark.label).slice(0, 2)).toEqual(['12:00 AM', '1:00 AM'])
+    expect(marks[13]!.label).toBe('1:00 PM')
   })
 
   it('a week runs seven local days', () => {

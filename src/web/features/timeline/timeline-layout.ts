@@ -3,6 +3,7 @@ import { addCalendarDays } from '@shared/scheduling/calendar-date'
 import { localDateOf, localDayRange } from '@shared/scheduling/local-day'
 import { stripSplitSuffix } from '@shared/scheduling/split-at-midnight'
 import { formatTimeOfDay, MINUTES_PER_DAY, parseTimeOfDay } from '@shared/scheduling/time-of-day'
+import { formatTimeOfDay as formatClockTime } from '@web/lib/datetime'
 import type { PlacedEvent } from '@web/features/events'
 
 // The timeline's pure geometry: which rows, which bars, where they sit and how a pointer snaps.
@@ -153,7 +154,8 @@ export function hourMarks(range: { start: Date; end: Date }, timeZone: string): 
   for (let instant = range.start.getTime(); instant < range.end.getTime(); instant += 60 * MS_PER_MINUTE) {
     const date = localDateOf(new Date(instant), timeZone)
     const minute = Math.round((instant - localDayRange(date, timeZone).start.getTime()) / MS_PER_MINUTE)
-    marks.push({ instant, isMidnight: minute === 0, label: formatTimeOfDay(minute % MINUTES_PER_DAY) })
+    // In the app's 12-hour format ('9:00 AM'), as every other time it shows.
+    marks.push({ instant, isMidnight: minute === 0, label: formatClockTime(formatTimeOfDay(minute % MINUTES_PER_DAY)) })
   }
   return marks
 }
