@@ -189,6 +189,13 @@ test.describe('the venue timeline', () => {
 
     await page.getByRole('button', { name: 'Undo' }).click()
     await expect(page.getByRole('button', { name: 'U11 Practice, Half Ice A, 10:00 to 11:00 AM, Bayview Minor Hockey' })).toBeVisible()
+
+    // A drop into a space of another type (a rink's practice to the Studio) asks first.
+    await dragBar(page, /^U11 Practice, Half Ice A/, { dx: 0, dy: 2 * ROW_HEIGHT })
+    const confirm = page.getByRole('alertdialog', { name: 'Move to a room?' })
+    await expect(confirm).toContainText('Move it to Studio?')
+    await confirm.getByRole('button', { name: 'Cancel' }).click()
+    await expect(page.getByRole('button', { name: 'U11 Practice, Half Ice A, 10:00 to 11:00 AM, Bayview Minor Hockey' })).toBeVisible()
   })
 
   test('an operator drags an event’s end to make it longer', async ({ page, operator: _operator }) => {
@@ -201,7 +208,8 @@ test.describe('the venue timeline', () => {
     const box = (await page.getByRole('button', { name: /^Yoga, Studio/ }).boundingBox())!
     const grip = { x: box.x + box.width - 3, y: box.y + box.height / 2 }
     await drag(page, grip, { x: grip.x + PX_PER_HOUR, y: grip.y })
-    await expect(page.getByText('Event moved')).toBeVisible()
+    await expect(page.getByText('Event resized')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible()
     await expect(page.getByRole('button', { name: 'Yoga, Studio, 10:00 AM to 12:00 PM, Bayview Minor Hockey' })).toBeVisible()
   })
 

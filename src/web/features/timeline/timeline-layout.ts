@@ -165,3 +165,26 @@ export function earliestOpening(rows: readonly TimelineRow[]): number {
   const openings = rows.filter((row) => !row.isChangeRoom).map((row) => parseTimeOfDay(row.space.operatingStartTime))
   return openings.length > 0 ? Math.min(...openings) : 0
 }
+
+/** What a drop did: a bar that kept its start and space only changed its end, so it was resized. */
+export function dropKind(
+  before: { start: number; end: number; roomId: string },
+  after: { start: number; end: number; roomId: string },
+): 'moved' | 'resized' {
+  return before.start === after.start && before.roomId === after.roomId && before.end !== after.end ? 'resized' : 'moved'
+}
+
+/**
+ * The space a drop would take the event to, when that space is of another type than the one it
+ * is in (a game from a rink to a meeting room): such a drop asks first. Null when it does not.
+ */
+export function otherTypeTarget<T extends Pick<TimelineSpace, 'id' | 'type'>>(
+  spaces: readonly T[],
+  fromId: string,
+  toId: string,
+): T | null {
+  if (fromId === toId) return null
+  const from = spaces.find((space) => space.id === fromId)
+  const to = spaces.find((space) => space.id === toId)
+  return from && to && from.type !== to.type ? to : null
+}
