@@ -302,7 +302,7 @@ describe.each(testDatabaseKinds())('facilities and spaces on %s', (kind) => {
       })
     })
 
-    it('keeps every given field, and lists rooms by name', async () => {
+    it('keeps every given field, and lists rooms by name, change rooms last', async () => {
       const facility = await createFacility(owner)
       await createRoom(owner, facility.id, {
         name: 'Court 2',
@@ -318,8 +318,8 @@ describe.each(testDatabaseKinds())('facilities and spaces on %s', (kind) => {
 
       const response = await t.request(`/api/facilities/${facility.id}/rooms`, { cookie: owner.cookie })
       const { rooms: listed } = (await response.json()) as { rooms: Room[] }
-      expect(listed.map(({ name }) => name)).toEqual(['Arena', 'change room 1', 'Court 2'])
-      expect(listed[2]).toMatchObject({
+      expect(listed.map(({ name }) => name)).toEqual(['Arena', 'Court 2', 'change room 1'])
+      expect(listed[1]).toMatchObject({
         capacity: 40,
         description: 'Sprung floor',
         operatingStartTime: '06:30',
