@@ -81,6 +81,38 @@ export async function checkA11y(page: Page): Promise<void> {
   expect(summary, `axe violations on ${page.url()}`).toEqual([])
 }
 
+type Box = { x: number; y: number; width: number; height: number }
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+
+// A toast on screen leaves every button of the top bar and of the page's header free to press.
+export async function expectToastsClearOfHeaderButtons(page: Page): Promise<void> {
+  const toasts = await page
+    .locator('[data-sonner-toast]')
+    .evaluateAll((nodes) => nodes.map((node) => node.getBoundingClientRect().toJSON() as Box))
+  expect(toasts.length, 'a toast is on screen').toBeGreaterThan(0)
+  const buttons = await page
+    .locator('header button, header a, [data-slot="page-actions"] button, [data-slot="page-actions"] a')
+    .evaluateAll((nodes) => nodes.map((node) => ({ name: node.textContent ?? '', box: node.getBoundingClientRect().toJSON() as Box })))
+  for (const toast of toasts)
+    for (const button of buttons) expect(overlaps(toast, button.box), `a toast covers '${button.name}'`).toBe(false)
+}
+
+// With the page scrolled, nothing drawn by the page shows above the top bar: every point along
+// the bar belongs to the bar itself.
+export async function expectTopBarOnTop(page: Page): Promise<void> {
+  const covered = await page.evaluate(() => {
+    const bar = document.querySelector('header')!
+    const { left, right, top, bottom } = bar.getBoundingClientRect()
+    const misses: string[] = []
+    for (let x = left + 2; x < right; x += 16) {
+      const hit = document.elementFromPoint(x, (top + bottom) / 2)
+      if (hit && !bar.contains(hit)) misses.push(`${Math.round(x)}: ${hit.tagName}.${hit.className}`)
+    }
+    return misses
+  })
+  expect(covered, 'page content drawn over the top bar').toEqual([])
+}
+
 type Fixtures = {
   // A fresh approved operator, already signed in in this test's browser context.
   operator: Account

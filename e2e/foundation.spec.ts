@@ -1,4 +1,14 @@
-import { ADMIN, checkA11y, createAccount, expect, signInWithApi, signInWithUi, test, uniqueEmail } from './fixtures'
+import {
+  ADMIN,
+  checkA11y,
+  createAccount,
+  expect,
+  expectToastsClearOfHeaderButtons,
+  signInWithApi,
+  signInWithUi,
+  test,
+  uniqueEmail,
+} from './fixtures'
 
 test.describe('accounts', () => {
   test('a visitor signs up, waits for approval, is approved by the admin, signs in and signs out', async ({ page, browser }) => {
@@ -20,6 +30,8 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Sign Up' }).click()
     await expect(page.getByText('Account created! Pending admin approval.')).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible()
+    // The email just typed stays in the sign-in form.
+    await expect(page.getByLabel('Email')).toHaveValue(email)
 
     await signInWithUi(page, { email, password: 'signup-password' })
     await expect(page.getByText('Your account is pending admin approval. Please contact the administrator.')).toBeVisible()
@@ -29,6 +41,7 @@ test.describe('accounts', () => {
     const adminPage = await adminContext.newPage()
     await signInWithUi(adminPage, ADMIN)
     await expect(adminPage.getByText('Welcome back!')).toBeVisible()
+    await expectToastsClearOfHeaderButtons(adminPage)
     // An account with no facilities lands on /setup, so the admin goes to /admin directly.
     await adminPage.goto('/admin')
     await expect(adminPage.getByRole('columnheader', { name: 'Full Name' })).toBeVisible()

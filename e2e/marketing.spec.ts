@@ -75,8 +75,9 @@ test.describe('marketing', () => {
       durationMinutes: 60,
     })
 
-    const slotLine = (hoursAfterFirst: number) =>
-      `• ${wallClock(firstSlot + hoursAfterFirst * MS_PER_HOUR, offsetMs).email} - ${wallClock(firstSlot + (hoursAfterFirst + 1) * MS_PER_HOUR, offsetMs).email}`
+    // Free slots that follow one another read as one block, from its first hour to its last.
+    const blockLine = (fromHour: number, toHour: number) =>
+      `• ${wallClock(firstSlot + fromHour * MS_PER_HOUR, offsetMs).email} - ${wallClock(firstSlot + toHour * MS_PER_HOUR, offsetMs).email}`
 
     await page.goto('/marketing')
     await expect(page.getByRole('heading', { name: 'Marketing', level: 1 })).toBeVisible()
@@ -101,13 +102,10 @@ test.describe('marketing', () => {
         'Here is our last-minute availability at Maple Leaf Arena:',
         '',
         'Rink A (Rink)',
-        slotLine(1),
-        slotLine(2),
+        blockLine(1, 3),
         '',
         'Rink B (Rink)',
-        slotLine(0),
-        slotLine(1),
-        slotLine(2),
+        blockLine(0, 3),
         '',
         'Reply to this email to book your time. First come, first served!',
         '',
@@ -122,7 +120,7 @@ test.describe('marketing', () => {
     await expect(hoursAhead(page)).toHaveAttribute('aria-valuenow', '5')
     await expect(roomCard(page, 'Rink A')).toContainText('3/4 Available')
     await expect(roomCard(page, 'Rink B')).toContainText('4/4 Available')
-    await expect(emailText(page)).toHaveValue(new RegExp(`Rink A \\(Rink\\)\\n${slotLine(1)}\\n${slotLine(2)}\\n${slotLine(3)}\\n`))
+    await expect(emailText(page)).toHaveValue(new RegExp(`Rink A \\(Rink\\)\\n${blockLine(1, 4)}\\n`))
 
     // Edits survive a change of the hours only when the operator asks for it.
     await emailText(page).fill('Subject: Ice tonight!\n\nCome skate with us.')
@@ -135,7 +133,7 @@ test.describe('marketing', () => {
     await expect(page.getByText('Changing the facility or the hours regenerates the text and replaces your edits.')).toBeVisible()
     await hoursAhead(page).press('ArrowRight')
     await expect(roomCard(page, 'Rink B')).toContainText('4/4 Available')
-    await expect(emailText(page)).toHaveValue(new RegExp(`${slotLine(3)}\\n\\nReply to this email`))
+    await expect(emailText(page)).toHaveValue(new RegExp(`${blockLine(0, 4)}\\n\\nReply to this email`))
     await checkA11y(page)
 
     const email = await emailText(page).inputValue()

@@ -45,6 +45,9 @@ test.describe('teams', () => {
     await page.goto('/team')
     await expect(page.getByRole('heading', { name: 'Team', level: 1 })).toBeVisible()
     await expect(page.getByText(owner.email)).toBeVisible()
+    // The sole Owner is not offered a way out the server would refuse; the page says why.
+    await expect(page.getByText("You are the only Owner, so you can't leave.", { exact: false })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Leave Organisation' })).toHaveCount(0)
     await checkA11y(page)
     const schedulerEmail = uniqueEmail('scheduler')
     const link = await inviteWithUi(page, schedulerEmail, 'Scheduler')

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { addCalendarDays } from '../src/shared/scheduling/calendar-date'
 import { todayInZone } from '../src/shared/scheduling/local-day'
-import { checkA11y as checkA11yNow, expect, postJson, signInWithApi, test } from './fixtures'
+import { checkA11y as checkA11yNow, expect, expectTopBarOnTop, postJson, signInWithApi, test } from './fixtures'
 
 const TIME_ZONE = 'America/Toronto'
 // The viewer and the facility share the zone, so the timeline's today is the facility's.
@@ -120,10 +120,15 @@ test.describe('the venue timeline', () => {
       page.getByRole('button', { name: 'Senior Game, Full Sheet, 3:00 to 4:30 PM, Hawks vs Eagles, Bayview Minor Hockey' }),
     ).toBeVisible()
     await expect(page.getByTestId('track-Studio')).toContainText('Closed: Floor refinishing')
+    // Hour labels read as every other time in the app.
+    await expect(page.getByTestId('timeline-scroller')).toContainText('9:00 AM')
     await checkA11y(page)
     const timeline = page.getByTestId('timeline-scroller')
     await timeline.scrollIntoViewIfNeeded()
     await page.screenshot({ path: test.info().outputPath('timeline-1280.png') })
+    // Scrolled under the top bar, the timeline's sticky space names pass beneath it.
+    await page.getByRole('list', { name: 'Spaces' }).evaluate((list) => window.scrollBy(0, list.getBoundingClientRect().top - 30))
+    await expectTopBarOnTop(page)
     await page.getByRole('button', { name: 'Week', exact: true }).click()
     await expect(
       page
@@ -141,6 +146,12 @@ test.describe('the venue timeline', () => {
     await expect(weekBar).toHaveAttribute('title', /Hawks vs Eagles, Bayview Minor Hockey/)
     await page.screenshot({ path: test.info().outputPath('timeline-week-1280.png') })
     await checkA11y(page)
+    // The chosen view is in the address, and remembered for an address that names none.
+    await expect(page).toHaveURL(/view=timeline&span=week/)
+    await page.goto(`/facility/${venue.facilityId}`)
+    await expect(page.getByRole('button', { name: 'Timeline' })).toHaveAttribute('aria-pressed', 'true')
+    await expect(page.getByRole('button', { name: 'Week', exact: true })).toHaveAttribute('aria-pressed', 'true')
+    await page.getByRole('button', { name: 'Next week' }).click()
     await page.getByRole('button', { name: 'Day', exact: true }).click()
 
     // Today opens on the current time, with a line at it.
@@ -178,6 +189,13 @@ test.describe('the venue timeline', () => {
 
     await page.getByRole('button', { name: 'Undo' }).click()
     await expect(page.getByRole('button', { name: 'U11 Practice, Half Ice A, 10:00 to 11:00 AM, Bayview Minor Hockey' })).toBeVisible()
+
+    // A drop into a space of another type (a rink's practice to the Studio) asks first.
+    await dragBar(page, /^U11 Practice, Half Ice A/, { dx: 0, dy: 2 * ROW_HEIGHT })
+    const confirm = page.getByRole('alertdialog', { name: 'Move to a room?' })
+    await expect(confirm).toContainText('Move it to Studio?')
+    await confirm.getByRole('button', { name: 'Cancel' }).click()
+    await expect(page.getByRole('button', { name: 'U11 Practice, Half Ice A, 10:00 to 11:00 AM, Bayview Minor Hockey' })).toBeVisible()
   })
 
   test('an operator drags an event’s end to make it longer', async ({ page, operator: _operator }) => {
@@ -190,7 +208,8 @@ test.describe('the venue timeline', () => {
     const box = (await page.getByRole('button', { name: /^Yoga, Studio/ }).boundingBox())!
     const grip = { x: box.x + box.width - 3, y: box.y + box.height / 2 }
     await drag(page, grip, { x: grip.x + PX_PER_HOUR, y: grip.y })
-    await expect(page.getByText('Event moved')).toBeVisible()
+    await expect(page.getByText('Event resized')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible()
     await expect(page.getByRole('button', { name: 'Yoga, Studio, 10:00 AM to 12:00 PM, Bayview Minor Hockey' })).toBeVisible()
   })
 

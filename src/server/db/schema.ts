@@ -301,7 +301,11 @@ export const rooms = pgTable(
     check('rooms_name_not_blank', sql`btrim(${table.name}) <> ''`),
     check('rooms_type_valid', sql`${table.type} in ('room', 'rink', 'court', 'field', 'change_room')`),
     check('rooms_capacity_positive', sql`${table.capacity} is null or ${table.capacity} >= 1`),
-    check('rooms_operating_hours_ordered', sql`${table.operatingEndTime} > ${table.operatingStartTime}`),
+    // A closing of 00:00 is the midnight that ends the day (migration 0035).
+    check(
+      'rooms_operating_hours_ordered',
+      sql`${table.operatingEndTime} > ${table.operatingStartTime} or ${table.operatingEndTime} = '00:00'`,
+    ),
     check('rooms_booking_interval_valid', sql`${table.bookingInterval} in (15, 30, 60, 90, 120)`),
   ],
 )

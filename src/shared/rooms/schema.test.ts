@@ -53,6 +53,15 @@ describe('roomInput', () => {
     expect(messages({ name: 'A', type: 'rink', operatingStartTime: '9am' })).toEqual(['Please enter an opening time'])
   })
 
+  test('a closing time of 12:00 AM is the midnight that ends the day', () => {
+    expect(roomInput.parse({ name: 'A', type: 'rink', operatingStartTime: '06:00', operatingEndTime: '00:00' }).operatingEndTime).toBe(
+      '00:00',
+    )
+    expect(roomInput.parse({ name: 'A', type: 'rink', operatingStartTime: '00:00', operatingEndTime: '00:00' }).operatingEndTime).toBe(
+      '00:00',
+    )
+  })
+
   test('the booking interval is one of 15, 30, 60, 90 or 120', () => {
     expect(roomInput.parse({ name: 'A', type: 'rink', bookingInterval: 90 }).bookingInterval).toBe(90)
     expect(messages({ name: 'A', type: 'rink', bookingInterval: 45 })).toEqual([

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { LIMITS, ROOM_TYPES } from '@shared/limits'
 import { PART_OF_MESSAGES } from '@shared/scheduling/space-tree'
+import { parseClosingTime, parseTimeOfDay } from '@shared/scheduling/time-of-day'
 import { optionalText, requiredText, timeOfDay, whenValid } from '@shared/schema-fields'
 
 const INTERVALS = LIMITS.room.bookingIntervalOptions
@@ -38,8 +39,8 @@ export const roomInput = z
       })
       .default(LIMITS.room.defaultChangeover),
   })
-  // 'HH:MM' strings sort like the times they name.
-  .refine(({ operatingStartTime, operatingEndTime }) => operatingEndTime > operatingStartTime, {
+  // A closing of 12:00 AM ('00:00') is the midnight that ends the day (parseClosingTime).
+  .refine(({ operatingStartTime, operatingEndTime }) => parseClosingTime(operatingEndTime) > parseTimeOfDay(operatingStartTime), {
     message: 'Closing time must be after opening time',
     path: ['operatingEndTime'],
     ...whenValid('operatingStartTime', 'operatingEndTime'),

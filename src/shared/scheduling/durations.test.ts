@@ -34,6 +34,10 @@ describe('startTimeOptions', () => {
     expect(startTimeOptions('09:00', '12:00', 90)).toEqual(['09:00', '10:30'])
   })
 
+  test('a space open until 12:00 AM offers starts up to the last interval before midnight', () => {
+    expect(startTimeOptions('22:00', '00:00', 30)).toEqual(['22:00', '22:30', '23:00', '23:30'])
+  })
+
   test('the default hours with the default interval give 26 start times', () => {
     const options = startTimeOptions('09:00', '22:00', 30)
     expect(options).toHaveLength(26)

@@ -1,5 +1,5 @@
 import { LIMITS } from '@shared/limits'
-import { formatTimeOfDay, parseTimeOfDay } from './time-of-day'
+import { formatTimeOfDay, parseClosingTime, parseTimeOfDay } from './time-of-day'
 
 export interface DurationOption {
   minutes: number
@@ -25,7 +25,7 @@ function labelDuration(minutes: number): string {
 export function startTimeOptions(operatingStart: string, operatingEnd: string, interval: number): string[] {
   if (!(interval > 0)) throw new RangeError(`Expected a positive interval, got ${interval}`)
   const first = parseTimeOfDay(operatingStart)
-  const end = parseTimeOfDay(operatingEnd)
+  const end = parseClosingTime(operatingEnd)
   const options: string[] = []
   for (let minutes = first; minutes < end; minutes += interval) options.push(formatTimeOfDay(minutes))
   return options

@@ -9,6 +9,13 @@ const fits = (start: string, end: string, overrides: Partial<OperatingHours> = {
   isWithinOperatingHours(event(start, end), { ...hours, ...overrides }, zone)
 
 describe('isWithinOperatingHours', () => {
+  test('a space that closes at 12:00 AM takes an event up to midnight, and a Part 1 stored as ending at 23:59:59.999', () => {
+    const untilMidnight = { operatingEndTime: '00:00' }
+    expect(fits('2024-06-03T22:30', '2024-06-03T23:30', untilMidnight)).toBe(true)
+    expect(fits('2024-06-03T23:00', '2024-06-03T23:59:59.999', untilMidnight)).toBe(true)
+    expect(fits('2024-06-03T23:00', '2024-06-04T00:30', untilMidnight)).toBe(false)
+  })
+
   test('an event from the opening to the closing fits, read on the facility’s clock', () => {
     expect(fits('2024-06-03T09:00', '2024-06-03T22:00')).toBe(true)
     expect(fits('2024-06-03T10:30', '2024-06-03T11:30')).toBe(true)

@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz'
 import { localDateOf } from './local-day'
 import type { TimeRange } from './overlap'
-import { parseTimeOfDay } from './time-of-day'
+import { parseClosingTime, parseTimeOfDay } from './time-of-day'
 
 const MS_PER_MINUTE = 60_000
 
@@ -19,12 +19,12 @@ export interface OperatingHours {
  * opening, and ends by the closing of the day it starts on, all read on the facility's wall clock.
  *
  * Wall-clock readings rather than instants, so that on a DST change day a 10:00 start is still
- * on a grid that opened at 09:00, as the dialog offered it. Closing is at 23:59 at the latest, so
- * an event that ends on a later local day (a Part 1 ending at midnight included) ends after it.
+ * on a grid that opened at 09:00, as the dialog offered it. A closing of 12:00 AM is the day's end:
+ * a Part 1 ending at 23:59:59.999 fits it, and an event that ends on a later local day does not.
  */
 export function isWithinOperatingHours(event: TimeRange, hours: OperatingHours, timeZone: string): boolean {
   const opening = parseTimeOfDay(hours.operatingStartTime) * MS_PER_MINUTE
-  const closing = parseTimeOfDay(hours.operatingEndTime) * MS_PER_MINUTE
+  const closing = parseClosingTime(hours.operatingEndTime) * MS_PER_MINUTE
   const start = wallClockMs(event.start, timeZone)
   if (start < opening) return false
   if ((start - opening) % (hours.bookingInterval * MS_PER_MINUTE) !== 0) return false

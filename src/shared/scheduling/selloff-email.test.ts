@@ -20,6 +20,28 @@ describe('formatEmailTime', () => {
 })
 
 describe('buildSelloffEmail', () => {
+  test('merges free slots that follow one another into one block, not 30-minute fragments', () => {
+    const email = buildSelloffEmail({
+      facilityName: 'Maple Arena',
+      timeZone: TORONTO,
+      now: NOW,
+      rooms: [
+        {
+          name: 'Rink A',
+          type: 'rink',
+          slots: [
+            slot('2024-06-03T23:00:00Z', '2024-06-03T23:30:00Z'),
+            slot('2024-06-03T23:30:00Z', '2024-06-04T00:00:00Z'),
+            slot('2024-06-04T00:00:00Z', '2024-06-04T00:30:00Z'),
+            slot('2024-06-04T00:30:00Z', '2024-06-04T01:00:00Z', false),
+            slot('2024-06-04T01:00:00Z', '2024-06-04T01:30:00Z'),
+          ],
+        },
+      ],
+    })
+    expect(email.body).toContain(['Rink A (Rink)', '• 7:00 pm - 8:30 pm', '• 9:00 pm - 9:30 pm'].join('\n'))
+  })
+
   test('lists available slots per room and signs with the facility team', () => {
     const email = buildSelloffEmail({
       facilityName: 'Maple Arena',

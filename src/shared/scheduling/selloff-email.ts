@@ -31,7 +31,7 @@ export function buildSelloffEmail({ facilityName, rooms, timeZone, now }: Sellof
   const facility = facilityName?.trim() || DEFAULT_FACILITY_NAME
   const today = localDateOf(now, timeZone)
   const roomSections = rooms
-    .map((room) => ({ room, available: room.slots.filter((slot) => slot.isAvailable) }))
+    .map((room) => ({ room, available: freeBlocks(room.slots) }))
     .filter(({ available }) => available.length > 0)
     .map(({ room, available }) =>
       [`${room.name} (${ROOM_TYPE_LABELS[room.type]})`, ...available.map((slot) => `• ${formatSlot(slot, timeZone, today)}`)].join('\n'),
@@ -46,6 +46,21 @@ export function buildSelloffEmail({ facilityName, rooms, timeZone, now }: Sellof
   ].join('\n\n')
 
   return { subject: `Last Minute Availability at ${facility}!`, body }
+}
+
+/**
+ * The free time as rinks sell it: available slots that follow one another without a gap merge
+ * into one block ('7:00 pm - 9:30 pm'), rather than a line per booking interval.
+ */
+export function freeBlocks(slots: readonly Slot[]): Slot[] {
+  const blocks: Slot[] = []
+  for (const slot of slots) {
+    if (!slot.isAvailable) continue
+    const last = blocks.at(-1)
+    if (last && last.end.getTime() === slot.start.getTime()) blocks[blocks.length - 1] = { ...last, end: slot.end }
+    else blocks.push({ ...slot })
+  }
+  return blocks
 }
 
 /** A time as the email shows it, like '9:30 am', on the facility's wall clock. */

@@ -1,7 +1,8 @@
 import { LIMITS } from '@shared/limits'
 import { addCalendarDays } from './calendar-date'
-import { combineLocalDateTime, localDateOf } from './local-day'
+import { combineLocalDateTime, localDateOf, localDayRange } from './local-day'
 import { rangesOverlap, type TimeRange } from './overlap'
+import { MINUTES_PER_DAY, parseClosingTime } from './time-of-day'
 
 const MS_PER_MINUTE = 60_000
 const MS_PER_HOUR = 60 * MS_PER_MINUTE
@@ -41,7 +42,11 @@ export function computeSlots(request: SlotRequest): Slot[] {
 
   for (let day = localDateOf(request.now, request.timeZone); day <= lastDay; day = addCalendarDays(day, 1)) {
     const opening = combineLocalDateTime(day, request.operatingStart, request.timeZone).getTime()
-    const closing = combineLocalDateTime(day, request.operatingEnd, request.timeZone).getTime()
+    // A closing of 12:00 AM is the midnight that ends the day.
+    const closing =
+      parseClosingTime(request.operatingEnd) === MINUTES_PER_DAY
+        ? localDayRange(day, request.timeZone).end.getTime()
+        : combineLocalDateTime(day, request.operatingEnd, request.timeZone).getTime()
     const latestEnd = Math.min(closing, windowEnd)
     for (let start = firstSlotStart(opening, now, step); start + step <= latestEnd; start += step) {
       const slot = { start: new Date(start), end: new Date(start + step) }

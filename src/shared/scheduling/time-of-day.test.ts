@@ -1,5 +1,10 @@
 import { expect, test } from 'vitest'
-import { formatTimeOfDay, parseTimeOfDay } from './time-of-day'
+import { formatTimeOfDay, parseClosingTime, parseTimeOfDay } from './time-of-day'
+
+test('a closing time of 00:00 is the midnight that ends the day; any other reads as itself', () => {
+  expect(parseClosingTime('00:00')).toBe(24 * 60)
+  expect(parseClosingTime('22:00')).toBe(22 * 60)
+})
 
 test('times of day convert to minutes since midnight and back', () => {
   expect(parseTimeOfDay('00:00')).toBe(0)

@@ -3,6 +3,15 @@ const TIME_OF_DAY = /^([01]\d|2[0-3]):([0-5]\d)$/
 
 export const MINUTES_PER_DAY = 24 * 60
 
+/**
+ * A space's closing time in minutes after the midnight that opens its day. A closing of '00:00'
+ * (12:00 AM) is the midnight that ends the day, so a space can stay open until midnight.
+ */
+export function parseClosingTime(time: string): number {
+  const minutes = parseTimeOfDay(time)
+  return minutes === 0 ? MINUTES_PER_DAY : minutes
+}
+
 export function parseTimeOfDay(time: string): number {
   const match = TIME_OF_DAY.exec(time)
   if (!match) throw new RangeError(`Expected a time as HH:MM, got "${time}"`)

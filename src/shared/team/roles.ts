@@ -42,3 +42,11 @@ export function grantableRoles(inviter: Role | null | undefined): readonly Role[
   if (!can(inviter, 'manageTeam')) return []
   return ROLES.slice(ROLES.indexOf(inviter!))
 }
+
+/**
+ * Whether a member of `role` is the organisation's sole Owner among `members`: the one member who
+ * may not leave, since an organisation always keeps at least one Owner (the database holds it).
+ */
+export function isSoleOwner(role: Role | null | undefined, members: readonly { role: Role }[]): boolean {
+  return role === 'owner' && members.filter((member) => member.role === 'owner').length <= 1
+}

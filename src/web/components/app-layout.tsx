@@ -141,7 +141,8 @@ export function AppLayout() {
         <SidebarRail />
       </Sidebar>
       <SidebarInset>
-        <header className="sticky top-0 z-10 flex h-14 items-center gap-2 border-b bg-background/95 px-4 backdrop-blur">
+        {/* Above everything the page lifts (sticky timeline columns, card footers): scrolled content passes under the bar. */}
+        <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/95 px-4 backdrop-blur">
           <SidebarTrigger />
           <span className="truncate text-sm text-muted-foreground">{user?.name}</span>
         </header>

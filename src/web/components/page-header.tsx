@@ -7,7 +7,11 @@ export function PageHeader({ title, description, actions }: { title: string; des
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
         {description ? <p className="mt-1 text-muted-foreground">{description}</p> : null}
       </div>
-      {actions ? <div className="flex shrink-0 flex-wrap gap-2">{actions}</div> : null}
+      {actions ? (
+        <div data-slot="page-actions" className="flex shrink-0 flex-wrap gap-2">
+          {actions}
+        </div>
+      ) : null}
     </div>
   )
 }

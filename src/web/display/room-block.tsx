@@ -2,7 +2,7 @@ import { useId } from 'react'
 // clsx rather than cn(): tailwind-merge would weigh more than the whole board.
 import { clsx } from 'clsx'
 import type { PublicBoardRoom } from '@shared/screens/public-board'
-import { formatTime } from '@web/lib/datetime'
+import { formatEndTime, formatTime } from '@web/lib/datetime'
 import { AutoScroll } from './auto-scroll'
 import { describeClosures } from './describe-closure'
 import { changeRoomLabel, describeEvent } from './describe-event'
@@ -82,7 +82,7 @@ export function RoomBlock({ room, now, span }: { room: PublicBoardRoom; now: Dat
                   >
                     <span>{formatTime(event.startTime, room.timeZone)}</span>
                     <span className="sr-only @max-[22em]:not-sr-only"> - </span>
-                    <span className={clsx(!isOver && 'text-muted-foreground')}>{formatTime(event.endTime, room.timeZone)}</span>
+                    <span className={clsx(!isOver && 'text-muted-foreground')}>{formatEndTime(event.endTime, room.timeZone)}</span>
                   </p>{' '}
                   {/* The lines read as the spec has them: 'team1 [change room] vs team2 [change room]'. */}
                   <p className="contents">

@@ -1,5 +1,22 @@
 import { describe, expect, it } from 'vitest'
-import { formatDaysOrSpan, formatSpan, formatSpokenDay, formatSpokenTimeRange } from './datetime'
+import { formatDaysOrSpan, formatEndTime, formatSpan, formatSpokenDay, formatSpokenTimeRange, formatTimeRange } from './datetime'
+
+// A Part 1 as the spec stores it: 10:00 PM to 23:59:59.999 on Nov 20 in Toronto (EST, UTC-5).
+const PART_START = '2026-11-21T03:00:00Z'
+const PART_END = '2026-11-21T04:59:59.999Z'
+
+describe('an end stored at 23:59:59.999', () => {
+  it('reads 12:00 AM on the list, the board and the timeline, never 11:59 PM', () => {
+    expect(formatEndTime(PART_END, 'America/Toronto')).toBe('12:00 AM')
+    expect(formatTimeRange(PART_START, PART_END, 'America/Toronto')).toBe('10:00 PM - 12:00 AM')
+    expect(formatSpokenTimeRange(PART_START, PART_END, 'America/Toronto')).toBe('10:00 PM to 12:00 AM')
+    expect(formatSpan(PART_START, PART_END, 'America/Toronto')).toBe('Nov 20, 2026, 10:00 PM - 12:00 AM')
+  })
+
+  it('leaves an end on the minute as it is', () => {
+    expect(formatEndTime('2026-11-21T03:30:00Z', 'America/Toronto')).toBe('10:30 PM')
+  })
+})
 
 describe('formatSpan', () => {
   it('names the day once when the span stays within it on the given clock', () => {

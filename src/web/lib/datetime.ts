@@ -7,6 +7,9 @@ type Instant = Date | string | number
 
 const toDate = (value: Instant) => (value instanceof Date ? value : new Date(value))
 const inZone = (timeZone?: string) => (timeZone ? { in: tz(timeZone) } : {})
+// An end is shown rounded up to its minute: a part stored as ending at 23:59:59.999 (the spec's
+// midnight split) ends at 12:00 AM, not 11:59 PM. Minute-aligned ends are unchanged.
+const asEnd = (value: Instant) => Math.ceil(toDate(value).getTime() / 60_000) * 60_000
 
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
@@ -27,6 +30,11 @@ export function formatTime(value: Instant, timeZone?: string): string {
   return format(toDate(value), 'h:mm a', inZone(timeZone))
 }
 
+/** "10:00 PM", or "12:00 AM" for an end at 23:59:59.999: the time a span ends */
+export function formatEndTime(value: Instant, timeZone?: string): string {
+  return formatTime(asEnd(value), timeZone)
+}
+
 /** "9:30:05 PM", the lobby clock (spec: h:mm:ss a) */
 export function formatClock(value: Instant, timeZone?: string): string {
   return format(toDate(value), 'h:mm:ss a', inZone(timeZone))
@@ -39,7 +47,7 @@ export function formatDateTime(value: Instant, timeZone?: string): string {
 
 /** "9:30 AM - 11:00 AM" */
 export function formatTimeRange(start: Instant, end: Instant, timeZone?: string): string {
-  return `${formatTime(start, timeZone)} - ${formatTime(end, timeZone)}`
+  return `${formatTime(start, timeZone)} - ${formatEndTime(end, timeZone)}`
 }
 
 /**
@@ -49,7 +57,7 @@ export function formatTimeRange(start: Instant, end: Instant, timeZone?: string)
  */
 export function formatSpokenTimeRange(start: Instant, end: Instant, timeZone?: string): string {
   const from = clockOf(start, timeZone)
-  const to = clockOf(end, timeZone)
+  const to = clockOf(asEnd(end), timeZone)
   return `${from.period === to.period ? from.clock : `${from.clock} ${from.period}`} to ${to.clock} ${to.period}`
 }
 
@@ -94,7 +102,7 @@ function clockOf(value: Instant, timeZone?: string): { clock: string; period: st
 export function formatSpan(start: Instant, end: Instant, timeZone?: string): string {
   return formatDate(start, timeZone) === formatDate(end, timeZone)
     ? `${formatDate(start, timeZone)}, ${formatTimeRange(start, end, timeZone)}`
-    : `${formatDateTime(start, timeZone)} - ${formatDateTime(end, timeZone)}`
+    : `${formatDateTime(start, timeZone)} - ${formatDateTime(asEnd(end), timeZone)}`
 }
 
 /**
@@ -167,7 +175,7 @@ export function formatTimesOnDay(start: Instant, end: Instant, day: { start: Dat
   const isFromDayStart = toDate(start).getTime() <= day.start.getTime()
   const isToDayEnd = toDate(end).getTime() >= day.end.getTime()
   if (isFromDayStart && isToDayEnd) return 'All day'
-  if (isFromDayStart) return `Until ${formatTime(end, timeZone)}`
+  if (isFromDayStart) return `Until ${formatEndTime(end, timeZone)}`
   if (isToDayEnd) return `From ${formatTime(start, timeZone)}`
   return formatTimeRange(start, end, timeZone)
 }

@@ -192,6 +192,26 @@ describe.each(testDatabaseKinds())('facilities and spaces on %s', (kind) => {
   })
 
   describe('an organisation’s members', () => {
+    it('keep a space open until midnight: a closing time of 12:00 AM is accepted and stored as such', async () => {
+      const operator = await t.createOperator(admin)
+      const facility = await createFacility(operator, { name: 'Late Arena' })
+      const room = await createRoom(operator, facility.id, { name: 'Rink A', operatingStartTime: '06:00', operatingEndTime: '00:00' })
+      const read = await t.request(`/api/rooms/${room.id}`, { cookie: operator.cookie })
+      expect(((await read.json()) as { room: Room }).room.operatingEndTime).toBe('00:00')
+      // The database holds the same rule: a closing before the opening is refused, midnight is not.
+      await expect(t.db.update(rooms).set({ operatingEndTime: '05:00' }).where(eq(rooms.id, room.id))).rejects.toThrow()
+      await t.db.update(rooms).set({ operatingStartTime: '00:00', operatingEndTime: '00:00' }).where(eq(rooms.id, room.id))
+    })
+
+    it('see a facility’s change rooms listed after every other space, whatever their names', async () => {
+      const operator = await t.createOperator(admin)
+      const facility = await createFacility(operator, { name: 'Ordered Arena' })
+      const changeRoom = await createRoom(operator, facility.id, { name: 'A Dressing Room', type: 'change_room' })
+      const rink = await createRoom(operator, facility.id, { name: 'Rink B', type: 'rink' })
+      const listed = await t.request(`/api/facilities/${facility.id}/rooms`, { cookie: operator.cookie })
+      expect(((await listed.json()) as { rooms: Room[] }).rooms.map(({ id }) => id)).toEqual([rink.id, changeRoom.id])
+    })
+
     it('share its facilities and spaces: a manager reads, adds and deletes what the owner created', async () => {
       const operator = await t.createOperator(admin)
       const facility = await createFacility(operator, { name: 'Shared Arena' })
@@ -282,7 +302,7 @@ describe.each(testDatabaseKinds())('facilities and spaces on %s', (kind) => {
       })
     })
 
-    it('keeps every given field, and lists rooms by name', async () => {
+    it('keeps every given field, and lists rooms by name, change rooms last', async () => {
       const facility = await createFacility(owner)
       await createRoom(owner, facility.id, {
         name: 'Court 2',
@@ -298,8 +318,8 @@ describe.each(testDatabaseKinds())('facilities and spaces on %s', (kind) => {
 
       const response = await t.request(`/api/facilities/${facility.id}/rooms`, { cookie: owner.cookie })
       const { rooms: listed } = (await response.json()) as { rooms: Room[] }
-      expect(listed.map(({ name }) => name)).toEqual(['Arena', 'change room 1', 'Court 2'])
-      expect(listed[2]).toMatchObject({
+      expect(listed.map(({ name }) => name)).toEqual(['Arena', 'Court 2', 'change room 1'])
+      expect(listed[1]).toMatchObject({
         capacity: 40,
         description: 'Sprung floor',
         operatingStartTime: '06:30',

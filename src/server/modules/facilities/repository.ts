@@ -85,11 +85,14 @@ export async function deleteOwnedFacility(db: Executor, organisationId: string, 
 }
 
 export function listRooms(db: Executor, organisationId: string, facilityId: string) {
-  return db
-    .select(roomColumns)
-    .from(rooms)
-    .where(and(eq(rooms.organisationId, organisationId), eq(rooms.facilityId, facilityId)))
-    .orderBy(asc(sql`lower(${rooms.name})`), asc(rooms.createdAt))
+  return (
+    db
+      .select(roomColumns)
+      .from(rooms)
+      .where(and(eq(rooms.organisationId, organisationId), eq(rooms.facilityId, facilityId)))
+      // Change rooms last in every list of spaces: nothing is booked in them directly.
+      .orderBy(asc(sql`${rooms.type} = 'change_room'`), asc(sql`lower(${rooms.name})`), asc(rooms.createdAt))
+  )
 }
 
 export function listChangeRooms(db: Executor, organisationId: string, facilityId: string) {

@@ -32,7 +32,8 @@ function Toaster({ style, ...props }: Omit<ToasterProps, 'theme'>) {
     <Sonner
       theme="light"
       richColors
-      position="top-right"
+      // At the bottom: at the top a toast would lie over the top bar's and the page header's buttons.
+      position="bottom-right"
       closeButton
       // Sonner sets its own system font stack; toasts should read like the rest of the app.
       toastOptions={{ className: 'font-sans' }}

@@ -64,6 +64,8 @@ export function AuthPage() {
   const [mode, setMode] = useMode()
   // Set once a pending account is created: the sign-in card then says what happens next.
   const [isAwaitingApproval, setIsAwaitingApproval] = useState(false)
+  // The email just signed up with: the sign-in form starts with it, so it is not typed twice.
+  const [signedUpEmail, setSignedUpEmail] = useState('')
   const [title, description] = HEADINGS[mode]
 
   // The form shows while the session check is still out: most visitors here are signed out, and
@@ -90,10 +92,11 @@ export function AuthPage() {
         <CardContent>
           {mode === 'sign-in' && isAwaitingApproval ? <PendingApprovalNotice /> : null}
           {mode === 'sign-in' ? (
-            <SignInForm destination={destination} onForgotPassword={() => switchTo('forgot-password')} />
+            <SignInForm destination={destination} email={signedUpEmail} onForgotPassword={() => switchTo('forgot-password')} />
           ) : mode === 'sign-up' ? (
             <SignUpForm
-              onCreated={(isPending) => {
+              onCreated={(isPending, email) => {
+                setSignedUpEmail(email)
                 setMode('sign-in')
                 setIsAwaitingApproval(isPending)
               }}
@@ -132,10 +135,10 @@ function PendingApprovalNotice() {
   )
 }
 
-function SignInForm({ destination, onForgotPassword }: { destination: string; onForgotPassword: () => void }) {
+function SignInForm({ destination, email, onForgotPassword }: { destination: string; email: string; onForgotPassword: () => void }) {
   const { refresh } = useAuth()
   const navigate = useNavigate()
-  const form = useForm<SignInInput>({ resolver: signInResolver, defaultValues: { email: '', password: '' } })
+  const form = useForm<SignInInput>({ resolver: signInResolver, defaultValues: { email, password: '' } })
   const { errors, isSubmitting } = form.formState
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -174,7 +177,7 @@ function SignInForm({ destination, onForgotPassword }: { destination: string; on
   )
 }
 
-function SignUpForm({ onCreated }: { onCreated: (isPending: boolean) => void }) {
+function SignUpForm({ onCreated }: { onCreated: (isPending: boolean, email: string) => void }) {
   const form = useForm<SignUpInput>({ resolver: signUpResolver, defaultValues: { fullName: '', email: '', password: '' } })
   const { errors, isSubmitting } = form.formState
 
@@ -186,7 +189,7 @@ function SignUpForm({ onCreated }: { onCreated: (isPending: boolean) => void }) 
         user.approved ? 'Account created! You are the administrator; sign in to continue.' : 'Account created! Pending admin approval.',
       )
       form.reset()
-      onCreated(!user.approved)
+      onCreated(!user.approved, values.email)
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) toast.error(AUTH_MESSAGES.emailTaken)
       else if (error instanceof ApiError && error.status < 500 && error.code !== 'NETWORK') toast.error(error.message)

@@ -53,10 +53,12 @@ function FacilitySections({ facility }: { facility: Facility }) {
   return (
     <div className="grid gap-10">
       <FacilityHeader facility={facility} />
+      {/* The desk's view first: its List, Calendar and Timeline switch is the first thing under the
+          header, so the timeline is one click away; the spaces and closures follow. */}
+      <FacilityEventsWithDialogs facility={facility} roomToBook={bookedFromCard} onRoomBooked={() => setBookedFromCard(null)} />
       <FacilityRooms facility={facility} onBook={canBook ? setBookedFromCard : undefined} />
       <FacilityClosuresSection facility={facility} />
       <ChangeRoomClashes facility={facility} />
-      <FacilityEventsWithDialogs facility={facility} roomToBook={bookedFromCard} onRoomBooked={() => setBookedFromCard(null)} />
     </div>
   )
 }

@@ -26,9 +26,14 @@ describe('inTreeOrder', () => {
       ['Half Ice A', 3, 'Full Sheet'],
       ['Quarter A1', 4, 'Half Ice A'],
       ['Half Ice B', 3, 'Full Sheet'],
-      ['Change Room 1', 1, null],
       ['Gym', 1, null],
+      ['Change Room 1', 1, null],
     ])
+  })
+
+  it('lists change rooms last, whatever their names', () => {
+    const spaces = [space('Aardvark Room', null, 'change_room'), space('Zamboni Bay', null, 'room'), space('Locker 2', null, 'change_room')]
+    expect(inTreeOrder(spaces).map(({ room }) => room.name)).toEqual(['Zamboni Bay', 'Aardvark Room', 'Locker 2'])
   })
 
   it('lets a space whose whole is not listed stand on its own', () => {
@@ -46,8 +51,8 @@ describe('asTree', () => {
       nodes.map(({ room, parts }) => (parts.length ? [room.name, shape(parts)] : room.name))
     expect(shape(asTree(arena))).toEqual([
       ['Arena', [['Full Sheet', [['Half Ice A', ['Quarter A1']], 'Half Ice B']]]],
-      'Change Room 1',
       'Gym',
+      'Change Room 1',
     ])
   })
 })

@@ -12,7 +12,8 @@ export type TreeEntry<T extends NamedSpace> = {
 
 /**
  * The facility's spaces as their tree reads: each whole followed by its parts, depth first, in
- * the order given (by name). A space whose whole is missing from the list stands on its own.
+ * the order given (by name), change rooms last. A space whose whole is missing from the list
+ * stands on its own.
  */
 export function inTreeOrder<T extends NamedSpace>(rooms: readonly T[]): TreeEntry<T>[] {
   const byId = new Map(rooms.map((room) => [room.id, room]))
@@ -29,7 +30,10 @@ export function inTreeOrder<T extends NamedSpace>(rooms: readonly T[]): TreeEntr
     ordered.push({ room, level, whole })
     for (const part of partsByWhole.get(room.id) ?? []) visit(part, level + 1, room)
   }
-  for (const room of rooms) if (room.parentId === null || !byId.has(room.parentId)) visit(room, 1, null)
+  // Change rooms come last, as in every list of spaces: nothing is booked in them directly.
+  const isChangeRoom = (room: T) => room.type === 'change_room'
+  for (const room of [...rooms.filter((room) => !isChangeRoom(room)), ...rooms.filter(isChangeRoom)])
+    if (room.parentId === null || !byId.has(room.parentId)) visit(room, 1, null)
   // The database refuses loops; should one slip through, its spaces are still listed.
   for (const room of rooms) visit(room, 1, null)
   return ordered

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { UserPlus, UsersRound } from 'lucide-react'
 import { TEAM_MESSAGES } from '@shared/team/messages'
-import { can } from '@shared/team/roles'
+import { can, isSoleOwner } from '@shared/team/roles'
 import { EmptyState } from '@web/components/empty-state'
 import { LoadingList } from '@web/components/loading-screen'
 import { PageHeader } from '@web/components/page-header'
@@ -50,7 +50,14 @@ function Team({ organisation, canManage }: { organisation: Membership; canManage
                 Invite Member
               </Button>
             ) : null}
-            <LeaveOrganisationButton organisation={organisation} />
+            {/* The sole Owner cannot leave (the server refuses it too), so the page says why instead. */}
+            {members.data && isSoleOwner(organisation.role, members.data) ? (
+              <p className="max-w-64 text-sm text-muted-foreground">
+                You are the only Owner, so you can't leave. Make another member an Owner first.
+              </p>
+            ) : (
+              <LeaveOrganisationButton organisation={organisation} />
+            )}
           </>
         }
       />

@@ -17,6 +17,8 @@ import { readableTextColor } from '@shared/colors'
 import { addCalendarDays } from '@shared/scheduling/calendar-date'
 import { closureCloses, partsOf } from '@shared/scheduling/space-tree'
 import { localDayRange, todayInZone } from '@shared/scheduling/local-day'
+import { ROOM_TYPE_LABELS, type RoomType } from '@shared/limits'
+import { ConfirmDialog } from '@web/components/confirm-dialog'
 import { Button } from '@web/components/ui/button'
 import { ViewToggle } from '@web/components/view-toggle'
 import { useIsMobile } from '@web/components/ui/use-mobile'
@@ -41,6 +43,7 @@ import {
   hourMarks,
   instantAt,
   movedTimes,
+  otherTypeTarget,
   rowFlow,
   snapMinutes,
   stepDays,
@@ -63,6 +66,9 @@ export type FacilityTimelineProps = {
   /** The day on screen ('YYYY-MM-DD' in the facility's zone), shared with the page's other views. */
   date: string
   onDateChange: (date: string) => void
+  /** Day or Week, chosen by the page (which keeps it in the address). */
+  mode: TimelineMode
+  onModeChange: (mode: TimelineMode) => void
   /** Who may book drags, moves and adds; everyone else only reads. */
   canBook: boolean
   /** Opens the event in the page's edit sheet (read-only for who may not book). */
@@ -89,9 +95,17 @@ type Preview = { bar: TimelineBar; placement: Placement; source: 'pointer' | 'ke
  * The venue timeline (docs/product.md#timeline): the facility's spaces as rows and time across,
  * a day or a week. Booking, moving and resizing by hand all end in the booking engine.
  */
-export default function FacilityTimeline({ facility, spaces, date, onDateChange, canBook, onOpenEvent }: FacilityTimelineProps) {
+export default function FacilityTimeline({
+  facility,
+  spaces,
+  date,
+  onDateChange,
+  mode,
+  onModeChange,
+  canBook,
+  onOpenEvent,
+}: FacilityTimelineProps) {
   const { timeZone } = facility
-  const [mode, setMode] = useState<TimelineMode>('day')
   const isPhone = useIsMobile()
   // A phone shows one space's day at a time, as a list.
   const shownMode = isPhone ? 'day' : mode
@@ -130,7 +144,7 @@ export default function FacilityTimeline({ facility, spaces, date, onDateChange,
               { value: 'week', label: 'Week' },
             ]}
             value={mode}
-            onChange={setMode}
+            onChange={onModeChange}
           />
         )}
         <Button
@@ -285,7 +299,18 @@ function TimelineGrid({
   const hours = (range.end.getTime() - range.start.getTime()) / (60 * MS_PER_MINUTE)
   const trackWidth = Math.round(hours * PX_PER_HOUR[mode])
   const pxPerMinute = trackWidth / ((range.end.getTime() - range.start.getTime()) / MS_PER_MINUTE)
-  const { move, dropped } = useMoveBooking()
+  const { move: moveNow, dropped } = useMoveBooking()
+  // A drop into a space of another type (a game from a rink to a meeting room) waits for a yes.
+  const [pendingMove, setPendingMove] = useState<{ bar: TimelineBar; placement: Placement; target: TimelineSpace } | null>(null)
+  const move = async (bar: TimelineBar, placement: Placement) => {
+    const target = otherTypeTarget(
+      rows.map((row) => row.space),
+      bar.event.roomId,
+      placement.roomId,
+    )
+    if (target) setPendingMove({ bar, placement, target })
+    else await moveNow(bar, placement)
+  }
   const [preview, setPreviewState] = useState<Preview | null>(null)
   // The drop reads where the bar is now, outside React's update cycle.
   const previewRef = useRef<Preview | null>(null)
@@ -544,6 +569,18 @@ function TimelineGrid({
       <p className="sr-only" aria-live="assertive">
         {announcement}
       </p>
+      <ConfirmDialog
+        open={pendingMove !== null}
+        onOpenChange={(open) => (open ? undefined : setPendingMove(null))}
+        title={`Move to a ${pendingMove ? (ROOM_TYPE_LABELS[pendingMove.target.type as RoomType] ?? pendingMove.target.type).toLowerCase() : 'space'}?`}
+        description={pendingMove ? `"${pendingMove.bar.title}" is in a space of another type. Move it to ${pendingMove.target.name}?` : ''}
+        confirmLabel="Move"
+        onConfirm={() => {
+          const chosen = pendingMove
+          setPendingMove(null)
+          if (chosen) void moveNow(chosen.bar, chosen.placement)
+        }}
+      />
       <div ref={scroller} className="relative overflow-x-auto rounded-lg border select-none" data-testid="timeline-scroller">
         <div className="relative" style={{ width: HEADER_WIDTH + trackWidth }}>
           <div className="flex border-b bg-muted/40" aria-hidden="true">

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest'
 import type { PlacedEvent } from '@web/features/events'
 import {
   bookingFromSpan,
+  dropKind,
   hourMarks,
+  otherTypeTarget,
   movedTimes,
   rowFlow,
   snapMinutes,
@@ -137,7 +139,13 @@ describe('hourMarks', () => {
     const range = timelineRange('2026-11-01', 'day', ZONE)
     const marks = hourMarks(range, ZONE)
     expect(marks).toHaveLength(25)
-    expect(marks[0]).toMatchObject({ isMidnight: true, label: '00:00' })
+    expect(marks[0]).toMatchObject({ isMidnight: true, label: '12:00 AM' })
+  })
+
+  it('labels the hours in the app’s 12-hour format', () => {
+    const marks = hourMarks(timelineRange('2026-11-25', 'day', ZONE), ZONE)
+    expect(marks.map((mark) => mark.label).slice(0, 2)).toEqual(['12:00 AM', '1:00 AM'])
+    expect(marks[13]!.label).toBe('1:00 PM')
   })
 
   it('a week runs seven local days', () => {
@@ -180,5 +188,32 @@ describe('rowFlow', () => {
       { gap: -30, changeoverGap: 0 },
       { gap: 110, changeoverGap: 0 },
     ])
+  })
+})
+
+describe('dropKind', () => {
+  const before = { start: 0, end: 60, roomId: 'a' }
+  it('calls a drop that only changed the end a resize', () => {
+    expect(dropKind(before, { ...before, end: 120 })).toBe('resized')
+  })
+  it('calls any other change a move', () => {
+    expect(dropKind(before, { ...before, start: 30, end: 90 })).toBe('moved')
+    expect(dropKind(before, { ...before, roomId: 'b' })).toBe('moved')
+    expect(dropKind(before, { ...before, roomId: 'b', end: 120 })).toBe('moved')
+  })
+})
+
+describe('otherTypeTarget', () => {
+  const spaces = [
+    { id: 'rink-a', type: 'rink' },
+    { id: 'rink-b', type: 'rink' },
+    { id: 'community', type: 'room' },
+  ]
+  it('names the target of another type, so the drop asks first', () => {
+    expect(otherTypeTarget(spaces, 'rink-a', 'community')).toEqual({ id: 'community', type: 'room' })
+  })
+  it('is null within one type or one space', () => {
+    expect(otherTypeTarget(spaces, 'rink-a', 'rink-b')).toBeNull()
+    expect(otherTypeTarget(spaces, 'rink-a', 'rink-a')).toBeNull()
   })
 })

@@ -3,6 +3,7 @@ import { addCalendarDays } from '@shared/scheduling/calendar-date'
 import { localDateOf, localDayRange } from '@shared/scheduling/local-day'
 import { stripSplitSuffix } from '@shared/scheduling/split-at-midnight'
 import { formatTimeOfDay, MINUTES_PER_DAY, parseTimeOfDay } from '@shared/scheduling/time-of-day'
+import { formatTimeOfDay as formatClockTime } from '@web/lib/datetime'
 import type { PlacedEvent } from '@web/features/events'
 
 // The timeline's pure geometry: which rows, which bars, where they sit and how a pointer snaps.
@@ -153,7 +154,8 @@ export function hourMarks(range: { start: Date; end: Date }, timeZone: string): 
   for (let instant = range.start.getTime(); instant < range.end.getTime(); instant += 60 * MS_PER_MINUTE) {
     const date = localDateOf(new Date(instant), timeZone)
     const minute = Math.round((instant - localDayRange(date, timeZone).start.getTime()) / MS_PER_MINUTE)
-    marks.push({ instant, isMidnight: minute === 0, label: formatTimeOfDay(minute % MINUTES_PER_DAY) })
+    // In the app's 12-hour format ('9:00 AM'), as every other time it shows.
+    marks.push({ instant, isMidnight: minute === 0, label: formatClockTime(formatTimeOfDay(minute % MINUTES_PER_DAY)) })
   }
   return marks
 }
@@ -162,4 +164,27 @@ export function hourMarks(range: { start: Date; end: Date }, timeZone: string): 
 export function earliestOpening(rows: readonly TimelineRow[]): number {
   const openings = rows.filter((row) => !row.isChangeRoom).map((row) => parseTimeOfDay(row.space.operatingStartTime))
   return openings.length > 0 ? Math.min(...openings) : 0
+}
+
+/** What a drop did: a bar that kept its start and space only changed its end, so it was resized. */
+export function dropKind(
+  before: { start: number; end: number; roomId: string },
+  after: { start: number; end: number; roomId: string },
+): 'moved' | 'resized' {
+  return before.start === after.start && before.roomId === after.roomId && before.end !== after.end ? 'resized' : 'moved'
+}
+
+/**
+ * The space a drop would take the event to, when that space is of another type than the one it
+ * is in (a game from a rink to a meeting room): such a drop asks first. Null when it does not.
+ */
+export function otherTypeTarget<T extends Pick<TimelineSpace, 'id' | 'type'>>(
+  spaces: readonly T[],
+  fromId: string,
+  toId: string,
+): T | null {
+  if (fromId === toId) return null
+  const from = spaces.find((space) => space.id === fromId)
+  const to = spaces.find((space) => space.id === toId)
+  return from && to && from.type !== to.type ? to : null
 }

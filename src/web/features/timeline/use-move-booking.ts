@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { toast } from 'sonner'
 import { useUpdateEvent, type PlacedEvent } from '@web/features/events'
 import { ApiError, errorDescription } from '@web/lib/api-client'
-import type { TimelineBar } from './timeline-layout'
+import { dropKind, type TimelineBar } from './timeline-layout'
 
 /** Where a bar is dropped: its new instants and space. */
 export type Placement = { start: number; end: number; roomId: string }
@@ -49,7 +49,10 @@ export function useMoveBooking() {
       },
     })
 
-  /** Drops the bar at `placement`; an accepted drop offers Undo, which puts it back exactly where it was. */
+  /**
+   * Drops the bar at `placement`; an accepted drop says 'Event moved', or 'Event resized' when only
+   * its end changed, and offers Undo, which puts it back exactly where it was.
+   */
   const move = async (bar: TimelineBar, placement: Placement) => {
     const { event } = bar
     const before: Placement = { start: bar.start, end: bar.end, roomId: event.roomId }
@@ -57,15 +60,17 @@ export function useMoveBooking() {
     place(event.id, placement)
     try {
       const result = await write(event, bar.title, event.version, placement)
-      toast.success('Event moved', {
+      const isResize = dropKind(before, placement) === 'resized'
+      toast.success(isResize ? 'Event resized' : 'Event moved', {
         action: {
           label: 'Undo',
           onClick: () => {
             // The kept row is the one the move named; its raised version is what Undo is based on.
             const kept = result.events.find((saved) => saved.id === event.id) ?? result.events[0]!
             void write(event, bar.title, kept.version, before).then(
-              () => toast.success('Move undone'),
-              (error: unknown) => toast.error('Failed to undo the move', { description: refusal(error) }),
+              () => toast.success(isResize ? 'Resize undone' : 'Move undone'),
+              (error: unknown) =>
+                toast.error(isResize ? 'Failed to undo the resize' : 'Failed to undo the move', { description: refusal(error) }),
             )
           },
         },

@@ -4,7 +4,7 @@ import { DoorOpen, Eye, MapPin, Pencil, Repeat, Trash2, UserRound } from 'lucide
 import { EVENT_TYPE_LABELS } from '@shared/limits'
 import { Badge } from '@web/components/ui/badge'
 import { Button } from '@web/components/ui/button'
-import { formatTime } from '@web/lib/datetime'
+import { formatEndTime, formatTime } from '@web/lib/datetime'
 import { cn } from '@web/lib/utils'
 import { usePermission } from '@web/features/auth'
 import { useSeries, type ListedEvent } from '../api'
@@ -47,7 +47,7 @@ export function EventRow({ event, onEdit, onDelete }: EventRowProps) {
         </time>
         <span className="sr-only"> - </span>
         <time dateTime={event.endTime} className="text-muted-foreground">
-          {formatTime(event.endTime, event.timeZone)}
+          {formatEndTime(event.endTime, event.timeZone)}
         </time>
       </p>
       <div className="min-w-0">

@@ -14,8 +14,26 @@ import { useRooms, type Facility } from '../api'
 import { inTreeOrder } from '../room-tree'
 import { EventListItem } from './event-list-item'
 import { LoadingList } from '@web/components/loading-screen'
+import { useSearchParams } from 'react-router'
+import { readViewChoice, VIEW_STORAGE_KEY, writeViewChoice, type FacilityView, type TimelineSpan, type ViewChoice } from '../view-choice'
 
-type View = 'list' | 'calendar' | 'timeline'
+/** The chosen view, kept in the address and remembered across reloads (view-choice.ts). */
+function useViewChoice(): [ViewChoice, (choice: Partial<ViewChoice>) => void] {
+  const [params, setParams] = useSearchParams()
+  const choice = readViewChoice(params, typeof localStorage === 'undefined' ? null : localStorage.getItem(VIEW_STORAGE_KEY))
+  const choose = (change: Partial<ViewChoice>) => {
+    const next = { ...choice, ...change }
+    try {
+      localStorage.setItem(VIEW_STORAGE_KEY, JSON.stringify(next))
+    } catch {
+      // Storage may be full or refused; the address still holds the choice.
+    }
+    setParams(writeViewChoice(params, next), { replace: true })
+  }
+  return [choice, choose]
+}
+
+type View = FacilityView
 
 // List shows a week from the current date; Calendar shows the current date alone; the timeline
 // has its own day and week (features/timeline).
@@ -43,7 +61,8 @@ type FacilityEventsProps = { facility: Pick<Facility, 'id' | 'name' | 'timeZone'
 export function FacilityEvents({ facility, actions }: FacilityEventsProps) {
   const { timeZone } = facility
   const headingId = useId()
-  const [view, setView] = useState<View>('list')
+  const [{ view, span }, choose] = useViewChoice()
+  const setView = (next: View) => choose({ view: next })
   const [date, setDate] = useState(() => todayInZone(timeZone, new Date()))
   const days = DAYS_SHOWN[view]
   const lastDate = addCalendarDays(date, days - 1)
@@ -93,7 +112,14 @@ export function FacilityEvents({ facility, actions }: FacilityEventsProps) {
         </div>
       </div>
       {view === 'timeline' ? (
-        <TimelineView facility={facility} date={date} onDateChange={setDate} actions={actions} />
+        <TimelineView
+          facility={facility}
+          date={date}
+          onDateChange={setDate}
+          span={span}
+          onSpanChange={(next) => choose({ span: next })}
+          actions={actions}
+        />
       ) : (
         <>
           <div className="flex flex-wrap items-center gap-2">
@@ -135,11 +161,13 @@ type TimelineViewProps = {
   facility: Pick<Facility, 'id' | 'name' | 'timeZone'>
   date: string
   onDateChange: (date: string) => void
+  span: TimelineSpan
+  onSpanChange: (span: TimelineSpan) => void
   actions: FacilityEventActions
 }
 
 /** The venue timeline of the facility's spaces, its code loaded when first shown. */
-function TimelineView({ facility, date, onDateChange, actions }: TimelineViewProps) {
+function TimelineView({ facility, date, onDateChange, span, onSpanChange, actions }: TimelineViewProps) {
   const rooms = useRooms(facility.id)
   const spaces = useMemo(() => inTreeOrder(rooms.data ?? []), [rooms.data])
   const open = actions.onEdit ?? actions.onView
@@ -156,6 +184,8 @@ function TimelineView({ facility, date, onDateChange, actions }: TimelineViewPro
         spaces={spaces}
         date={date}
         onDateChange={onDateChange}
+        mode={span}
+        onModeChange={onSpanChange}
         canBook={actions.onEdit !== undefined}
         onOpenEvent={(event) => open?.(event)}
       />
