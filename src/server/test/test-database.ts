@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { openDatabase, type Database, type DatabaseKind } from '../db/client'
-import { readEnv } from '../env'
+import { readEnv, readTestDatabases } from '../env'
 
 // Connections a test database's pool holds at most on PostgreSQL.
 export const TEST_POOL_SIZE = 30
@@ -10,8 +10,18 @@ export const TEST_POOL_SIZE = 30
 export type TestDatabase = Database & { url: string | null; drop: () => Promise<void> }
 
 // PGlite always; the real PostgreSQL too when DATABASE_URL points at one (CI sets it).
+// TEST_DATABASES (a comma list: pglite, postgres) narrows that, so CI can run and time the API
+// tests on each database as a stage of its own (.ci/run), and test:quick can stay on PGlite.
 export function testDatabaseKinds(): DatabaseKind[] {
-  return readEnv().databaseUrl ? ['pglite', 'postgres'] : ['pglite']
+  const available: DatabaseKind[] = readEnv().databaseUrl ? ['pglite', 'postgres'] : ['pglite']
+  const wanted = readTestDatabases()
+  if (!wanted) return available
+  const unknown = wanted.filter((kind) => kind !== 'pglite' && kind !== 'postgres')
+  if (unknown.length > 0) throw new Error(`TEST_DATABASES names no database kind: ${unknown.join(', ')}`)
+  if (wanted.includes('postgres') && !available.includes('postgres')) {
+    throw new Error('TEST_DATABASES asks for postgres, but DATABASE_URL is not set')
+  }
+  return available.filter((kind) => wanted.includes(kind))
 }
 
 function withDatabaseName(url: string, name: string): string {
