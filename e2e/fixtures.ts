@@ -1,5 +1,6 @@
+import { fileURLToPath } from 'node:url'
 import { AxeBuilder } from '@axe-core/playwright'
-import { test as base, expect, request, type APIRequestContext, type Page } from '@playwright/test'
+import { test as base, expect, request, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 
 export const ADMIN = { fullName: 'Erin Admin', email: 'admin@fieldhouse.test', password: 'admin-password-1' }
 
@@ -79,6 +80,16 @@ export async function checkA11y(page: Page): Promise<void> {
     targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
   }))
   expect(summary, `axe violations on ${page.url()}`).toEqual([])
+}
+
+// The README's pictures (docs/images), written from seeded data by the tests that show those
+// screens, so they show the product as it is.
+export async function readmeScreenshot(target: Page | Locator, name: string): Promise<void> {
+  await target.screenshot({
+    path: fileURLToPath(new URL(`../docs/images/${name}.png`, import.meta.url)),
+    animations: 'disabled',
+    caret: 'hide',
+  })
 }
 
 type Fixtures = {
