@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { request, type APIRequestContext, type Page } from '@playwright/test'
-import { checkA11y, expect, test } from './fixtures'
+import { checkA11y, expect, readmeScreenshot, test } from './fixtures'
 
 const ZONE = 'America/Toronto'
 test.use({ timezoneId: ZONE })
@@ -190,6 +190,7 @@ test.describe('display screens', () => {
     await expect(page.getByText(/^\d{1,2}:\d{2}:\d{2} [AP]M$/)).toBeVisible()
     await expect(page.getByText('Springfield Minor Hockey')).toHaveCount(0)
     await checkA11y(page)
+    await readmeScreenshot(page, 'lobby-board')
 
     // Marks this page: a reload would lose the mark.
     await page.evaluate(() => document.body.setAttribute('data-never-reloaded', 'yes'))

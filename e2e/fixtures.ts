@@ -1,5 +1,6 @@
+import { fileURLToPath } from 'node:url'
 import { AxeBuilder } from '@axe-core/playwright'
-import { test as base, expect, request, type APIRequestContext, type Page } from '@playwright/test'
+import { test as base, expect, request, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 
 export const ADMIN = { fullName: 'Erin Admin', email: 'admin@fieldhouse.test', password: 'admin-password-1' }
 
@@ -111,6 +112,16 @@ export async function expectTopBarOnTop(page: Page): Promise<void> {
     return misses
   })
   expect(covered, 'page content drawn over the top bar').toEqual([])
+}
+
+// The README's pictures (docs/images), written from seeded data by the tests that show those
+// screens, so they show the product as it is.
+export async function readmeScreenshot(target: Page | Locator, name: string): Promise<void> {
+  await target.screenshot({
+    path: fileURLToPath(new URL(`../docs/images/${name}.png`, import.meta.url)),
+    animations: 'disabled',
+    caret: 'hide',
+  })
 }
 
 type Fixtures = {

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { addCalendarDays } from '../src/shared/scheduling/calendar-date'
 import { todayInZone } from '../src/shared/scheduling/local-day'
-import { checkA11y as checkA11yNow, expect, expectTopBarOnTop, postJson, signInWithApi, test } from './fixtures'
+import { checkA11y as checkA11yNow, expect, expectTopBarOnTop, postJson, readmeScreenshot, signInWithApi, test } from './fixtures'
 
 const TIME_ZONE = 'America/Toronto'
 // The viewer and the facility share the zone, so the timeline's today is the facility's.
@@ -172,6 +172,7 @@ test.describe('the venue timeline', () => {
     await dialog.getByRole('button', { name: 'Create Event' }).click()
     await expect(dialog).toBeHidden()
     await expect(page.getByRole('button', { name: 'Goalie Clinic, Studio, 10:00 AM to 12:00 PM, Bayview Minor Hockey' })).toBeVisible()
+    await readmeScreenshot(page.getByRole('region', { name: 'Events', exact: true }), 'timeline-day')
 
     // A space's row opens its room schedule page.
     await spaceLink(page, 'Studio').click()

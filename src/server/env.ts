@@ -91,3 +91,13 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     boardStreamsPerAddress: wholeNumber(source, 'BOARD_STREAMS_PER_ADDRESS', DEFAULT_BOARD_STREAMS_PER_ADDRESS, 1),
   }
 }
+
+// Tests only: which databases the API tests run on (a comma list of pglite and postgres), so CI
+// times each database as a stage of its own and test:quick stays on PGlite. null for all there are.
+export function readTestDatabases(source: NodeJS.ProcessEnv = process.env): string[] | null {
+  const kinds = (source.TEST_DATABASES ?? '')
+    .split(',')
+    .map((kind) => kind.trim())
+    .filter(Boolean)
+  return kinds.length > 0 ? kinds : null
+}

@@ -34,7 +34,8 @@ export type DatabaseOptions =
   // Every statement on a pooled connection is cancelled after statementTimeoutMs; 0 or none: never.
   | { kind: 'postgres'; url: string; poolSize?: number; statementTimeoutMs?: number }
   // dataDir null keeps the database in memory (tests). No statement timeout: see openPglite.
-  | { kind: 'pglite'; dataDir: string | null }
+  // loadDataDir: an in-memory database starts as a copy of this dump (PGlite's dumpDataDir).
+  | { kind: 'pglite'; dataDir: string | null; loadDataDir?: Blob }
 
 // pg returns numeric as string (exact decimals) and date as 'YYYY-MM-DD'; keep both as text.
 pg.types.setTypeParser(1082, (value) => value)
@@ -67,8 +68,21 @@ function withPlannerOptions(url: string): { connectionString: string; options: s
   return { connectionString: parsed.toString(), options: [own, ...planner].join(' ') }
 }
 
+/** A fresh in-memory PGlite, migrated, dumped (so a test can start from a copy of it) and closed. */
+export async function dumpMigratedPglite(): Promise<Blob> {
+  const client = await PGlite.create(undefined, { extensions: { btree_gist } })
+  try {
+    await migratePgliteDatabase(drizzlePglite({ client }))
+    return await client.dumpDataDir('none')
+  } finally {
+    await client.close()
+  }
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.kind === 'postgres' ? openPostgres(options.url, options.poolSize, options.statementTimeoutMs) : openPglite(options.dataDir)
+  return options.kind === 'postgres'
+    ? openPostgres(options.url, options.poolSize, options.statementTimeoutMs)
+    : openPglite(options.dataDir, options.loadDataDir)
 }
 
 async function openPostgres(url: string, poolSize = 20, statementTimeoutMs = 0): Promise<Database> {
@@ -115,11 +129,11 @@ async function openPostgres(url: string, poolSize = 20, statementTimeoutMs = 0):
 // cancels; pg_sleep(2), or a 20-second count, under a 200 ms timeout runs to its end. Nor does it
 // need one: its single connection in this process runs one statement at a time, so no statement
 // ever waits for another session's lock.
-async function openPglite(dataDir: string | null): Promise<Database> {
+async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<Database> {
   const releaseLock = dataDir ? lockDataDir(dataDir) : () => {}
   let client: PGlite | undefined
   try {
-    client = await PGlite.create(dataDir ? join(dataDir, 'pgdata') : undefined, { extensions: { btree_gist } })
+    client = await PGlite.create(dataDir ? join(dataDir, 'pgdata') : undefined, { extensions: { btree_gist }, loadDataDir })
     for (const [name, value] of Object.entries(PLANNER_SETTINGS)) await client.query('select set_config($1, $2, false)', [name, value])
     await migratePgliteDatabase(drizzlePglite({ client }))
   } catch (error) {

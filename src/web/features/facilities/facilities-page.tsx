@@ -14,7 +14,7 @@ import { useOrganisations } from '@web/features/team'
 import { errorDescription } from '@web/lib/api-client'
 import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { facilityCountQueryOptions, useDeleteFacility, useFacilities, type Facility } from './api'
-import { FacilityDialog } from './components/facility-dialog'
+import { FacilityDialog } from './components/deferred-dialogs'
 import { FacilityCard } from './components/facility-card'
 
 export function FacilitiesPage() {

@@ -4,7 +4,7 @@ import { deferred, useDeferred } from '@web/lib/deferred'
 import type { FacilityDialog as LoadedFacilityDialog } from './facility-dialog'
 import type { RoomDialog as LoadedRoomDialog } from './room-dialog'
 
-// The space and facility dialogs as the facility and room pages use them: the components of
+// The space and facility dialogs as the facilities, facility and room pages use them: the components of
 // room-dialog.tsx and facility-dialog.tsx, whose code (the form, react-hook-form, the shared
 // schemas) loads after the page has rendered instead of with it, which keeps the pages within
 // their JavaScript budget (docs/benchmarks.md). Only who may manage the venue opens them.
