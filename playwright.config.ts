@@ -16,6 +16,8 @@ const runDir = `.e2e-data/${runId}`
 // it is; without one, the server builds its own into the run's folder.
 const builtWebRoot = process.env.E2E_WEB_ROOT && existsSync(`${process.env.E2E_WEB_ROOT}/index.html`) ? process.env.E2E_WEB_ROOT : null
 const webRoot = builtWebRoot ?? `${runDir}/web`
+// Specs that start a server of their own serve the same build (workers inherit this env).
+process.env.E2E_SERVED_WEB_ROOT = webRoot
 const buildStep = builtWebRoot ? '' : `vite build --logLevel error --outDir ../../${runDir}/web && `
 
 export default defineConfig({

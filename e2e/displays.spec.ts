@@ -259,7 +259,7 @@ async function startOwnServer() {
   const port = await findFreePort()
   const baseURL = `http://localhost:${port}`
   const dataDir = mkdtempSync(join(tmpdir(), 'fieldhouse-board-'))
-  const webRoot = `.e2e-data/${process.env.E2E_RUN_ID}/web`
+  const webRoot = process.env.E2E_SERVED_WEB_ROOT ?? `.e2e-data/${process.env.E2E_RUN_ID}/web`
   let child: ChildProcess | null = null
 
   const start = async () => {
