@@ -38,6 +38,8 @@ test.describe('teams', () => {
     browser,
     baseURL,
   }) => {
+    // Three accounts sign up and in, with argon2 on a shared machine.
+    test.setTimeout(120_000)
     const owner = await createAccount(baseURL!, { fullName: 'Olivia Owner' })
     await signInWithApi(page, owner)
     const venue = await seedRink(page, 'Maple Leaf Arena')

@@ -253,6 +253,11 @@ test.describe('the venue timeline', () => {
     await page.keyboard.press('ArrowRight')
     await page.keyboard.press('ArrowUp')
     await page.keyboard.press('Enter')
+    // The Studio is a room and Half Ice B is not: a move across types asks first.
+    await page
+      .getByRole('alertdialog', { name: /^Move to a/ })
+      .getByRole('button', { name: 'Move', exact: true })
+      .click()
     await expect(page.getByText('Event moved')).toBeVisible()
     await expect(page.getByRole('button', { name: 'Yoga, Half Ice B, 10:30 to 11:30 AM, Bayview Minor Hockey' })).toBeVisible()
   })
