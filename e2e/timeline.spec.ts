@@ -339,8 +339,10 @@ test.describe('the venue timeline', () => {
     await openTimelineTomorrow(page, venue)
     await expect(page.getByRole('button', { name: 'Print' })).toBeVisible()
 
-    // What 'Print' sets before the browser's print dialog, which a headless browser cannot show.
-    await page.evaluate(() => (document.body.dataset.printing = 'timeline'))
+    // 'Print' draws the sheet, then opens the browser's print dialog, which a headless browser
+    // cannot show: the dialog is left out and the page is shown as on paper.
+    await page.evaluate(() => (window.print = () => {}))
+    await page.getByRole('button', { name: 'Print' }).click()
     await page.emulateMedia({ media: 'print' })
     const sheet = page.locator('.timeline-print-sheet')
     await expect(sheet).toBeVisible()

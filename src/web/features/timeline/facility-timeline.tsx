@@ -1,4 +1,4 @@
-import { createPortal } from 'react-dom'
+import { createPortal, flushSync } from 'react-dom'
 import {
   memo,
   useCallback,
@@ -128,13 +128,15 @@ export default function FacilityTimeline({
   const shownMode = isPhone ? 'day' : mode
   const range = useMemo(() => timelineRange(date, shownMode, timeZone), [date, shownMode, timeZone])
   const query = { facilityId: facility.id, from: range.start.toISOString(), to: range.end.toISOString() }
-  const events = useEventsInRange(query)
+  // Every bar is worked out afresh from each answer: comparing it with the last would only add to a big week's cost.
+  const events = useEventsInRange(query, { shareUnchanged: false })
   const closures = useClosuresInRange(query)
   const clients = useClients()
   useTimelineChanges(facility.id)
   useQueryErrorToast(events, 'Failed to load events')
   useQueryErrorToast(closures, 'Failed to load closures')
   const now = useNow()
+  const [isPrinting, setPrinting] = useState(false)
   const today = todayInZone(timeZone, new Date(now))
   const rows = useMemo(() => timelineRows(spaces), [spaces])
   const spaceNames = useMemo(() => new Map(rows.map((row) => [row.space.id, row.space.name])), [rows])
@@ -185,7 +187,7 @@ export default function FacilityTimeline({
           {label}
         </p>
         {isPhone ? null : (
-          <Button variant="outline" className="ml-auto" onClick={() => printDaySheet()}>
+          <Button variant="outline" className="ml-auto" onClick={() => printDaySheet(setPrinting)}>
             <Printer aria-hidden="true" />
             Print
           </Button>
@@ -218,6 +220,7 @@ export default function FacilityTimeline({
           now={now}
           isToday={range.dates.includes(today)}
           today={today}
+          isRefreshing={events.isPlaceholderData}
           canBook={canBook}
           onOpenEvent={onOpenEvent}
           onOpenDay={(day) => {
@@ -228,15 +231,17 @@ export default function FacilityTimeline({
           clientNames={clientNames}
         />
       )}
-      <PrintSheet
-        facilityName={facility.name}
-        rows={rows}
-        bars={bars}
-        closures={closures.data ?? []}
-        date={date}
-        timeZone={timeZone}
-        clientNames={clientNames}
-      />
+      {isPrinting ? (
+        <PrintSheet
+          facilityName={facility.name}
+          rows={rows}
+          bars={bars}
+          closures={closures.data ?? []}
+          date={date}
+          timeZone={timeZone}
+          clientNames={clientNames}
+        />
+      ) : null}
     </div>
   )
 }
@@ -252,10 +257,13 @@ function useNow(): number {
 }
 
 // The day sheet is the only thing on paper: the rest of the page is hidden while it prints (timeline.css).
-function printDaySheet() {
+// It is drawn only for the print, since it lists every space's day, however many.
+function printDaySheet(setPrinting: (isPrinting: boolean) => void) {
+  flushSync(() => setPrinting(true))
   document.body.dataset.printing = 'timeline'
   const done = () => {
     delete document.body.dataset.printing
+    setPrinting(false)
     window.removeEventListener('afterprint', done)
   }
   window.addEventListener('afterprint', done)
@@ -325,6 +333,8 @@ type TimelineGridProps = {
   now: number
   isToday: boolean
   today: string
+  /** The last range's events are on screen while the new range's load. */
+  isRefreshing: boolean
   canBook: boolean
   onOpenEvent: (event: PlacedEvent) => void
   /** Shows one day of the week in the Day view: a day's header, or a cell's count of events. */
@@ -347,6 +357,7 @@ function TimelineGrid({
   now,
   isToday,
   today,
+  isRefreshing,
   canBook,
   onOpenEvent,
   onOpenDay,
@@ -460,42 +471,55 @@ function TimelineGrid({
   }, [rows, closures])
 
   // A week: each space's days, its events listed in each. A change room lists the games that use it.
-  const weekCells = useMemo(() => {
-    if (!isWeek) return new Map<string, WeekCell[]>()
-    const cells = new Map<string, WeekCell[]>()
-    for (const row of rows) {
-      const days: WeekCell[] = range.dates.map(() => ({ closures: [], placed: [] }))
-      const placed = row.isChangeRoom
+  const placedIn = useCallback(
+    (row: TimelineRow) =>
+      row.isChangeRoom
         ? (changeRoomUses.get(row.space.id) ?? [])
             .map((bar) => ({ bar, placement: { start: bar.start, end: bar.end, roomId: row.space.id } }))
             .sort((a, b) => a.placement.start - b.placement.start)
-        : (barsByRoom.get(row.space.id) ?? [])
-      for (const item of placed) days[dayIndexOf(item.placement.start, bounds)]!.placed.push(item)
-      for (const closure of closuresByRoom.get(row.space.id) ?? []) {
+        : (barsByRoom.get(row.space.id) ?? []),
+    [changeRoomUses, barsByRoom],
+  )
+  const closedDays = useCallback(
+    (row: TimelineRow) =>
+      (closuresByRoom.get(row.space.id) ?? []).map((closure) => {
         const start = Date.parse(closure.startTime)
         const end = Date.parse(closure.endTime)
-        days.forEach((day, index) => {
-          if (start < bounds[index + 1]! && end > bounds[index]!) day.closures.push(closure)
-        })
-      }
-      cells.set(row.space.id, days)
-    }
-    return cells
-  }, [isWeek, rows, range.dates, changeRoomUses, barsByRoom, closuresByRoom, bounds])
+        return { closure, days: range.dates.map((_, day) => start < bounds[day + 1]! && end > bounds[day]!) }
+      }),
+    [closuresByRoom, range.dates, bounds],
+  )
+  // Worked out for the rows drawn only, when first drawn: a venue's other rows cost nothing.
+  const weekCellCache = useMemo(() => new Map<string, WeekCell[]>(), [placedIn, closedDays]) // eslint-disable-line react-hooks/exhaustive-deps
+  const weekCellsOf = (row: TimelineRow): WeekCell[] => {
+    const cached = weekCellCache.get(row.space.id)
+    if (cached) return cached
+    const days: WeekCell[] = range.dates.map(() => ({ closures: [], placed: [] }))
+    for (const item of placedIn(row)) days[dayIndexOf(item.placement.start, bounds)]!.placed.push(item)
+    for (const { closure, days: closes } of closedDays(row))
+      closes.forEach((isClosed, day) => isClosed && days[day]!.closures.push(closure))
+    weekCellCache.set(row.space.id, days)
+    return days
+  }
 
-  // Each row's height: a day's is fixed; a week's fits its fullest cell, up to CELL_LINES lines.
+  // Each row's height: a day's is fixed; a week's fits its fullest cell, up to CELL_LINES lines,
+  // counted without building the cells.
   const rowHeights = useMemo(
     () =>
       rows.map((row, index) => {
         const border = 1 + (row.isChangeRoom && !rows[index - 1]?.isChangeRoom ? 4 : 0)
         if (!isWeek) return ROW_HEIGHT + border
+        const events = range.dates.map(() => 0)
+        for (const item of row.isChangeRoom ? (changeRoomUses.get(row.space.id) ?? []) : (barsByRoom.get(row.space.id) ?? []))
+          events[dayIndexOf('placement' in item ? item.placement.start : item.start, bounds)]! += 1
+        const closed = closedDays(row)
         const lines = Math.max(
           1,
-          ...(weekCells.get(row.space.id) ?? []).map((cell) => cell.closures.length + Math.min(cell.placed.length, CELL_LINES)),
+          ...events.map((count, day) => closed.filter(({ days }) => days[day]).length + Math.min(count, CELL_LINES)),
         )
         return Math.max(ROW_HEIGHT, 2 * CELL_PADDING + lines * CHIP_HEIGHT + (lines - 1) * CHIP_GAP) + border
       }),
-    [rows, isWeek, weekCells],
+    [rows, isWeek, range.dates, changeRoomUses, barsByRoom, closedDays, bounds],
   )
   const offsets = useMemo(() => rowOffsets(rowHeights), [rowHeights])
   const band = useRowsInView(list, offsets)
@@ -735,7 +759,7 @@ function TimelineGrid({
   }
 
   const weekRow = (row: TimelineRow) =>
-    (weekCells.get(row.space.id) ?? []).map((cell, day) => {
+    weekCellsOf(row).map((cell, day) => {
       const { shown, more } = cellShows(cell.placed, CELL_LINES)
       const isGhost = preview !== null && ghostDay === day && preview.placement.roomId === row.space.id
       const date = range.dates[day]!
@@ -903,7 +927,12 @@ function TimelineGrid({
           if (chosen) void moveNow(chosen.bar, chosen.placement)
         }}
       />
-      <div ref={scroller} className="relative overflow-x-auto rounded-lg border select-none" data-testid="timeline-scroller">
+      <div
+        ref={scroller}
+        className="relative overflow-x-auto rounded-lg border select-none"
+        data-testid="timeline-scroller"
+        aria-busy={isRefreshing}
+      >
         <div
           className="relative"
           style={isWeek ? { minWidth: headerWidth + range.dates.length * MIN_DAY_WIDTH } : { width: headerWidth + trackWidth }}

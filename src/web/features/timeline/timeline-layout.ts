@@ -66,23 +66,35 @@ export type TimelineBar = {
 }
 
 export function timelineBars(events: readonly PlacedEvent[]): TimelineBar[] {
+  // One pass: a venue's week can hold 10,000 events, and only split ones share a group.
   const groups = new Map<string, PlacedEvent[]>()
+  const bars: (TimelineBar | string)[] = []
   for (const event of events) {
-    const key = event.eventGroupId ?? event.id
-    groups.set(key, [...(groups.get(key) ?? []), event])
-  }
-  return [...groups.values()].map((parts) => {
-    const ordered = parts.toSorted((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime))
-    const first = ordered[0]!
-    const last = ordered.at(-1)!
-    return {
-      event: first,
-      title: stripSplitSuffix(first.title),
-      start: Date.parse(first.startTime),
-      end: Date.parse(last.endTime),
-      changeoverMinutes: last.changeoverMinutes,
+    if (event.eventGroupId === null || event.eventGroupId === undefined) {
+      bars.push(barOf([event]))
+      continue
     }
-  })
+    const parts = groups.get(event.eventGroupId)
+    if (parts) parts.push(event)
+    else {
+      groups.set(event.eventGroupId, [event])
+      bars.push(event.eventGroupId)
+    }
+  }
+  return bars.map((bar) => (typeof bar === 'string' ? barOf(groups.get(bar)!) : bar))
+}
+
+function barOf(parts: readonly PlacedEvent[]): TimelineBar {
+  const ordered = parts.length === 1 ? parts : parts.toSorted((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime))
+  const first = ordered[0]!
+  const last = ordered.at(-1)!
+  return {
+    event: first,
+    title: stripSplitSuffix(first.title),
+    start: Date.parse(first.startTime),
+    end: Date.parse(last.endTime),
+    changeoverMinutes: last.changeoverMinutes,
+  }
 }
 
 /** Where an instant sits across the range, as a fraction of its width (0 at the start). */
