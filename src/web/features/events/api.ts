@@ -202,9 +202,11 @@ export const useUpcomingPages = (filters: UpcomingFilters) =>
 
 export const usePastEvents = (roomId: string | null) => useQuery(pastEventsQueryOptions(roomId))
 
-// The previous range stays on screen while the next one loads, so paging does not flash.
-export const useEventsInRange = (range: EventRange | null) =>
-  useQuery({ ...eventsInRangeQueryOptions(range), placeholderData: keepPreviousData })
+// The previous range stays on screen while the next one loads, so paging does not flash. A view
+// that redraws every event of a change anyway (the timeline) can skip comparing the new answer
+// with the last, which costs as much as the answer is long.
+export const useEventsInRange = (range: EventRange | null, { shareUnchanged = true } = {}) =>
+  useQuery({ ...eventsInRangeQueryOptions(range), placeholderData: keepPreviousData, structuralSharing: shareUnchanged })
 
 export const useMonthDays = (range: { from: string; to: string }) =>
   useQuery({ ...monthDaysQueryOptions(range), placeholderData: keepPreviousData })

@@ -1,4 +1,4 @@
-import { createPortal } from 'react-dom'
+import { createPortal, flushSync } from 'react-dom'
 import {
   memo,
   useCallback,
@@ -10,6 +10,7 @@ import {
   type CSSProperties,
   type KeyboardEvent,
   type PointerEvent,
+  type RefObject,
 } from 'react'
 import { ChevronLeft, ChevronRight, Printer } from 'lucide-react'
 import { Link } from 'react-router'
@@ -31,6 +32,7 @@ import {
   formatShortDay,
   formatSpokenDay,
   formatSpokenTimeRange,
+  formatTime,
   formatTimeRange,
   formatTimesOnDay,
 } from '@web/lib/datetime'
@@ -38,6 +40,9 @@ import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { cn } from '@web/lib/utils'
 import {
   bookingFromSpan,
+  cellShows,
+  dayBounds,
+  dayIndexOf,
   earliestOpening,
   fractionOf,
   hourMarks,
@@ -45,6 +50,9 @@ import {
   movedTimes,
   otherTypeTarget,
   rowFlow,
+  rowOffsets,
+  rowsBetween,
+  shiftedByDays,
   snapMinutes,
   stepDays,
   timelineBars,
@@ -79,7 +87,16 @@ const ROW_HEIGHT = 52
 // The width at a bar's end that resizes it rather than moving it: its grip (ADR 0041).
 const RESIZE_GRIP_PX = 8
 const HEADER_WIDTH = 176
-const PX_PER_HOUR: Record<TimelineMode, number> = { day: 96, week: 20 }
+const PX_PER_HOUR = 96
+// A week is a column a day, each at least this wide, so that all seven fit at 1280 px beside
+// narrower space names; below that the columns scroll sideways under their headers.
+const WEEK_HEADER_WIDTH = 128
+const MIN_DAY_WIDTH = 104
+// A week's cell lists its events a line each, up to CELL_LINES lines (the last a count of the rest).
+const CHIP_HEIGHT = 20
+const CHIP_GAP = 2
+const CELL_PADDING = 4
+const CELL_LINES = 4
 const MS_PER_MINUTE = 60_000
 // A pointer that travels less than this is a click, not a drag.
 const DRAG_THRESHOLD_PX = 4
@@ -111,20 +128,23 @@ export default function FacilityTimeline({
   const shownMode = isPhone ? 'day' : mode
   const range = useMemo(() => timelineRange(date, shownMode, timeZone), [date, shownMode, timeZone])
   const query = { facilityId: facility.id, from: range.start.toISOString(), to: range.end.toISOString() }
-  const events = useEventsInRange(query)
+  // Every bar is worked out afresh from each answer: comparing it with the last would only add to a big week's cost.
+  const events = useEventsInRange(query, { shareUnchanged: false })
   const closures = useClosuresInRange(query)
   const clients = useClients()
   useTimelineChanges(facility.id)
   useQueryErrorToast(events, 'Failed to load events')
   useQueryErrorToast(closures, 'Failed to load closures')
   const now = useNow()
+  const [isPrinting, setPrinting] = useState(false)
   const today = todayInZone(timeZone, new Date(now))
   const rows = useMemo(() => timelineRows(spaces), [spaces])
+  const spaceNames = useMemo(() => new Map(rows.map((row) => [row.space.id, row.space.name])), [rows])
   const bars = useMemo(() => timelineBars(events.data ?? []), [events.data])
   const clientNames = useMemo(() => new Map((clients.data ?? []).map((client) => [client.id, client.name])), [clients.data])
   const describe = useCallback(
-    (bar: TimelineBar, placement?: Placement) => eventSentence(bar, placement, rows, clientNames, timeZone, shownMode),
-    [rows, clientNames, timeZone, shownMode],
+    (bar: TimelineBar, placement?: Placement) => eventSentence(bar, placement, spaceNames, clientNames, timeZone, shownMode),
+    [spaceNames, clientNames, timeZone, shownMode],
   )
 
   const step = stepDays(shownMode)
@@ -167,7 +187,7 @@ export default function FacilityTimeline({
           {label}
         </p>
         {isPhone ? null : (
-          <Button variant="outline" className="ml-auto" onClick={() => printDaySheet()}>
+          <Button variant="outline" className="ml-auto" onClick={() => printDaySheet(setPrinting)}>
             <Printer aria-hidden="true" />
             Print
           </Button>
@@ -199,21 +219,29 @@ export default function FacilityTimeline({
           timeZone={timeZone}
           now={now}
           isToday={range.dates.includes(today)}
+          today={today}
+          isRefreshing={events.isPlaceholderData}
           canBook={canBook}
           onOpenEvent={onOpenEvent}
+          onOpenDay={(day) => {
+            onDateChange(day)
+            onModeChange('day')
+          }}
           describe={describe}
           clientNames={clientNames}
         />
       )}
-      <PrintSheet
-        facilityName={facility.name}
-        rows={rows}
-        bars={bars}
-        closures={closures.data ?? []}
-        date={date}
-        timeZone={timeZone}
-        clientNames={clientNames}
-      />
+      {isPrinting ? (
+        <PrintSheet
+          facilityName={facility.name}
+          rows={rows}
+          bars={bars}
+          closures={closures.data ?? []}
+          date={date}
+          timeZone={timeZone}
+          clientNames={clientNames}
+        />
+      ) : null}
     </div>
   )
 }
@@ -229,10 +257,13 @@ function useNow(): number {
 }
 
 // The day sheet is the only thing on paper: the rest of the page is hidden while it prints (timeline.css).
-function printDaySheet() {
+// It is drawn only for the print, since it lists every space's day, however many.
+function printDaySheet(setPrinting: (isPrinting: boolean) => void) {
+  flushSync(() => setPrinting(true))
   document.body.dataset.printing = 'timeline'
   const done = () => {
     delete document.body.dataset.printing
+    setPrinting(false)
     window.removeEventListener('afterprint', done)
   }
   window.addEventListener('afterprint', done)
@@ -247,13 +278,13 @@ function printDaySheet() {
 function eventSentence(
   bar: TimelineBar,
   placement: Placement | undefined,
-  rows: readonly TimelineRow[],
+  spaceNames: ReadonlyMap<string, string>,
   clientNames: ReadonlyMap<string, string>,
   timeZone: string,
   mode: TimelineMode,
 ): string {
   const roomId = placement?.roomId ?? bar.event.roomId
-  const space = rows.find((row) => row.space.id === roomId)?.space.name ?? bar.event.roomName
+  const space = spaceNames.get(roomId) ?? bar.event.roomName
   const teams = [bar.event.team1Name, bar.event.team2Name].filter(Boolean).join(' vs ')
   const client = bar.event.clientId ? clientNames.get(bar.event.clientId) : undefined
   const start = placement?.start ?? bar.start
@@ -263,6 +294,33 @@ function eventSentence(
 }
 
 type Range = ReturnType<typeof timelineRange>
+
+/**
+ * The rows to draw: those on screen, plus a screen's height above and below, as the page scrolls,
+ * so that what is drawn grows with the screen, not the venue. `offsets` are the rows' tops from the list's top, then its height.
+ */
+function useRowsInView(list: RefObject<HTMLElement | null>, offsets: readonly number[]) {
+  const [band, setBand] = useState(() => ({ first: 0, last: Math.min(offsets.length - 2, 30) }))
+  const measure = useCallback(() => {
+    const element = list.current
+    if (!element) return
+    const top = -element.getBoundingClientRect().top
+    const margin = window.innerHeight
+    const next = rowsBetween(offsets, top - margin, top + window.innerHeight + margin)
+    setBand((current) => (current.first === next.first && current.last === next.last ? current : next))
+  }, [list, offsets])
+  useLayoutEffect(() => {
+    measure()
+    // Captured, so that a scroll of whatever holds the page counts as well as the window's.
+    document.addEventListener('scroll', measure, { capture: true, passive: true })
+    window.addEventListener('resize', measure)
+    return () => {
+      document.removeEventListener('scroll', measure, { capture: true })
+      window.removeEventListener('resize', measure)
+    }
+  }, [measure])
+  return band
+}
 
 type TimelineGridProps = {
   facilityId: string
@@ -274,11 +332,19 @@ type TimelineGridProps = {
   timeZone: string
   now: number
   isToday: boolean
+  today: string
+  /** The last range's events are on screen while the new range's load. */
+  isRefreshing: boolean
   canBook: boolean
   onOpenEvent: (event: PlacedEvent) => void
+  /** Shows one day of the week in the Day view: a day's header, or a cell's count of events. */
+  onOpenDay: (date: string) => void
   describe: (bar: TimelineBar, placement?: Placement) => string
   clientNames: ReadonlyMap<string, string>
 }
+
+/** What a week's cell holds: its closures, then its events in start order. */
+type WeekCell = { closures: Closure[]; placed: { bar: TimelineBar; placement: Placement }[] }
 
 function TimelineGrid({
   facilityId,
@@ -290,15 +356,22 @@ function TimelineGrid({
   timeZone,
   now,
   isToday,
+  today,
+  isRefreshing,
   canBook,
   onOpenEvent,
+  onOpenDay,
   describe,
   clientNames,
 }: TimelineGridProps) {
   const scroller = useRef<HTMLDivElement>(null)
+  const list = useRef<HTMLUListElement>(null)
+  const isWeek = mode === 'week'
+  const headerWidth = isWeek ? WEEK_HEADER_WIDTH : HEADER_WIDTH
   const hours = (range.end.getTime() - range.start.getTime()) / (60 * MS_PER_MINUTE)
-  const trackWidth = Math.round(hours * PX_PER_HOUR[mode])
+  const trackWidth = Math.round(hours * PX_PER_HOUR)
   const pxPerMinute = trackWidth / ((range.end.getTime() - range.start.getTime()) / MS_PER_MINUTE)
+  const bounds = useMemo(() => dayBounds(range, timeZone), [range, timeZone])
   const { move: moveNow, dropped } = useMoveBooking()
   // A drop into a space of another type (a game from a rink to a meeting room) waits for a yes.
   const [pendingMove, setPendingMove] = useState<{ bar: TimelineBar; placement: Placement; target: TimelineSpace } | null>(null)
@@ -318,21 +391,25 @@ function TimelineGrid({
     previewRef.current = next
     setPreviewState(next)
   }
-  const [booking, setBooking] = useState<{ space: TimelineSpace; date: string; startTime: string; durationMinutes: number } | null>(null)
+  const [booking, setBooking] = useState<{ space: TimelineSpace; date: string; startTime?: string; durationMinutes?: number } | null>(null)
   const [announcement, setAnnouncement] = useState('')
   const bookableRows = rows.filter((row) => !row.isChangeRoom)
 
-  // Opens on the current time when today is on screen, else at the earliest opening; the rest of the 24 hours is a scroll away.
+  // A day opens on the current time when today is on screen, else at the earliest opening; the
+  // rest of the 24 hours is a scroll away. A week opens on today's column where it does not all fit.
   const rangeKey = `${range.start.getTime()}-${mode}`
   useLayoutEffect(() => {
     const element = scroller.current
     if (!element) return
-    const visible = element.clientWidth - HEADER_WIDTH
-    const target = isToday
-      ? fractionOf(Date.now(), range) * trackWidth - visible / 4
-      : mode === 'day'
-        ? earliestOpening(rows) * pxPerMinute
+    const visible = element.clientWidth - headerWidth
+    const todayIndex = range.dates.indexOf(today)
+    const target = isWeek
+      ? todayIndex > 0
+        ? ((element.scrollWidth - headerWidth) / range.dates.length) * todayIndex
         : 0
+      : isToday
+        ? fractionOf(Date.now(), range) * trackWidth - visible / 4
+        : earliestOpening(rows) * pxPerMinute
     element.scrollLeft = Math.max(0, target)
     // Only a new range scrolls; a refetch leaves the operator where they are.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -347,27 +424,29 @@ function TimelineGrid({
       if (inRoom) inRoom.push({ bar, placement })
       else byRoom.set(placement.roomId, [{ bar, placement }])
     }
-    // In the order they are drawn, left to right (inFlow).
+    // In the order they are drawn, left to right (inFlow), or down a week's cell.
     for (const inRoom of byRoom.values()) inRoom.sort((a, b) => a.placement.start - b.placement.start)
     return byRoom
   }, [bars, dropped])
 
   // Linked spaces: a booking of a whole uses its parts and a part's uses its wholes, so each row
-  // shows, faintly, the bookings of its linked spaces (docs/product.md#linked-spaces).
-  const linkedByRoom = useMemo(() => {
+  // of a day shows, faintly, the bookings of its linked spaces (docs/product.md#linked-spaces).
+  // Each space's parts are worked out once: per pair of rows, a venue of 200 spaces took seconds.
+  const linkedRoomIds = useMemo(() => {
     const spaces = rows.map((row) => row.space)
-    const linked = new Map<string, Placement[]>()
-    for (const row of rows) {
-      if (row.isChangeRoom) continue
-      const related = new Set([...partsOf(spaces, row.space.id)])
-      for (const other of spaces) if (partsOf(spaces, other.id).has(row.space.id)) related.add(other.id)
-      linked.set(
-        row.space.id,
-        [...related].flatMap((id) => (barsByRoom.get(id) ?? []).map(({ placement }) => placement)),
-      )
-    }
-    return linked
-  }, [rows, barsByRoom])
+    const parts = new Map(spaces.map((space) => [space.id, partsOf(spaces, space.id)]))
+    return new Map(
+      rows
+        .filter((row) => !row.isChangeRoom)
+        .map((row) => {
+          const related = new Set(parts.get(row.space.id))
+          for (const [id, itsParts] of parts) if (itsParts.has(row.space.id)) related.add(id)
+          return [row.space.id, [...related]]
+        }),
+    )
+  }, [rows])
+  const linkedOf = (roomId: string) =>
+    (linkedRoomIds.get(roomId) ?? []).flatMap((id) => (barsByRoom.get(id) ?? []).map(({ placement }) => placement))
 
   const changeRoomUses = useMemo(() => {
     const uses = new Map<string, TimelineBar[]>()
@@ -391,6 +470,60 @@ function TimelineGrid({
     )
   }, [rows, closures])
 
+  // A week: each space's days, its events listed in each. A change room lists the games that use it.
+  const placedIn = useCallback(
+    (row: TimelineRow) =>
+      row.isChangeRoom
+        ? (changeRoomUses.get(row.space.id) ?? [])
+            .map((bar) => ({ bar, placement: { start: bar.start, end: bar.end, roomId: row.space.id } }))
+            .sort((a, b) => a.placement.start - b.placement.start)
+        : (barsByRoom.get(row.space.id) ?? []),
+    [changeRoomUses, barsByRoom],
+  )
+  const closedDays = useCallback(
+    (row: TimelineRow) =>
+      (closuresByRoom.get(row.space.id) ?? []).map((closure) => {
+        const start = Date.parse(closure.startTime)
+        const end = Date.parse(closure.endTime)
+        return { closure, days: range.dates.map((_, day) => start < bounds[day + 1]! && end > bounds[day]!) }
+      }),
+    [closuresByRoom, range.dates, bounds],
+  )
+  // Worked out for the rows drawn only, when first drawn: a venue's other rows cost nothing.
+  const weekCellCache = useMemo(() => new Map<string, WeekCell[]>(), [placedIn, closedDays]) // eslint-disable-line react-hooks/exhaustive-deps
+  const weekCellsOf = (row: TimelineRow): WeekCell[] => {
+    const cached = weekCellCache.get(row.space.id)
+    if (cached) return cached
+    const days: WeekCell[] = range.dates.map(() => ({ closures: [], placed: [] }))
+    for (const item of placedIn(row)) days[dayIndexOf(item.placement.start, bounds)]!.placed.push(item)
+    for (const { closure, days: closes } of closedDays(row))
+      closes.forEach((isClosed, day) => isClosed && days[day]!.closures.push(closure))
+    weekCellCache.set(row.space.id, days)
+    return days
+  }
+
+  // Each row's height: a day's is fixed; a week's fits its fullest cell, up to CELL_LINES lines,
+  // counted without building the cells.
+  const rowHeights = useMemo(
+    () =>
+      rows.map((row, index) => {
+        const border = 1 + (row.isChangeRoom && !rows[index - 1]?.isChangeRoom ? 4 : 0)
+        if (!isWeek) return ROW_HEIGHT + border
+        const events = range.dates.map(() => 0)
+        for (const item of row.isChangeRoom ? (changeRoomUses.get(row.space.id) ?? []) : (barsByRoom.get(row.space.id) ?? []))
+          events[dayIndexOf('placement' in item ? item.placement.start : item.start, bounds)]! += 1
+        const closed = closedDays(row)
+        const lines = Math.max(
+          1,
+          ...events.map((count, day) => closed.filter(({ days }) => days[day]).length + Math.min(count, CELL_LINES)),
+        )
+        return Math.max(ROW_HEIGHT, 2 * CELL_PADDING + lines * CHIP_HEIGHT + (lines - 1) * CHIP_GAP) + border
+      }),
+    [rows, isWeek, range.dates, changeRoomUses, barsByRoom, closedDays, bounds],
+  )
+  const offsets = useMemo(() => rowOffsets(rowHeights), [rowHeights])
+  const band = useRowsInView(list, offsets)
+
   const rowIndexOf = (roomId: string) => bookableRows.findIndex((row) => row.space.id === roomId)
   const placementAfter = (bar: TimelineBar, rowShift: number, deltaMinutes: number, endDeltaMinutes: number): Placement => {
     const from = Math.max(0, rowIndexOf(bar.event.roomId))
@@ -405,8 +538,17 @@ function TimelineGrid({
       roomId: target.space.id,
     }
   }
+  // A week's move: whole days along, whole spaces down, at the same time of day.
+  const placementAfterDays = (bar: TimelineBar, rowShift: number, days: number): Placement => {
+    const from = Math.max(0, rowIndexOf(bar.event.roomId))
+    const target = bookableRows[Math.max(0, Math.min(bookableRows.length - 1, from + rowShift))]!
+    const firstDay = -dayIndexOf(bar.start, bounds)
+    const shift = Math.max(firstDay, Math.min(range.dates.length - 1 + firstDay, days))
+    return { ...shiftedByDays(bar, shift, timeZone), roomId: target.space.id }
+  }
 
   // --- Pointer: drag across empty time to book, drag a bar to move it, drag its end to resize it.
+  // In a week, a bar is dragged to another day or space; a click on an empty day books it.
   const gesture = useRef<{ bar: TimelineBar; kind: 'move' | 'resize'; x: number; y: number; hasMoved: boolean } | null>(null)
   const wasDragged = useRef(false)
 
@@ -414,7 +556,7 @@ function TimelineGrid({
     if (!canBook || event.button !== 0) return
     event.currentTarget.setPointerCapture(event.pointerId)
     event.stopPropagation()
-    gesture.current = { bar, kind, x: event.clientX, y: event.clientY, hasMoved: false }
+    gesture.current = { bar, kind: isWeek ? 'move' : kind, x: event.clientX, y: event.clientY, hasMoved: false }
     wasDragged.current = false
   }
   const dragBar = (event: PointerEvent<HTMLElement>) => {
@@ -424,6 +566,16 @@ function TimelineGrid({
     const dy = event.clientY - current.y
     if (!current.hasMoved && Math.hypot(dx, dy) < DRAG_THRESHOLD_PX) return
     current.hasMoved = true
+    if (isWeek) {
+      // The cell under the pointer, the bar being captured by the pointer notwithstanding.
+      const cell = document.elementFromPoint(event.clientX, event.clientY)?.closest<HTMLElement>('[data-week-cell]')
+      const row = cell ? bookableRows.findIndex((candidate) => candidate.space.id === cell.dataset.roomId) : -1
+      if (!cell || row < 0) return
+      const days = Number(cell.dataset.day) - dayIndexOf(current.bar.start, bounds)
+      const placement = placementAfterDays(current.bar, row - rowIndexOf(current.bar.event.roomId), days)
+      setPreview({ bar: current.bar, placement, source: 'pointer' })
+      return
+    }
     const minutes = dx / pxPerMinute
     const placement =
       current.kind === 'move'
@@ -479,12 +631,19 @@ function TimelineGrid({
       }
       return
     }
-    const shift = (rowShift: number, minutes: number) => {
+    // A day's arrows step by the space's booking interval; a week's by a day.
+    const shift = (rowShift: number, steps: number) => {
       event.preventDefault()
       const rowNow = rowIndexOf(moving.placement.roomId) - rowIndexOf(bar.event.roomId)
-      const interval = bookableRows[Math.max(0, rowIndexOf(moving.placement.roomId) + rowShift)]?.space.bookingInterval ?? 0
-      const deltaNow = (moving.placement.start - bar.start) / MS_PER_MINUTE
-      const placement = placementAfter(bar, rowNow + rowShift, deltaNow + minutes * interval, 0)
+      let placement: Placement
+      if (isWeek) {
+        const daysNow = Math.round((moving.placement.start - bar.start) / (24 * 60 * MS_PER_MINUTE))
+        placement = placementAfterDays(bar, rowNow + rowShift, daysNow + steps)
+      } else {
+        const interval = bookableRows[Math.max(0, rowIndexOf(moving.placement.roomId) + rowShift)]?.space.bookingInterval ?? 0
+        const deltaNow = (moving.placement.start - bar.start) / MS_PER_MINUTE
+        placement = placementAfter(bar, rowNow + rowShift, deltaNow + steps * interval, 0)
+      }
       setPreview({ ...moving, placement })
       setAnnouncement(describe(bar, placement))
     }
@@ -505,12 +664,10 @@ function TimelineGrid({
   }
 
   const marks = useMemo(() => hourMarks(range, timeZone), [range, timeZone])
-  // A week draws a line every six hours: an hourly grid at that scale is noise.
   // The hour lines are the track's background (hours are evenly spaced instants, even on a DST
   // day); only midnights are elements. Thousands of line elements would slow every drag.
-  const lineEvery = PX_PER_HOUR[mode] * (mode === 'day' ? 1 : 6)
   const trackLines: CSSProperties = {
-    backgroundImage: `repeating-linear-gradient(to right, var(--color-border) 0 1px, transparent 1px ${lineEvery}px)`,
+    backgroundImage: `repeating-linear-gradient(to right, var(--color-border) 0 1px, transparent 1px ${PX_PER_HOUR}px)`,
   }
   const midnights = useMemo(() => marks.filter((mark) => mark.isMidnight), [marks])
   const spanOf = (start: number, end: number) => {
@@ -535,12 +692,18 @@ function TimelineGrid({
     }))
   }
 
-  // A bar's sentence, worked out once per load rather than on every pointer move; a bar dropped
-  // and not yet saved is described where it was dropped.
-  const labels = useMemo(
-    () => new Map(bars.filter((bar) => !dropped.has(bar.event.id)).map((bar) => [bar.event.id, describe(bar)])),
-    [bars, dropped, describe],
-  )
+  // A bar's sentence, worked out when the bar is first drawn rather than on every pointer move,
+  // and only for the bars in view; a bar dropped and not yet saved is described where it was dropped.
+  const labels = useMemo(() => new Map<string, string>(), [bars, dropped, describe]) // eslint-disable-line react-hooks/exhaustive-deps
+  const labelOf = (bar: TimelineBar, placement: Placement) => {
+    if (dropped.has(bar.event.id)) return describe(bar, placement)
+    let label = labels.get(bar.event.id)
+    if (label === undefined) {
+      label = describe(bar)
+      labels.set(bar.event.id, label)
+    }
+    return label
+  }
 
   // The bars' handlers stay the same functions from render to render, so a drag re-renders only
   // the bar it moves (EventBar is memoised) and a long week stays smooth under the pointer.
@@ -564,6 +727,189 @@ function TimelineGrid({
   )
   const nowLeft = fractionOf(now, range)
 
+  // The rows drawn: those in view and a screen's height around them, and the rows of a bar being
+  // moved, so that neither the bar nor where it would land goes while the keyboard moves it.
+  const kept = preview
+    ? [
+        rows.findIndex((row) => row.space.id === preview.bar.event.roomId),
+        rows.findIndex((row) => row.space.id === preview.placement.roomId),
+      ].filter((index) => index >= 0)
+    : []
+  const first = Math.min(band.first, ...kept)
+  const last = Math.min(rows.length - 1, Math.max(band.last, ...kept))
+  const ghostDay = preview && isWeek ? dayIndexOf(preview.placement.start, bounds) : -1
+
+  const spaceName = (row: TimelineRow, index: number) => {
+    const isFirstChangeRoom = row.isChangeRoom && !rows[index - 1]?.isChangeRoom
+    return (
+      <div
+        className="sticky left-0 z-20 flex shrink-0 items-center border-r bg-background pr-2 text-sm"
+        style={{ width: headerWidth, paddingLeft: 12 * row.level }}
+      >
+        <Link
+          to={`/facility/${facilityId}/room/${row.space.id}`}
+          className="truncate font-medium underline-offset-4 hover:underline"
+          title={row.space.name}
+        >
+          {row.space.name}
+        </Link>
+        {isFirstChangeRoom ? <span className="sr-only"> (change rooms)</span> : null}
+      </div>
+    )
+  }
+
+  const weekRow = (row: TimelineRow) =>
+    weekCellsOf(row).map((cell, day) => {
+      const { shown, more } = cellShows(cell.placed, CELL_LINES)
+      const isGhost = preview !== null && ghostDay === day && preview.placement.roomId === row.space.id
+      const date = range.dates[day]!
+      return (
+        <div
+          key={date}
+          data-week-cell=""
+          data-room-id={row.space.id}
+          data-day={day}
+          className={cn(
+            '@container flex min-w-0 flex-1 flex-col gap-0.5 overflow-hidden border-l',
+            row.isChangeRoom ? 'bg-muted/30' : canBook && 'cursor-cell',
+            date === today && 'bg-primary/5',
+            isGhost && 'ring-2 ring-foreground/70 ring-inset',
+          )}
+          style={{ minWidth: MIN_DAY_WIDTH, padding: CELL_PADDING }}
+          onClick={(click) => {
+            if (!canBook || row.isChangeRoom || click.target !== click.currentTarget) return
+            setBooking({ space: row.space, date })
+          }}
+        >
+          {cell.closures.map((closure) => (
+            <div key={closure.id} className="h-5 shrink-0 truncate rounded bg-muted-foreground/25 px-1 text-xs leading-5 font-medium">
+              Closed: {closure.reason}
+            </div>
+          ))}
+          {shown.map(({ bar, placement }) =>
+            row.isChangeRoom ? (
+              <div
+                key={bar.event.id}
+                className="h-5 shrink-0 truncate rounded border border-dashed border-muted-foreground/60 px-1 text-xs leading-[18px] text-muted-foreground"
+              >
+                {bar.title}
+              </div>
+            ) : (
+              <WeekChip
+                key={bar.event.id}
+                bar={bar}
+                time={formatTime(placement.start, timeZone)}
+                label={labelOf(bar, placement)}
+                isMoving={preview?.bar.event.id === bar.event.id}
+                canBook={canBook}
+                handlers={barHandlers}
+              />
+            ),
+          )}
+          {more > 0 ? (
+            <button
+              type="button"
+              className="h-5 shrink-0 truncate rounded px-1 text-left text-xs font-medium underline-offset-2 hover:underline focus-visible:ring-3 focus-visible:ring-ring focus-visible:outline-none"
+              aria-label={`${more} more event${more === 1 ? '' : 's'} on ${row.space.name}, ${formatSpokenDay(bounds[day]!, timeZone)}`}
+              onClick={() => onOpenDay(date)}
+            >
+              +{more} more
+            </button>
+          ) : null}
+          {isGhost ? (
+            <div
+              aria-hidden="true"
+              data-testid="timeline-ghost"
+              className="h-5 shrink-0 rounded border-2 border-dashed border-foreground/70 bg-background/40"
+            />
+          ) : null}
+        </div>
+      )
+    })
+
+  const dayRow = (row: TimelineRow) => {
+    const ghost = preview && preview.placement.roomId === row.space.id ? preview : null
+    return (
+      <div
+        className={cn('relative isolate flex shrink-0 py-1', row.isChangeRoom ? 'bg-muted/30' : canBook && 'cursor-cell')}
+        style={{ width: trackWidth, height: ROW_HEIGHT, ...trackLines }}
+        data-testid={`track-${row.space.name}`}
+        onPointerDown={startSelecting(row)}
+        onPointerMove={extendSelection}
+        onPointerUp={endSelecting(row)}
+        onPointerCancel={() => setSelection(null)}
+      >
+        {midnights.map((mark) => (
+          <span
+            key={mark.instant}
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-y-0 -z-10 border-l border-foreground/20"
+            style={{ left: fractionOf(mark.instant, range) * trackWidth }}
+          />
+        ))}
+        {(closuresByRoom.get(row.space.id) ?? []).map((closure) => (
+          <div
+            key={closure.id}
+            className="pointer-events-none absolute inset-y-0 -z-10 flex items-center overflow-hidden bg-muted-foreground/25 px-2 text-xs font-medium whitespace-nowrap"
+            style={position(Date.parse(closure.startTime), Date.parse(closure.endTime))}
+          >
+            Closed: {closure.reason}
+          </div>
+        ))}
+        {row.isChangeRoom
+          ? null
+          : linkedOf(row.space.id).map((placement, linkedIndex) => (
+              <div
+                key={linkedIndex}
+                aria-hidden="true"
+                className="pointer-events-none absolute inset-y-2 -z-10 rounded bg-foreground/5"
+                style={position(placement.start, placement.end)}
+              />
+            ))}
+        {row.isChangeRoom
+          ? (changeRoomUses.get(row.space.id) ?? []).map((bar) => (
+              <div
+                key={bar.event.id}
+                className="pointer-events-none absolute inset-y-2 flex items-center overflow-hidden rounded border border-dashed border-muted-foreground/60 px-2 text-xs whitespace-nowrap text-muted-foreground"
+                style={position(bar.start, bar.end)}
+              >
+                {bar.title}
+              </div>
+            ))
+          : inFlow(barsByRoom.get(row.space.id) ?? []).map(({ bar, placement, gap, width, changeoverGap, changeoverWidth }) => (
+              <EventBar
+                key={bar.event.id}
+                bar={bar}
+                gap={gap}
+                width={width}
+                changeoverGap={changeoverGap}
+                changeoverWidth={changeoverWidth}
+                label={labelOf(bar, placement)}
+                client={bar.event.clientId ? (clientNames.get(bar.event.clientId) ?? null) : null}
+                isMoving={preview?.bar.event.id === bar.event.id}
+                canBook={canBook}
+                handlers={barHandlers}
+              />
+            ))}
+        {ghost ? (
+          <div
+            aria-hidden="true"
+            data-testid="timeline-ghost"
+            className="pointer-events-none absolute inset-y-1 z-10 rounded-md border-2 border-dashed border-foreground/70 bg-background/40"
+            style={position(ghost.placement.start, ghost.placement.end)}
+          />
+        ) : null}
+        {selection?.roomId === row.space.id ? (
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-y-1 rounded-md bg-primary/25 ring-2 ring-primary"
+            style={position(Math.min(selection.from, selection.to), Math.max(selection.from, selection.to) + 1)}
+          />
+        ) : null}
+      </div>
+    )
+  }
+
   return (
     <div className="timeline-screen grid gap-2">
       <p className="sr-only" aria-live="assertive">
@@ -581,15 +927,48 @@ function TimelineGrid({
           if (chosen) void moveNow(chosen.bar, chosen.placement)
         }}
       />
-      <div ref={scroller} className="relative overflow-x-auto rounded-lg border select-none" data-testid="timeline-scroller">
-        <div className="relative" style={{ width: HEADER_WIDTH + trackWidth }}>
-          <div className="flex border-b bg-muted/40" aria-hidden="true">
-            <div className="sticky left-0 z-20 shrink-0 border-r bg-muted px-3 py-1 text-xs font-medium" style={{ width: HEADER_WIDTH }}>
-              Space
+      <div
+        ref={scroller}
+        className="relative overflow-x-auto rounded-lg border select-none"
+        data-testid="timeline-scroller"
+        aria-busy={isRefreshing}
+      >
+        <div
+          className="relative"
+          style={isWeek ? { minWidth: headerWidth + range.dates.length * MIN_DAY_WIDTH } : { width: headerWidth + trackWidth }}
+        >
+          {isWeek ? (
+            <div className="flex border-b bg-muted/40">
+              <div
+                className="sticky left-0 z-20 flex shrink-0 items-center border-r bg-muted px-3 py-1 text-xs font-medium"
+                style={{ width: headerWidth }}
+              >
+                Space
+              </div>
+              {range.dates.map((date, day) => (
+                <div key={date} className="flex min-w-0 flex-1 border-l" style={{ minWidth: MIN_DAY_WIDTH }}>
+                  <button
+                    type="button"
+                    className={cn(
+                      'h-7 w-full truncate px-2 text-left text-xs font-medium underline-offset-2 hover:underline focus-visible:ring-3 focus-visible:ring-ring focus-visible:outline-none',
+                      date === today && 'font-semibold text-primary',
+                    )}
+                    aria-current={date === today ? 'date' : undefined}
+                    title={`Show ${formatSpokenDay(bounds[day]!, timeZone)} as a day`}
+                    onClick={() => onOpenDay(date)}
+                  >
+                    {formatShortDay(bounds[day]!, timeZone)}
+                  </button>
+                </div>
+              ))}
             </div>
-            <div className="relative h-7" style={{ width: trackWidth }}>
-              {marks.map((mark) =>
-                mode === 'week' && !mark.isMidnight ? null : (
+          ) : (
+            <div className="flex border-b bg-muted/40" aria-hidden="true">
+              <div className="sticky left-0 z-20 shrink-0 border-r bg-muted px-3 py-1 text-xs font-medium" style={{ width: headerWidth }}>
+                Space
+              </div>
+              <div className="relative h-7" style={{ width: trackWidth }}>
+                {marks.map((mark) => (
                   <span
                     key={mark.instant}
                     className={cn(
@@ -598,125 +977,49 @@ function TimelineGrid({
                     )}
                     style={{ left: fractionOf(mark.instant, range) * trackWidth }}
                   >
-                    {mode === 'week' ? formatShortDay(mark.instant, timeZone) : mark.label}
+                    {mark.label}
                   </span>
-                ),
-              )}
+                ))}
+              </div>
             </div>
-          </div>
-          <ul aria-label="Spaces">
-            {rows.map((row, index) => {
+          )}
+          <ul
+            ref={list}
+            aria-label="Spaces"
+            style={{ paddingTop: offsets[first] ?? 0, paddingBottom: offsets.at(-1)! - (offsets[last + 1] ?? offsets.at(-1)!) }}
+          >
+            {rows.slice(first, last + 1).map((row, shownIndex) => {
+              const index = first + shownIndex
               const isFirstChangeRoom = row.isChangeRoom && !rows[index - 1]?.isChangeRoom
-              const ghost = preview && preview.placement.roomId === row.space.id ? preview : null
               return (
-                <li key={row.space.id} className={cn('flex border-b last:border-b-0', isFirstChangeRoom && 'border-t-4 border-t-muted')}>
-                  <div
-                    className="sticky left-0 z-20 flex shrink-0 items-center border-r bg-background pr-2 text-sm"
-                    style={{ width: HEADER_WIDTH, height: ROW_HEIGHT, paddingLeft: 12 * row.level }}
-                  >
-                    <Link
-                      to={`/facility/${facilityId}/room/${row.space.id}`}
-                      className="truncate font-medium underline-offset-4 hover:underline"
-                      title={row.space.name}
-                    >
-                      {row.space.name}
-                    </Link>
-                    {isFirstChangeRoom ? <span className="sr-only"> (change rooms)</span> : null}
-                  </div>
-                  <div
-                    className={cn('relative isolate flex shrink-0 py-1', row.isChangeRoom ? 'bg-muted/30' : canBook && 'cursor-cell')}
-                    style={{ width: trackWidth, height: ROW_HEIGHT, ...trackLines }}
-                    data-testid={`track-${row.space.name}`}
-                    onPointerDown={startSelecting(row)}
-                    onPointerMove={extendSelection}
-                    onPointerUp={endSelecting(row)}
-                    onPointerCancel={() => setSelection(null)}
-                  >
-                    {midnights.map((mark) => (
-                      <span
-                        key={mark.instant}
-                        aria-hidden="true"
-                        className="pointer-events-none absolute inset-y-0 -z-10 border-l border-foreground/20"
-                        style={{ left: fractionOf(mark.instant, range) * trackWidth }}
-                      />
-                    ))}
-                    {(closuresByRoom.get(row.space.id) ?? []).map((closure) => (
-                      <div
-                        key={closure.id}
-                        className="pointer-events-none absolute inset-y-0 -z-10 flex items-center overflow-hidden bg-muted-foreground/25 px-2 text-xs font-medium whitespace-nowrap"
-                        style={position(Date.parse(closure.startTime), Date.parse(closure.endTime))}
-                      >
-                        Closed: {closure.reason}
-                      </div>
-                    ))}
-                    {(linkedByRoom.get(row.space.id) ?? []).map((placement, linkedIndex) => (
-                      <div
-                        key={linkedIndex}
-                        aria-hidden="true"
-                        className="pointer-events-none absolute inset-y-2 -z-10 rounded bg-foreground/5"
-                        style={position(placement.start, placement.end)}
-                      />
-                    ))}
-                    {row.isChangeRoom
-                      ? (changeRoomUses.get(row.space.id) ?? []).map((bar) => (
-                          <div
-                            key={bar.event.id}
-                            className="pointer-events-none absolute inset-y-2 flex items-center overflow-hidden rounded border border-dashed border-muted-foreground/60 px-2 text-xs whitespace-nowrap text-muted-foreground"
-                            style={position(bar.start, bar.end)}
-                          >
-                            {bar.title}
-                          </div>
-                        ))
-                      : inFlow(barsByRoom.get(row.space.id) ?? []).map(({ bar, placement, gap, width, changeoverGap, changeoverWidth }) => (
-                          <EventBar
-                            key={bar.event.id}
-                            bar={bar}
-                            gap={gap}
-                            width={width}
-                            changeoverGap={changeoverGap}
-                            changeoverWidth={changeoverWidth}
-                            label={labels.get(bar.event.id) ?? describe(bar, placement)}
-                            client={bar.event.clientId ? (clientNames.get(bar.event.clientId) ?? null) : null}
-                            compact={mode === 'week'}
-                            isMoving={preview?.bar.event.id === bar.event.id}
-                            canBook={canBook}
-                            handlers={barHandlers}
-                          />
-                        ))}
-                    {ghost ? (
-                      <div
-                        aria-hidden="true"
-                        data-testid="timeline-ghost"
-                        className="pointer-events-none absolute inset-y-1 z-10 rounded-md border-2 border-dashed border-foreground/70 bg-background/40"
-                        style={position(ghost.placement.start, ghost.placement.end)}
-                      />
-                    ) : null}
-                    {selection?.roomId === row.space.id ? (
-                      <div
-                        aria-hidden="true"
-                        className="pointer-events-none absolute inset-y-1 rounded-md bg-primary/25 ring-2 ring-primary"
-                        style={position(Math.min(selection.from, selection.to), Math.max(selection.from, selection.to) + 1)}
-                      />
-                    ) : null}
-                  </div>
+                <li
+                  key={row.space.id}
+                  aria-setsize={rows.length}
+                  aria-posinset={index + 1}
+                  className={cn('flex border-b', isFirstChangeRoom && 'border-t-4 border-t-muted')}
+                  style={{ height: rowHeights[index] }}
+                >
+                  {spaceName(row, index)}
+                  {isWeek ? weekRow(row) : dayRow(row)}
                 </li>
               )
             })}
           </ul>
-          {nowLeft >= 0 && nowLeft <= 1 ? (
+          {!isWeek && nowLeft >= 0 && nowLeft <= 1 ? (
             <div
               aria-hidden="true"
               data-testid="timeline-now"
               className="pointer-events-none absolute top-0 bottom-0 z-10 w-0.5 bg-red-600"
-              style={{ left: HEADER_WIDTH + nowLeft * trackWidth }}
+              style={{ left: headerWidth + nowLeft * trackWidth }}
             />
           ) : null}
         </div>
       </div>
       {canBook ? (
         <p className="text-xs text-muted-foreground">
-          Drag across empty time to book. Drag an event to move it, or its right edge to change its end. On a focused event, M moves it with
-          the arrow keys.
+          {isWeek
+            ? 'Click an empty day to book it. Drag an event to another day or space to move it. On a focused event, M moves it with the arrow keys: left and right by a day, up and down by a space.'
+            : 'Drag across empty time to book. Drag an event to move it, or its right edge to change its end. On a focused event, M moves it with the arrow keys.'}
         </p>
       ) : null}
       <AddEventDialog
@@ -749,14 +1052,12 @@ type EventBarProps = {
   label: string
   /** Who booked it: the third line, where the bar is tall enough to show it. */
   client: string | null
-  /** A week's bar, 20 px an hour: the title alone, the rest in its tooltip and name. */
-  compact: boolean
   isMoving: boolean
   canBook: boolean
   handlers: BarHandlers
 }
 
-/** One booking: its colour, title, teams and client (in a week, `compact`, its title alone: ADR 0035); its changeover hatched after it. */
+/** One booking of a day: its colour, title, teams and client; its changeover hatched after it. */
 const EventBar = memo(function EventBar({
   bar,
   gap,
@@ -765,7 +1066,6 @@ const EventBar = memo(function EventBar({
   changeoverWidth,
   label,
   client,
-  compact,
   isMoving,
   canBook,
   handlers,
@@ -783,7 +1083,7 @@ const EventBar = memo(function EventBar({
         title={label}
         data-event-id={event.id}
         className={cn(
-          // In the row's flow, with no shadow and no clip of its own: a week draws 2,000 of them (ADR 0041).
+          // In the row's flow, with no shadow and no clip of its own (ADR 0041).
           'flex min-w-0 shrink-0 touch-none flex-col justify-center rounded-md border border-black/10 text-left text-xs leading-tight outline-none focus-visible:ring-3 focus-visible:ring-ring',
           canBook && 'cursor-grab active:cursor-grabbing',
           isMoving && 'opacity-50',
@@ -807,8 +1107,8 @@ const EventBar = memo(function EventBar({
         onKeyDown={(key) => handlers.keyDown(bar, key)}
       >
         <span className="truncate font-semibold">{bar.title}</span>
-        {teams && !compact ? <span className="truncate">{teams}</span> : null}
-        {client && !compact ? <span className="truncate">{client}</span> : null}
+        {teams ? <span className="truncate">{teams}</span> : null}
+        {client ? <span className="truncate">{client}</span> : null}
       </button>
       {changeoverWidth > 0 ? (
         <div
@@ -818,6 +1118,46 @@ const EventBar = memo(function EventBar({
         />
       ) : null}
     </>
+  )
+})
+
+type WeekChipProps = {
+  bar: TimelineBar
+  /** Its start, '6:30 PM', drawn before the title where the day's column is wide enough. */
+  time: string
+  label: string
+  isMoving: boolean
+  canBook: boolean
+  handlers: BarHandlers
+}
+
+/**
+ * One booking of a week: a line of its day's cell in its colour, its title whole up to the cell's
+ * width, its start before it where the column has room. The rest is in its name and tooltip.
+ */
+const WeekChip = memo(function WeekChip({ bar, time, label, isMoving, canBook, handlers }: WeekChipProps) {
+  const { event } = bar
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      data-event-id={event.id}
+      className={cn(
+        'flex h-5 w-full min-w-0 shrink-0 touch-none items-center gap-1 rounded border border-black/10 px-1 text-left text-xs outline-none focus-visible:ring-3 focus-visible:ring-ring',
+        canBook && 'cursor-grab active:cursor-grabbing',
+        isMoving && 'opacity-50',
+      )}
+      style={{ backgroundColor: event.color, color: readableTextColor(event.color) }}
+      onPointerDown={(pointer) => handlers.pointerDown(bar, 'move', pointer)}
+      onPointerMove={handlers.pointerMove}
+      onPointerUp={handlers.pointerUp}
+      onClick={() => handlers.click(bar)}
+      onKeyDown={(key) => handlers.keyDown(bar, key)}
+    >
+      <span className="hidden shrink-0 @min-[10rem]:inline">{time}</span>
+      <span className="truncate font-semibold">{bar.title}</span>
+    </button>
   )
 })
 

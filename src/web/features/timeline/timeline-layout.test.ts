@@ -2,11 +2,17 @@ import { describe, expect, it } from 'vitest'
 import type { PlacedEvent } from '@web/features/events'
 import {
   bookingFromSpan,
+  cellShows,
+  dayBounds,
+  dayIndexOf,
   dropKind,
   hourMarks,
   otherTypeTarget,
   movedTimes,
   rowFlow,
+  rowOffsets,
+  rowsBetween,
+  shiftedByDays,
   snapMinutes,
   timelineBars,
   timelineRange,
@@ -215,5 +221,55 @@ describe('otherTypeTarget', () => {
   it('is null within one type or one space', () => {
     expect(otherTypeTarget(spaces, 'rink-a', 'rink-b')).toBeNull()
     expect(otherTypeTarget(spaces, 'rink-a', 'rink-a')).toBeNull()
+  })
+})
+
+describe('the week’s cells', () => {
+  const range = timelineRange('2026-11-01', 'week', ZONE)
+  const bounds = dayBounds(range, ZONE)
+
+  it('puts an instant on its day of the facility’s calendar, across the end of summer time', () => {
+    expect(bounds).toHaveLength(8)
+    // Nov 1, 2026 is 25 hours long in Toronto.
+    expect(bounds[1]! - bounds[0]!).toBe(25 * 3_600_000)
+    expect(dayIndexOf(Date.parse('2026-11-01T04:00:00Z'), bounds)).toBe(0)
+    expect(dayIndexOf(Date.parse('2026-11-02T04:59:00Z'), bounds)).toBe(0)
+    expect(dayIndexOf(Date.parse('2026-11-02T05:00:00Z'), bounds)).toBe(1)
+    expect(dayIndexOf(Date.parse('2026-11-07T23:00:00Z'), bounds)).toBe(6)
+    // Outside the range: its first or its last day.
+    expect(dayIndexOf(Date.parse('2026-10-30T00:00:00Z'), bounds)).toBe(0)
+    expect(dayIndexOf(Date.parse('2026-11-20T00:00:00Z'), bounds)).toBe(6)
+  })
+
+  it('moves a booking by days keeping its wall-clock time', () => {
+    // 6:30 PM EDT on Oct 31 to 6:30 PM EST on Nov 1: 25 hours later.
+    const start = Date.parse('2026-10-31T22:30:00Z')
+    const moved = shiftedByDays({ start, end: start + 3_600_000 }, 1, ZONE)
+    expect(new Date(moved.start).toISOString()).toBe('2026-11-01T23:30:00.000Z')
+    expect(moved.end - moved.start).toBe(3_600_000)
+    expect(shiftedByDays({ start, end: start + 1 }, -2, ZONE).start).toBe(Date.parse('2026-10-29T22:30:00Z'))
+  })
+
+  it('lists a cell’s events while they fit, else the first ones and a count of the rest', () => {
+    expect(cellShows([1, 2, 3], 4)).toEqual({ shown: [1, 2, 3], more: 0 })
+    expect(cellShows([1, 2, 3, 4], 4)).toEqual({ shown: [1, 2, 3, 4], more: 0 })
+    expect(cellShows([1, 2, 3, 4, 5, 6, 7], 4)).toEqual({ shown: [1, 2, 3], more: 4 })
+  })
+})
+
+describe('the rows in view', () => {
+  const offsets = rowOffsets([52, 52, 100, 52])
+
+  it('adds the rows’ heights up', () => {
+    expect(offsets).toEqual([0, 52, 104, 204, 256])
+  })
+
+  it('draws the rows that reach into the band, and none of an empty list', () => {
+    expect(rowsBetween(offsets, 0, 10)).toEqual({ first: 0, last: 0 })
+    expect(rowsBetween(offsets, 60, 110)).toEqual({ first: 1, last: 2 })
+    expect(rowsBetween(offsets, 104, 204)).toEqual({ first: 2, last: 2 })
+    expect(rowsBetween(offsets, -500, 5_000)).toEqual({ first: 0, last: 3 })
+    expect(rowsBetween(offsets, 5_000, 6_000)).toEqual({ first: 3, last: 3 })
+    expect(rowsBetween([0], 0, 100)).toEqual({ first: 0, last: -1 })
   })
 })

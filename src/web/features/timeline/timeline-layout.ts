@@ -1,6 +1,7 @@
 import type { BookingInterval } from '@shared/limits'
 import { addCalendarDays } from '@shared/scheduling/calendar-date'
-import { localDateOf, localDayRange } from '@shared/scheduling/local-day'
+import { TZDate } from '@date-fns/tz'
+import { combineLocalDateTime, localDateOf, localDayRange } from '@shared/scheduling/local-day'
 import { stripSplitSuffix } from '@shared/scheduling/split-at-midnight'
 import { formatTimeOfDay, MINUTES_PER_DAY, parseTimeOfDay } from '@shared/scheduling/time-of-day'
 import { formatTimeOfDay as formatClockTime } from '@web/lib/datetime'
@@ -65,23 +66,35 @@ export type TimelineBar = {
 }
 
 export function timelineBars(events: readonly PlacedEvent[]): TimelineBar[] {
+  // One pass: a venue's week can hold 10,000 events, and only split ones share a group.
   const groups = new Map<string, PlacedEvent[]>()
+  const bars: (TimelineBar | string)[] = []
   for (const event of events) {
-    const key = event.eventGroupId ?? event.id
-    groups.set(key, [...(groups.get(key) ?? []), event])
-  }
-  return [...groups.values()].map((parts) => {
-    const ordered = parts.toSorted((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime))
-    const first = ordered[0]!
-    const last = ordered.at(-1)!
-    return {
-      event: first,
-      title: stripSplitSuffix(first.title),
-      start: Date.parse(first.startTime),
-      end: Date.parse(last.endTime),
-      changeoverMinutes: last.changeoverMinutes,
+    if (event.eventGroupId === null || event.eventGroupId === undefined) {
+      bars.push(barOf([event]))
+      continue
     }
-  })
+    const parts = groups.get(event.eventGroupId)
+    if (parts) parts.push(event)
+    else {
+      groups.set(event.eventGroupId, [event])
+      bars.push(event.eventGroupId)
+    }
+  }
+  return bars.map((bar) => (typeof bar === 'string' ? barOf(groups.get(bar)!) : bar))
+}
+
+function barOf(parts: readonly PlacedEvent[]): TimelineBar {
+  const ordered = parts.length === 1 ? parts : parts.toSorted((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime))
+  const first = ordered[0]!
+  const last = ordered.at(-1)!
+  return {
+    event: first,
+    title: stripSplitSuffix(first.title),
+    start: Date.parse(first.startTime),
+    end: Date.parse(last.endTime),
+    changeoverMinutes: last.changeoverMinutes,
+  }
 }
 
 /** Where an instant sits across the range, as a fraction of its width (0 at the start). */
@@ -187,4 +200,72 @@ export function otherTypeTarget<T extends Pick<TimelineSpace, 'id' | 'type'>>(
   const from = spaces.find((space) => space.id === fromId)
   const to = spaces.find((space) => space.id === toId)
   return from && to && from.type !== to.type ? to : null
+}
+
+/* ---------- the week: a cell a day for each space ---------- */
+
+/** Each day's start across the range, then its end: day i holds [bounds[i], bounds[i + 1]). */
+export function dayBounds(range: { dates: readonly string[] }, timeZone: string): number[] {
+  const starts = range.dates.map((date) => localDayRange(date, timeZone).start.getTime())
+  return [...starts, localDayRange(range.dates.at(-1)!, timeZone).end.getTime()]
+}
+
+/** The day of the range an instant falls on; one before the range counts as its first, one after as its last. */
+export function dayIndexOf(instant: number, bounds: readonly number[]): number {
+  let day = 0
+  while (day < bounds.length - 2 && instant >= bounds[day + 1]!) day += 1
+  return day
+}
+
+/** A span moved by whole days on the facility's calendar, keeping its wall-clock times (a DST night moves it by 23 or 25 hours). */
+export function shiftedByDays(span: { start: number; end: number }, days: number, timeZone: string): { start: number; end: number } {
+  const local = new TZDate(span.start, timeZone)
+  const date = localDateOf(new Date(span.start), timeZone)
+  const wallTime = `${String(local.getHours()).padStart(2, '0')}:${String(local.getMinutes()).padStart(2, '0')}`
+  const start = combineLocalDateTime(addCalendarDays(date, days), wallTime, timeZone).getTime() + local.getSeconds() * 1000
+  return { start, end: start + (span.end - span.start) }
+}
+
+/**
+ * What a week's cell lists of its events, in start order: all of them when they fit in `lines`,
+ * else the first `lines - 1` and a count of the rest, which opens the day.
+ */
+export function cellShows<T>(items: readonly T[], lines: number): { shown: T[]; more: number } {
+  if (items.length <= lines) return { shown: [...items], more: 0 }
+  return { shown: items.slice(0, lines - 1), more: items.length - (lines - 1) }
+}
+
+/* ---------- only the rows in view are drawn ---------- */
+
+/** Where each row starts, from the top of the list, and after the last one the list's height. */
+export function rowOffsets(heights: readonly number[]): number[] {
+  const offsets = [0]
+  for (const height of heights) offsets.push(offsets.at(-1)! + height)
+  return offsets
+}
+
+/**
+ * The rows to draw: those within [top, bottom] of the list (pixels from its top) as the
+ * first and last index, inclusive. An empty list draws nothing (last < first).
+ */
+export function rowsBetween(offsets: readonly number[], top: number, bottom: number): { first: number; last: number } {
+  const count = offsets.length - 1
+  if (count <= 0) return { first: 0, last: -1 }
+  // The first row that ends below `top`, and the last that starts above `bottom`.
+  let low = 0
+  let high = count - 1
+  while (low < high) {
+    const middle = (low + high) >> 1
+    if (offsets[middle + 1]! > top) high = middle
+    else low = middle + 1
+  }
+  const first = low
+  low = first
+  high = count - 1
+  while (low < high) {
+    const middle = (low + high + 1) >> 1
+    if (offsets[middle]! < bottom) low = middle
+    else high = middle - 1
+  }
+  return { first, last: Math.max(first, low) }
 }
