@@ -121,6 +121,17 @@ const contractScopes = (a: OwnerData) => ({
     Array(501).fill(a.rinkId),
   ),
 })
+// A contract's name and end date (ADR 0049): blank, too long, hidden characters; an end before the
+// start (2026-03-08 and 2020-01-01 in the valid bodies), impossible days, years out of range.
+const contractNames = fc.oneof(
+  fc.constantFrom('2026–27 Season', '', ' \u200b ', 'x'.repeat(100), 'x'.repeat(101), '\u202eSeason', 'Line\nbreak', null),
+  hostileScalar,
+)
+const contractEndDates = fc.oneof(
+  fc.constantFrom(null, '', '2026-03-07', '2026-03-08', '2027-04-30', '2026-02-30', '2101-01-01', 'tomorrow', 20270430),
+  dates,
+  hostileScalar,
+)
 
 const bodyRoutes: BodyRoute[] = [
   {
@@ -174,16 +185,40 @@ const bodyRoutes: BodyRoute[] = [
   {
     route: 'POST /api/contracts',
     path: () => '/api/contracts',
-    valid: (a) => ({ clientId: a.clientId, startDate: '2026-03-08', totalHours: 100, hoursUsed: 0, status: 'active', notes: 'Season' }),
+    valid: (a) => ({
+      clientId: a.clientId,
+      name: 'Season',
+      startDate: '2026-03-08',
+      totalHours: 100,
+      hoursUsed: 0,
+      status: 'active',
+      notes: 'Season',
+    }),
     accepts: contractInput,
-    focus: (a) => fc.record({ totalHours: hours, hoursUsed: hours, startDate: dates, ...contractScopes(a) }),
+    focus: (a) =>
+      fc.record({
+        totalHours: hours,
+        hoursUsed: hours,
+        name: contractNames,
+        startDate: dates,
+        endDate: contractEndDates,
+        ...contractScopes(a),
+      }),
   },
   {
     route: 'PUT /api/contracts/:id',
     path: (a) => `/api/contracts/${a.contractId}`,
-    valid: (a) => ({ clientId: a.clientId, startDate: '2020-01-01', totalHours: 5000, hoursUsed: 10, status: 'active', notes: null }),
+    valid: (a) => ({
+      clientId: a.clientId,
+      name: 'Season',
+      startDate: '2020-01-01',
+      totalHours: 5000,
+      hoursUsed: 10,
+      status: 'active',
+      notes: null,
+    }),
     accepts: contractInput,
-    focus: (a) => fc.record({ totalHours: hours, hoursUsed: hours, ...contractScopes(a) }),
+    focus: (a) => fc.record({ totalHours: hours, hoursUsed: hours, name: contractNames, endDate: contractEndDates, ...contractScopes(a) }),
   },
   {
     route: 'POST /api/usage',
@@ -586,8 +621,8 @@ const queryRoutes: QueryRoute[] = [
   {
     route: 'GET /api/clients/:id/charging-contract',
     path: (a) => `/api/clients/${a.clientId}/charging-contract`,
-    fields: (a) => ({ roomId: idOrJunk(a.rinkId) }),
-    focus: (a) => fc.record({ roomId: fc.constantFrom(a.rinkId, a.changeRoomId, a.setupSpaceIds[0]!, a.facilityId) }),
+    fields: (a) => ({ roomId: idOrJunk(a.rinkId), date: fc.oneof(dates, hostileText) }),
+    focus: (a) => fc.record({ roomId: fc.constantFrom(a.rinkId, a.changeRoomId, a.setupSpaceIds[0]!, a.facilityId), date: dates }),
   },
   {
     route: 'GET /api/marketing/availability',
@@ -914,7 +949,13 @@ describe.each(testDatabaseKinds())('hostile input on %s', (kind) => {
     const roomId = room.room!.id as string
     const { json: client } = await call('POST', '/api/clients', { name: script, company: image, notes: image })
     const clientId = client.client!.id as string
-    const { json: contract } = await call('POST', '/api/contracts', { clientId, startDate: today, totalHours: 50, notes: script })
+    const { json: contract } = await call('POST', '/api/contracts', {
+      clientId,
+      name: 'Season',
+      startDate: today,
+      totalHours: 50,
+      notes: script,
+    })
     await call('POST', '/api/usage', { contractId: contract.contract!.id, usageDate: today, hours: 1, description: image })
     await call('POST', '/api/events', {
       roomId,
@@ -989,8 +1030,8 @@ describe.each(testDatabaseKinds())('hostile input on %s', (kind) => {
         ['POST', '/api/events/preview', { roomId: a.rinkId, date: day, startTime: '10:00', durationMinutes: 60 }],
         ['POST', `/api/facilities/${a.facilityId}/closures`, { ...closure, startDate: day, endDate: day }],
         ['POST', `/api/facilities/${a.facilityId}/closures/preview`, { ...closure, startDate: day, endDate: day }],
-        ['POST', '/api/contracts', { clientId: a.clientId, startDate: day, totalHours: 5 }],
-        ['PUT', `/api/contracts/${a.contractId}`, { clientId: a.clientId, startDate: day, totalHours: 5 }],
+        ['POST', '/api/contracts', { clientId: a.clientId, name: 'Season', startDate: day, totalHours: 5 }],
+        ['PUT', `/api/contracts/${a.contractId}`, { clientId: a.clientId, name: 'Season', startDate: day, totalHours: 5 }],
         ['POST', '/api/usage', { contractId: a.contractId, usageDate: day, hours: 1 }],
         ['GET', `/api/events?${range}`, undefined],
         ['GET', `/api/events/month?${range}`, undefined],
