@@ -601,6 +601,25 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       }),
       expect: [401, 403, 201, 201, 403, 403, 404, 404],
     },
+    // Public holidays as closures (ADR 0050): the venue's setting, as closures are. The countries
+    // are no one's data; a second import of the same days adds nothing and still answers 201.
+    {
+      route: 'GET /api/holidays/countries',
+      path: () => '/api/holidays/countries',
+      expect: [401, 403, 200, 200, 403, 403, 200, 200],
+    },
+    {
+      route: 'POST /api/facilities/:id/closures/holidays/preview',
+      path: ({ a }) => `/api/facilities/${a.facilityId}/closures/holidays/preview`,
+      body: () => ({ country: 'CA', region: 'ON', from: '2045-12-20', to: '2046-01-05' }),
+      expect: [401, 403, 200, 200, 403, 403, 404, 404],
+    },
+    {
+      route: 'POST /api/facilities/:id/closures/holidays',
+      path: ({ a }) => `/api/facilities/${a.facilityId}/closures/holidays`,
+      body: () => ({ country: 'CA', region: 'ON', from: '2045-12-20', to: '2046-01-05' }),
+      expect: [401, 403, 201, 201, 403, 403, 404, 404],
+    },
     {
       route: 'PUT /api/events/:id',
       path: ({ a }) => `/api/events/${a.eventId}`,

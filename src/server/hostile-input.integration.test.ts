@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { forgotPasswordInput, signUpInput } from '@shared/auth/schema'
 import { clientInput } from '@shared/clients/schema'
 import { closureInput, closurePreviewInput } from '@shared/closures/schema'
+import { holidayClosuresInput, holidayClosuresPreviewInput } from '@shared/closures/holidays'
 import { contractInput, usageInput } from '@shared/contracts/schema'
 import { createEventInput, eventPreviewInput, updateEventInput } from '@shared/events/schema'
 import { DATE_RANGE_MESSAGE } from '@shared/schema-fields'
@@ -132,6 +133,14 @@ const contractEndDates = fc.oneof(
   dates,
   hostileScalar,
 )
+
+// Public holidays (ADR 0050): codes of the library, names, lower case, a state of another country,
+// prototype keys that a lookup by object key would find.
+const holidayCountries = fc.oneof(
+  fc.constantFrom('CA', 'ca', 'US', 'Canada', 'ZZ', '', 'C', 'CAN', '__proto__', 'constructor', null, 12),
+  hostileScalar,
+)
+const holidayRegions = fc.oneof(fc.constantFrom('ON', 'on', 'NY', 'QC', 'XX', '', null, '__proto__', 'toString', 'ON-1', 0), hostileScalar)
 
 const bodyRoutes: BodyRoute[] = [
   {
@@ -483,6 +492,28 @@ const bodyRoutes: BodyRoute[] = [
     valid: (a) => ({ spaceId: a.rinkId, startDate: '2026-03-08', startTime: '00:00', endDate: '2026-03-09', endTime: '00:00' }),
     accepts: closurePreviewInput,
     focus: (a) => fc.record({ spaceId: wholes(a), startDate: dates, startTime: wallTimes, endDate: dates, endTime: wallTimes }),
+  },
+  {
+    // Reads only: whatever it accepts, it writes nothing.
+    route: 'POST /api/facilities/:id/closures/holidays/preview',
+    path: (a) => `/api/facilities/${a.facilityId}/closures/holidays/preview`,
+    valid: () => ({ country: 'CA', region: 'ON', from: '2026-09-01', to: '2027-04-30' }),
+    accepts: holidayClosuresPreviewInput,
+    focus: () => fc.record({ country: holidayCountries, region: holidayRegions, from: dates, to: dates }),
+  },
+  {
+    route: 'POST /api/facilities/:id/closures/holidays',
+    path: (a) => `/api/facilities/${a.facilityId}/closures/holidays`,
+    valid: () => ({ country: 'US', region: 'NY', from: '2032-09-01', to: '2033-04-30', coveredEvents: 'keep' }),
+    accepts: holidayClosuresInput,
+    focus: () =>
+      fc.record({
+        country: holidayCountries,
+        region: holidayRegions,
+        from: dates,
+        to: dates,
+        coveredEvents: fc.constantFrom('keep', 'cancel', null, 'delete', 1, ''),
+      }),
   },
   {
     route: 'POST /api/facilities/:id/closures',
