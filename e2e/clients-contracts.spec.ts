@@ -38,7 +38,9 @@ test.describe('clients and hour contracts', () => {
     await contractDialog.getByRole('button', { name: 'Create Contract' }).click()
     await expect(contractDialog.getByText('Please fill in all required fields').first()).toBeVisible()
     await contractDialog.getByLabel('Client').selectOption({ label: 'Northside Jets' })
+    await contractDialog.getByLabel('Name').fill('2026–27 Season')
     await contractDialog.getByLabel('Start Date').fill('2026-09-01')
+    await contractDialog.getByLabel('End Date').fill('2027-04-30')
     await contractDialog.getByLabel('Total Hours').fill('0')
     await contractDialog.getByRole('button', { name: 'Create Contract' }).click()
     await expect(contractDialog.getByText('Total hours must be greater than 0')).toBeVisible()
@@ -71,6 +73,7 @@ test.describe('clients and hour contracts', () => {
     await page.getByRole('tab', { name: 'Usage Report' }).click()
     const usageRow = page.getByRole('row').filter({ hasText: 'Extra practice' })
     await expect(usageRow).toContainText('Sep 3, 2026')
+    await expect(usageRow).toContainText('2026–27 Season')
     await expect(usageRow).toContainText('2.5')
     await checkA11y(page)
 

@@ -34,6 +34,7 @@ async function seedVenue(page: Page): Promise<Venue> {
   const { client } = await postJson<{ client: { id: string } }>(page, '/api/clients', { name: 'Lakeshore FSC' })
   const { contract } = await postJson<{ contract: { id: string } }>(page, '/api/contracts', {
     clientId: client.id,
+    name: 'Open Ice 2024',
     startDate: '2024-01-01',
     totalHours: 5,
     hoursUsed: 4,
@@ -57,7 +58,11 @@ async function expectNoSideScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true)
 }
 
-const contractCard = (page: Page, id: string) => page.getByRole('article', { name: `Contract ${id.slice(0, 8)}` })
+const contractCard = (page: Page, id: string) => page.getByRole('article', { name: `contract ${id.slice(0, 8)}` })
+
+/** A day as the app shows it, 'Jan 7, 2027'. */
+const shownDay = (date: string) =>
+  new Date(`${date}T12:00:00`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
 
 /** The Booked, Used and Remaining figures of a card, in that order. */
 async function expectSplit(card: Locator, booked: string, used: string, remaining: string) {
@@ -77,13 +82,20 @@ for (const width of [1280, 390]) {
       // Three pages, two dialogs and four axe runs.
       test.slow()
       const venue = await seedVenue(page)
+      const iceEnd = addCalendarDays(venue.nextWeek, 60)
 
       // A new contract limited to ice, through the form.
       await page.goto('/contracts')
       await page.getByRole('button', { name: 'New Contract' }).first().click()
       const contractDialog = page.getByRole('dialog', { name: 'New Contract' })
       await contractDialog.getByLabel('Client').selectOption({ label: 'Lakeshore FSC' })
+      await contractDialog.getByLabel('Name').fill('Ice Season')
       await contractDialog.getByLabel('Start Date').fill('2025-01-01')
+      // An end before the start is refused in the form, as the server and the database refuse it.
+      await contractDialog.getByLabel('End Date').fill('2024-12-31')
+      await contractDialog.getByRole('button', { name: 'Create Contract' }).click()
+      await expect(contractDialog.getByText('End date must be on or after the start date')).toBeVisible()
+      await contractDialog.getByLabel('End Date').fill(iceEnd)
       await contractDialog.getByLabel('Total Hours').fill('10')
       await contractDialog.getByLabel('Hours Used').fill('5')
       const appliesTo = contractDialog.getByRole('radiogroup', { name: 'Applies to' })
@@ -104,6 +116,10 @@ for (const width of [1280, 390]) {
       const iceId = contracts.find(({ id }) => id !== venue.everywhereId)!.id
       const ice = contractCard(page, iceId)
       const everywhere = contractCard(page, venue.everywhereId)
+      await expect(ice.getByRole('heading', { name: 'Ice Season' })).toBeVisible()
+      await expect(ice).toContainText(`Start date: Jan 1, 2025 · End date: ${shownDay(iceEnd)}`)
+      await expect(everywhere.getByRole('heading', { name: 'Open Ice 2024' })).toBeVisible()
+      await expect(everywhere).toContainText('No end date')
       await expect(ice).toContainText('Applies to: Ice only')
       await expect(everywhere).toContainText('Applies to: All spaces')
       // The older contract is overdrawn: the court booking was charged to it.
@@ -119,7 +135,7 @@ for (const width of [1280, 390]) {
       await expect(header).toContainText('Used: 9 h')
 
       // An overdrawn contract can still be edited: its hours used are sent only once changed.
-      await page.getByRole('button', { name: `Edit contract ${venue.everywhereId.slice(0, 8)}` }).click()
+      await page.getByRole('button', { name: `Edit contract Open Ice 2024 (${venue.everywhereId.slice(0, 8)})` }).click()
       const editDialog = page.getByRole('dialog', { name: 'Edit Contract' })
       await editDialog.getByLabel('Notes').fill('Top-up invoiced')
       await editDialog.getByRole('button', { name: /Save|Update/ }).click()
@@ -127,7 +143,7 @@ for (const width of [1280, 390]) {
       await expect(editDialog).toBeHidden()
       await expect(everywhere.getByText('Overdrawn by 1.25 h')).toBeVisible()
       // Hours used set by hand are still held to the total.
-      await page.getByRole('button', { name: `Edit contract ${venue.everywhereId.slice(0, 8)}` }).click()
+      await page.getByRole('button', { name: `Edit contract Open Ice 2024 (${venue.everywhereId.slice(0, 8)})` }).click()
       await editDialog.getByLabel('Hours Used').fill('7')
       await editDialog.getByRole('button', { name: /Save|Update/ }).click()
       await expect(editDialog.getByText('Hours used must be between 0 and total hours')).toBeVisible()
@@ -167,12 +183,13 @@ for (const width of [1280, 390]) {
       await addDialog.getByLabel('Repeat this event').check()
       await addDialog.getByLabel('End Date').fill(addCalendarDays(venue.nextWeek, 15))
       await expect(addDialog.getByRole('list', { name: 'Dates in this series' }).getByRole('listitem')).toHaveCount(3)
-      await expect(warningOf('This booking uses 3 h; Lakeshore FSC has 2.75 h left on its contract')).toBeVisible()
+      const iceNamed = `"Ice Season" (ends ${shownDay(iceEnd)})`
+      await expect(warningOf(`This booking uses 3 h; Lakeshore FSC has 2.75 h left on its contract ${iceNamed}`)).toBeVisible()
       await addDialog.getByLabel('Repeat this event').uncheck()
       await expect(addDialog.getByText(/This booking uses/)).toHaveCount(0)
 
       await addDialog.getByLabel('Duration').selectOption({ label: '4 hrs' })
-      const warning = warningOf('This booking uses 4 h; Lakeshore FSC has 2.75 h left on its contract')
+      const warning = warningOf(`This booking uses 4 h; Lakeshore FSC has 2.75 h left on its contract ${iceNamed}`)
       await expect(warning).toBeVisible()
       await expect(addDialog.getByText('You can still book; the contract will be overdrawn.', { exact: true })).toBeVisible()
       expect(await addDialog.evaluate((dialog) => dialog.scrollWidth <= dialog.clientWidth)).toBe(true)

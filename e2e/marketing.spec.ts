@@ -145,6 +145,57 @@ test.describe('marketing', () => {
     expect(mailto).toMatch(/^mailto:\?subject=Last%20Minute%20Availability%20at%20Maple%20Leaf%20Arena!&body=Hi%20there%2C%0D%0A%0D%0A/)
   })
 
+  test('a sheet and its halves are sold as one inventory: full sheet, or either half, and a half alone when only it is free', async ({
+    page,
+    operator,
+  }) => {
+    void operator
+    const now = Date.now()
+    const { timeZone, offsetMs } = facilityZone(new Date(now))
+    const firstSlot = Math.floor(now / MS_PER_MINUTE) * MS_PER_MINUTE + 30 * MS_PER_MINUTE
+    const gridMinute = wallClock(firstSlot, offsetMs).time.slice(3)
+    const rink = { type: 'rink', bookingInterval: 60, operatingStartTime: `00:${gridMinute}`, operatingEndTime: '23:00' }
+    const { facility } = await post<{ facility: { id: string } }>(page, '/api/facilities', { name: 'Twin Sheets', timeZone })
+    const rooms = `/api/facilities/${facility.id}/rooms`
+    const { room: sheet } = await post<{ room: { id: string } }>(page, rooms, { name: 'Rink A', ...rink })
+    await post(page, rooms, { name: 'Half Ice East', parentId: sheet.id, ...rink })
+    const { room: west } = await post<{ room: { id: string } }>(page, rooms, { name: 'Half Ice West', parentId: sheet.id, ...rink })
+    const { client } = await post<{ client: { id: string } }>(page, '/api/clients', { name: 'Twin Minor Hockey' })
+    const booked = wallClock(firstSlot, offsetMs)
+    await post(page, '/api/events', {
+      roomId: west.id,
+      clientId: client.id,
+      title: 'U9 Half Ice',
+      date: booked.date,
+      startTime: booked.time,
+      durationMinutes: 60,
+    })
+    const blockLine = (fromHour: number, toHour: number) =>
+      `• ${wallClock(firstSlot + fromHour * MS_PER_HOUR, offsetMs).email} - ${wallClock(firstSlot + toHour * MS_PER_HOUR, offsetMs).email}`
+
+    await page.goto('/marketing')
+    await expect(roomCard(page, 'Rink A')).toContainText('2/3 Available')
+    // One sheet of ice reads as one inventory, not three lines: the sheet once its west half is
+    // free again, and the east half alone for the hour the west half is booked.
+    await expect(emailText(page)).toHaveValue(
+      new RegExp(
+        [
+          'availability at Twin Sheets:',
+          '',
+          'Rink A: full sheet, or either half',
+          blockLine(1, 3),
+          '',
+          'Rink A: Half Ice East',
+          blockLine(0, 1),
+          '',
+          'Reply to this email',
+        ].join('\n'),
+      ),
+    )
+    await expect(emailText(page)).not.toHaveValue(/Half Ice West/)
+    await checkA11y(page)
+  })
+
   test('the page works at phone width', async ({ page, operator }) => {
     void operator
     await page.setViewportSize({ width: 390, height: 844 })

@@ -25,7 +25,12 @@ async function seedVenue(page: Page): Promise<Venue> {
   })
   await postJson(page, rooms, { name: 'Change Room 1', type: 'change_room' })
   const { client } = await postJson<{ client: { id: string } }>(page, '/api/clients', { name: 'Northside Jets' })
-  await postJson(page, '/api/contracts', { clientId: client.id, startDate: todayInZone(TIME_ZONE, new Date()), totalHours: 40 })
+  await postJson(page, '/api/contracts', {
+    clientId: client.id,
+    name: 'Season',
+    startDate: todayInZone(TIME_ZONE, new Date()),
+    totalHours: 40,
+  })
   return { facilityId: facility.id, roomId: room.id, clientId: client.id }
 }
 

@@ -325,7 +325,7 @@ async function seed(database: Database): Promise<Seeded> {
   await treeSpace('Tree Half A', sheet, 10)
   await treeSpace('Tree Half B', sheet, 10)
   const [client] = await db.insert(clients).values({ organisationId, name: 'Bench Hockey Club' }).returning({ id: clients.id })
-  await db.insert(contracts).values({ organisationId, clientId: client!.id, startDate: '2020-01-01', totalHours: '99999' })
+  await db.insert(contracts).values({ organisationId, clientId: client!.id, name: 'Season', startDate: '2020-01-01', totalHours: '99999' })
 
   // 500 events a room: 1 h each, at most 2 a day, spread a year either side of today.
   const perRoom = EVENT_COUNT / roomRows.length

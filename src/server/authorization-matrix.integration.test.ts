@@ -427,7 +427,7 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
     },
     {
       route: 'GET /api/clients/:id/charging-contract',
-      path: ({ a }) => `/api/clients/${a.clientId}/charging-contract?roomId=${a.rinkId}`,
+      path: ({ a }) => `/api/clients/${a.clientId}/charging-contract?roomId=${a.rinkId}&date=2026-03-08`,
       expect: [401, 403, 200, 200, 200, 403, 404, 404],
     },
     {
@@ -444,13 +444,20 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
     {
       route: 'POST /api/contracts',
       path: () => '/api/contracts',
-      body: ({ a }) => ({ clientId: a.clientId, startDate: '2021-01-01', totalHours: 10, appliesTo: 'spaces', spaceIds: [a.rinkId] }),
+      body: ({ a }) => ({
+        clientId: a.clientId,
+        name: 'Season',
+        startDate: '2021-01-01',
+        totalHours: 10,
+        appliesTo: 'spaces',
+        spaceIds: [a.rinkId],
+      }),
       expect: [401, 403, 201, 201, 403, 403, 404, 404],
     },
     {
       route: 'PUT /api/contracts/:id',
       path: ({ a }) => `/api/contracts/${a.contractId}`,
-      body: ({ a }) => ({ clientId: a.clientId, startDate: '2020-01-01', totalHours: 6000, hoursUsed: 2 }),
+      body: ({ a }) => ({ clientId: a.clientId, name: 'Season', startDate: '2020-01-01', totalHours: 6000, hoursUsed: 2 }),
       expect: [401, 403, 200, 200, 403, 403, 404, 404],
     },
     {
@@ -592,6 +599,25 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
         endDate: `2041-02-0${RUN_ORDER.indexOf(caller) + 1}`,
         endTime: '06:00',
       }),
+      expect: [401, 403, 201, 201, 403, 403, 404, 404],
+    },
+    // Public holidays as closures (ADR 0050): the venue's setting, as closures are. The countries
+    // are no one's data; a second import of the same days adds nothing and still answers 201.
+    {
+      route: 'GET /api/holidays/countries',
+      path: () => '/api/holidays/countries',
+      expect: [401, 403, 200, 200, 403, 403, 200, 200],
+    },
+    {
+      route: 'POST /api/facilities/:id/closures/holidays/preview',
+      path: ({ a }) => `/api/facilities/${a.facilityId}/closures/holidays/preview`,
+      body: () => ({ country: 'CA', region: 'ON', from: '2045-12-20', to: '2046-01-05' }),
+      expect: [401, 403, 200, 200, 403, 403, 404, 404],
+    },
+    {
+      route: 'POST /api/facilities/:id/closures/holidays',
+      path: ({ a }) => `/api/facilities/${a.facilityId}/closures/holidays`,
+      body: () => ({ country: 'CA', region: 'ON', from: '2045-12-20', to: '2046-01-05' }),
       expect: [401, 403, 201, 201, 403, 403, 404, 404],
     },
     {

@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { forgotPasswordInput, signUpInput } from '@shared/auth/schema'
 import { clientInput } from '@shared/clients/schema'
 import { closureInput, closurePreviewInput } from '@shared/closures/schema'
+import { holidayClosuresInput, holidayClosuresPreviewInput } from '@shared/closures/holidays'
 import { contractInput, usageInput } from '@shared/contracts/schema'
 import { createEventInput, eventPreviewInput, updateEventInput } from '@shared/events/schema'
 import { DATE_RANGE_MESSAGE } from '@shared/schema-fields'
@@ -121,6 +122,25 @@ const contractScopes = (a: OwnerData) => ({
     Array(501).fill(a.rinkId),
   ),
 })
+// A contract's name and end date (ADR 0049): blank, too long, hidden characters; an end before the
+// start (2026-03-08 and 2020-01-01 in the valid bodies), impossible days, years out of range.
+const contractNames = fc.oneof(
+  fc.constantFrom('2026–27 Season', '', ' \u200b ', 'x'.repeat(100), 'x'.repeat(101), '\u202eSeason', 'Line\nbreak', null),
+  hostileScalar,
+)
+const contractEndDates = fc.oneof(
+  fc.constantFrom(null, '', '2026-03-07', '2026-03-08', '2027-04-30', '2026-02-30', '2101-01-01', 'tomorrow', 20270430),
+  dates,
+  hostileScalar,
+)
+
+// Public holidays (ADR 0050): codes of the library, names, lower case, a state of another country,
+// prototype keys that a lookup by object key would find.
+const holidayCountries = fc.oneof(
+  fc.constantFrom('CA', 'ca', 'US', 'Canada', 'ZZ', '', 'C', 'CAN', '__proto__', 'constructor', null, 12),
+  hostileScalar,
+)
+const holidayRegions = fc.oneof(fc.constantFrom('ON', 'on', 'NY', 'QC', 'XX', '', null, '__proto__', 'toString', 'ON-1', 0), hostileScalar)
 
 const bodyRoutes: BodyRoute[] = [
   {
@@ -174,16 +194,40 @@ const bodyRoutes: BodyRoute[] = [
   {
     route: 'POST /api/contracts',
     path: () => '/api/contracts',
-    valid: (a) => ({ clientId: a.clientId, startDate: '2026-03-08', totalHours: 100, hoursUsed: 0, status: 'active', notes: 'Season' }),
+    valid: (a) => ({
+      clientId: a.clientId,
+      name: 'Season',
+      startDate: '2026-03-08',
+      totalHours: 100,
+      hoursUsed: 0,
+      status: 'active',
+      notes: 'Season',
+    }),
     accepts: contractInput,
-    focus: (a) => fc.record({ totalHours: hours, hoursUsed: hours, startDate: dates, ...contractScopes(a) }),
+    focus: (a) =>
+      fc.record({
+        totalHours: hours,
+        hoursUsed: hours,
+        name: contractNames,
+        startDate: dates,
+        endDate: contractEndDates,
+        ...contractScopes(a),
+      }),
   },
   {
     route: 'PUT /api/contracts/:id',
     path: (a) => `/api/contracts/${a.contractId}`,
-    valid: (a) => ({ clientId: a.clientId, startDate: '2020-01-01', totalHours: 5000, hoursUsed: 10, status: 'active', notes: null }),
+    valid: (a) => ({
+      clientId: a.clientId,
+      name: 'Season',
+      startDate: '2020-01-01',
+      totalHours: 5000,
+      hoursUsed: 10,
+      status: 'active',
+      notes: null,
+    }),
     accepts: contractInput,
-    focus: (a) => fc.record({ totalHours: hours, hoursUsed: hours, ...contractScopes(a) }),
+    focus: (a) => fc.record({ totalHours: hours, hoursUsed: hours, name: contractNames, endDate: contractEndDates, ...contractScopes(a) }),
   },
   {
     route: 'POST /api/usage',
@@ -450,6 +494,28 @@ const bodyRoutes: BodyRoute[] = [
     focus: (a) => fc.record({ spaceId: wholes(a), startDate: dates, startTime: wallTimes, endDate: dates, endTime: wallTimes }),
   },
   {
+    // Reads only: whatever it accepts, it writes nothing.
+    route: 'POST /api/facilities/:id/closures/holidays/preview',
+    path: (a) => `/api/facilities/${a.facilityId}/closures/holidays/preview`,
+    valid: () => ({ country: 'CA', region: 'ON', from: '2026-09-01', to: '2027-04-30' }),
+    accepts: holidayClosuresPreviewInput,
+    focus: () => fc.record({ country: holidayCountries, region: holidayRegions, from: dates, to: dates }),
+  },
+  {
+    route: 'POST /api/facilities/:id/closures/holidays',
+    path: (a) => `/api/facilities/${a.facilityId}/closures/holidays`,
+    valid: () => ({ country: 'US', region: 'NY', from: '2032-09-01', to: '2033-04-30', coveredEvents: 'keep' }),
+    accepts: holidayClosuresInput,
+    focus: () =>
+      fc.record({
+        country: holidayCountries,
+        region: holidayRegions,
+        from: dates,
+        to: dates,
+        coveredEvents: fc.constantFrom('keep', 'cancel', null, 'delete', 1, ''),
+      }),
+  },
+  {
     route: 'POST /api/facilities/:id/closures',
     path: (a) => `/api/facilities/${a.facilityId}/closures`,
     valid: (a) => ({
@@ -586,8 +652,8 @@ const queryRoutes: QueryRoute[] = [
   {
     route: 'GET /api/clients/:id/charging-contract',
     path: (a) => `/api/clients/${a.clientId}/charging-contract`,
-    fields: (a) => ({ roomId: idOrJunk(a.rinkId) }),
-    focus: (a) => fc.record({ roomId: fc.constantFrom(a.rinkId, a.changeRoomId, a.setupSpaceIds[0]!, a.facilityId) }),
+    fields: (a) => ({ roomId: idOrJunk(a.rinkId), date: fc.oneof(dates, hostileText) }),
+    focus: (a) => fc.record({ roomId: fc.constantFrom(a.rinkId, a.changeRoomId, a.setupSpaceIds[0]!, a.facilityId), date: dates }),
   },
   {
     route: 'GET /api/marketing/availability',
@@ -914,7 +980,13 @@ describe.each(testDatabaseKinds())('hostile input on %s', (kind) => {
     const roomId = room.room!.id as string
     const { json: client } = await call('POST', '/api/clients', { name: script, company: image, notes: image })
     const clientId = client.client!.id as string
-    const { json: contract } = await call('POST', '/api/contracts', { clientId, startDate: today, totalHours: 50, notes: script })
+    const { json: contract } = await call('POST', '/api/contracts', {
+      clientId,
+      name: 'Season',
+      startDate: today,
+      totalHours: 50,
+      notes: script,
+    })
     await call('POST', '/api/usage', { contractId: contract.contract!.id, usageDate: today, hours: 1, description: image })
     await call('POST', '/api/events', {
       roomId,
@@ -989,8 +1061,8 @@ describe.each(testDatabaseKinds())('hostile input on %s', (kind) => {
         ['POST', '/api/events/preview', { roomId: a.rinkId, date: day, startTime: '10:00', durationMinutes: 60 }],
         ['POST', `/api/facilities/${a.facilityId}/closures`, { ...closure, startDate: day, endDate: day }],
         ['POST', `/api/facilities/${a.facilityId}/closures/preview`, { ...closure, startDate: day, endDate: day }],
-        ['POST', '/api/contracts', { clientId: a.clientId, startDate: day, totalHours: 5 }],
-        ['PUT', `/api/contracts/${a.contractId}`, { clientId: a.clientId, startDate: day, totalHours: 5 }],
+        ['POST', '/api/contracts', { clientId: a.clientId, name: 'Season', startDate: day, totalHours: 5 }],
+        ['PUT', `/api/contracts/${a.contractId}`, { clientId: a.clientId, name: 'Season', startDate: day, totalHours: 5 }],
         ['POST', '/api/usage', { contractId: a.contractId, usageDate: day, hours: 1 }],
         ['GET', `/api/events?${range}`, undefined],
         ['GET', `/api/events/month?${range}`, undefined],

@@ -84,6 +84,8 @@ export const LIMITS = {
     notes: 500,
   },
   contract: {
+    // Not in the spec: what the rink calls the contract (ADR 0049).
+    name: 100,
     notes: 500,
     hoursStep: 0.01,
     idDisplayLength: 8,

@@ -412,7 +412,11 @@ export const contracts = pgTable(
     // service (ADR 0006); unlike restrict it is checked at the end of the statement, so deleting
     // an organisation still cascades.
     clientId: uuid('client_id').notNull(),
+    // What the rink calls it ('2026–27 Season'), ADR 0049.
+    name: varchar('name', { length: 100 }).notNull(),
     startDate: date('start_date').notNull(),
+    // The last day it charges bookings (each charge by its date); none: it runs on (ADR 0049).
+    endDate: date('end_date'),
     // numeric, never float: hours are money-like and must add up exactly.
     totalHours: numeric('total_hours', { precision: 10, scale: 2 }).notNull(),
     // What the contract editor set by hand beyond the ledger; hours used = this + the usage rows (ADR 0007).
@@ -437,6 +441,8 @@ export const contracts = pgTable(
       foreignColumns: [clients.organisationId, clients.id],
     }).onDelete('no action'),
     check('contracts_total_hours_positive', sql`${table.totalHours} > 0`),
+    check('contracts_name_not_blank', sql`btrim(${table.name}) <> ''`),
+    check('contracts_end_after_start', sql`${table.endDate} >= ${table.startDate}`),
     check('contracts_status_valid', sql`${table.status} in ('active', 'expired', 'completed')`),
     check('contracts_applies_to_valid', sql`${table.appliesTo} in ('all', 'types', 'spaces')`),
     // Only bookable types (a change room is never booked), and a list exactly when the scope is by type.

@@ -48,7 +48,7 @@ describe.each(testDatabaseKinds())('a crash in the middle of bookings on %s', (k
     const contract = await call('/api/contracts', {
       method: 'POST',
       cookie,
-      body: { clientId: client.client.id, startDate: '2030-01-01', totalHours: 10_000 },
+      body: { clientId: client.client.id, name: 'Season', startDate: '2030-01-01', totalHours: 10_000 },
     })
     expect(contract.status).toBe(201)
 

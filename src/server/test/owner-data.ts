@@ -50,8 +50,13 @@ export function operatorResources(t: TestApp, user: TestUser, label: string) {
       (await post<{ room: { id: string } }>(`/api/facilities/${facilityId}/rooms`, { name: `${label} ${type}`, type }, 'a room')).room.id,
     client: async () => (await post<{ client: { id: string } }>('/api/clients', { name: `${label} Hockey Club` }, 'a client')).client.id,
     contract: async (clientId: string) =>
-      (await post<{ contract: { id: string } }>('/api/contracts', { clientId, startDate: '2020-01-01', totalHours: 5000 }, 'a contract'))
-        .contract.id,
+      (
+        await post<{ contract: { id: string } }>(
+          '/api/contracts',
+          { clientId, name: 'Season', startDate: '2020-01-01', totalHours: 5000 },
+          'a contract',
+        )
+      ).contract.id,
     usage: async (contractId: string) =>
       (await post<{ usage: { id: string } }>('/api/usage', { contractId, usageDate: '2026-01-15', hours: 1.5 }, 'a usage log')).usage.id,
     event: async (roomId: string, clientId: string, { date, changeRoomId }: { date?: string; changeRoomId?: string } = {}) => {

@@ -22,7 +22,14 @@ import {
   upcomingEventsResponse,
   updateEventResponse,
 } from '@shared/events/responses'
-import { closureListResponse, closurePreviewResponse, createClosureResponse } from '@shared/closures/responses'
+import {
+  closureListResponse,
+  closurePreviewResponse,
+  createClosureResponse,
+  holidayClosuresPreviewResponse,
+  holidayClosuresResponse,
+  holidayCountriesResponse,
+} from '@shared/closures/responses'
 import { clientDetailResponse, clientListResponse, clientResponse } from '@shared/clients/responses'
 import {
   chargingContractResponse,
@@ -153,6 +160,9 @@ export const ROUTE_RESPONSES: Record<string, RouteResponses> = {
   'POST /api/facilities/:id/closures/preview': { 200: closurePreviewResponse },
   'POST /api/facilities/:id/closures': { 201: createClosureResponse },
   'DELETE /api/closures/:id': { 204: null },
+  'GET /api/holidays/countries': { 200: holidayCountriesResponse },
+  'POST /api/facilities/:id/closures/holidays/preview': { 200: holidayClosuresPreviewResponse },
+  'POST /api/facilities/:id/closures/holidays': { 201: holidayClosuresResponse },
   'POST /api/events': { 201: createEventsResponse },
   'PUT /api/events/:id': { 200: updateEventResponse },
   'DELETE /api/events/:id': { 204: null },

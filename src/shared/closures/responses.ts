@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { instant } from '@shared/response-fields'
+import { calendarDay, instant } from '@shared/response-fields'
 
 /** A closure, with where it applies and the zone its times are shown in. */
 export const closure = z.object({
@@ -34,6 +34,35 @@ export const closurePreviewResponse = z.object({ events: z.array(coveredEvent), 
 /** POST /api/facilities/:id/closures: the closure, and how many covered events were kept or cancelled. */
 export const createClosureResponse = z.object({
   closure,
+  kept: z.int().min(0),
+  cancelled: z.int().min(0),
+})
+
+/** GET /api/holidays/countries: the countries whose public holidays can be added, by name, with their states or provinces. */
+export const holidayCountriesResponse = z.object({
+  countries: z.array(
+    z.object({
+      code: z.string(),
+      name: z.string(),
+      regions: z.array(z.object({ code: z.string(), name: z.string() })),
+    }),
+  ),
+})
+
+/** A public holiday in the chosen days, and whether a closure of the whole facility already covers its day. */
+export const publicHoliday = z.object({ date: calendarDay, name: z.string(), isAlreadyClosed: z.boolean() })
+
+/** POST /api/facilities/:id/closures/holidays/preview: the holidays, in date order, and the events the new closures would cover. */
+export const holidayClosuresPreviewResponse = z.object({
+  holidays: z.array(publicHoliday),
+  events: z.array(coveredEvent),
+  total: z.int().min(0),
+})
+
+/** POST /api/facilities/:id/closures/holidays: how many closures were added, the holidays skipped as already closed, and the covered events kept or cancelled. */
+export const holidayClosuresResponse = z.object({
+  added: z.int().min(0),
+  skipped: z.array(publicHoliday),
   kept: z.int().min(0),
   cancelled: z.int().min(0),
 })

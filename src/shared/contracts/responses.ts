@@ -6,7 +6,11 @@ import { CONTRACT_SCOPES, SCOPE_ROOM_TYPES } from './scope'
 export const contract = z.object({
   id: z.uuid(),
   clientId: z.uuid(),
+  /** What the rink calls it ('2026–27 Season'). */
+  name: z.string(),
   startDate: calendarDay,
+  /** The last day it charges bookings; null: it runs on (ADR 0049). */
+  endDate: calendarDay.nullable(),
   totalHours: exactHours,
   /** Read from the usage ledger, never stored (ADR 0014). */
   hoursUsed: exactHours,
@@ -38,8 +42,8 @@ export const contractListResponse = z.object({ contracts: z.array(contract) })
 export const contractResponse = z.object({ contract })
 
 /**
- * GET /api/clients/:id/charging-contract?roomId=: the contract a booking of the client in that
- * space would be charged to now, with the client's name, or null when none applies.
+ * GET /api/clients/:id/charging-contract?roomId=&date=: the contract a booking of the client in
+ * that space on that day would be charged to now, with the client's name, or null when none applies.
  */
 export const chargingContractResponse = z.object({ contract: contract.extend({ clientName: z.string() }).nullable() })
 
@@ -47,6 +51,7 @@ export const chargingContractResponse = z.object({ contract: contract.extend({ c
 const usageRow = z.object({
   id: z.uuid(),
   contractId: z.uuid(),
+  contractName: z.string(),
   usageDate: calendarDay,
   hoursLogged: exactHours,
   description: z.string().nullable(),
@@ -57,7 +62,7 @@ const usageRow = z.object({
 /** GET /api/clients/:id/usage: newest first, with the hours logged per contract. */
 export const usageReportResponse = z.object({
   usage: z.array(usageRow),
-  totals: z.array(z.object({ contractId: z.uuid(), hoursLogged: exactHours })),
+  totals: z.array(z.object({ contractId: z.uuid(), contractName: z.string(), hoursLogged: exactHours })),
 })
 
 /** POST /api/usage: the new row, and the contract's hours used once it counts. */

@@ -3,13 +3,14 @@ import { contractInput, usageInput } from './schema'
 
 const CLIENT_ID = '0b4e7d0c-1234-4abc-8def-0123456789ab'
 const messages = (value: unknown) => contractInput.safeParse(value).error?.issues.map(({ message }) => message)
-const valid = { clientId: CLIENT_ID, startDate: '2024-06-01', totalHours: 10 }
+const valid = { clientId: CLIENT_ID, name: '2024–25 Season', startDate: '2024-06-01', totalHours: 10 }
 
 describe('contractInput', () => {
   // Hours used left out: a new contract starts at 0, an edit keeps them as they are (the contracts service).
   test('defaults to active, with hours used left out', () => {
     expect(contractInput.parse(valid)).toEqual({
       ...valid,
+      endDate: null,
       status: 'active',
       notes: null,
       appliesTo: 'all',
@@ -34,6 +35,22 @@ describe('contractInput', () => {
       spaceIds: [spaceId],
     })
     expect(contractInput.parse({ ...valid, roomTypes: ['rink'], spaceIds: [spaceId] })).toMatchObject({ roomTypes: [], spaceIds: [] })
+  })
+
+  test('a name is required, one line, at most 100 characters', () => {
+    expect(messages({ ...valid, name: undefined })).toEqual(['Please enter a name for the contract'])
+    expect(messages({ ...valid, name: ' \u200b ' })).toEqual(['Please enter a name for the contract'])
+    expect(messages({ ...valid, name: 'x'.repeat(101) })).toEqual(['Name must be 100 characters or less'])
+    expect(contractInput.parse({ ...valid, name: ' 2026–27\nSeason\u202e ' }).name).toBe('2026–27 Season')
+  })
+
+  test('an end date is optional, a real date, and never before the start date', () => {
+    expect(contractInput.parse({ ...valid, endDate: '' }).endDate).toBeNull()
+    expect(contractInput.parse({ ...valid, endDate: '2024-06-01' }).endDate).toBe('2024-06-01')
+    expect(messages({ ...valid, endDate: '2024-05-31' })).toEqual(['End date must be on or after the start date'])
+    expect(messages({ ...valid, endDate: '2024-02-30' })).toEqual(['Please enter the end date as a date'])
+    expect(messages({ ...valid, endDate: '2101-01-01' })).toEqual(['Please choose a date between 2000 and 2100'])
+    expect(messages({ ...valid, endDate: 20250101 })).toHaveLength(1)
   })
 
   test('client, start date and total hours are required', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { CONTRACT_STATUSES, LIMITS } from '@shared/limits'
-import { calendarDate, cleanMultiline, optionalText, whenValid } from '@shared/schema-fields'
+import { calendarDate, cleanMultiline, optionalText, requiredText, whenValid } from '@shared/schema-fields'
 import { CONTRACT_SCOPES, SCOPE_ROOM_TYPES } from './scope'
 
 export const CONTRACT_MESSAGES = {
@@ -11,6 +11,9 @@ export const CONTRACT_MESSAGES = {
   usageInvalid: 'Please fill in all required fields with valid data',
   scopeTypes: 'Choose at least one space type',
   scopeSpaces: 'Choose at least one space',
+  name: 'Please enter a name for the contract',
+  endDate: 'End date must be on or after the start date',
+  endDateInvalid: 'Please enter the end date as a date',
 } as const
 
 const hours = (message: string) =>
@@ -22,7 +25,15 @@ const hours = (message: string) =>
 export const contractInput = z
   .object({
     clientId: z.uuid({ error: CONTRACT_MESSAGES.required }),
+    // What the rink calls it, '2026–27 Season' (ADR 0049).
+    name: requiredText(LIMITS.contract.name, { label: 'Name', required: CONTRACT_MESSAGES.name }),
     startDate: calendarDate(CONTRACT_MESSAGES.required),
+    // The last day it charges bookings; blank or missing: it runs on (ADR 0049).
+    endDate: z
+      .string({ error: CONTRACT_MESSAGES.endDateInvalid })
+      .nullish()
+      .transform((value) => value || null)
+      .pipe(calendarDate(CONTRACT_MESSAGES.endDateInvalid).nullable()),
     totalHours: hours(CONTRACT_MESSAGES.required).positive(CONTRACT_MESSAGES.totalHours),
     // Left out, an edit keeps the hours used as they are: bookings may have overdrawn the contract,
     // and the rule below is for hours the operator sets, so editing anything else stays possible.
@@ -46,6 +57,12 @@ export const contractInput = z
     message: CONTRACT_MESSAGES.hoursUsed,
     path: ['hoursUsed'],
     ...whenValid('hoursUsed', 'totalHours'),
+  })
+  // ISO dates compare as strings.
+  .refine(({ startDate, endDate }) => endDate === null || endDate >= startDate, {
+    message: CONTRACT_MESSAGES.endDate,
+    path: ['endDate'],
+    ...whenValid('startDate', 'endDate'),
   })
   .refine(({ appliesTo, roomTypes }) => appliesTo !== 'types' || roomTypes.length > 0, {
     message: CONTRACT_MESSAGES.scopeTypes,
@@ -87,5 +104,11 @@ export const usageInput = z.object({
 export type UsageFormValues = z.input<typeof usageInput>
 export type UsageInput = z.output<typeof usageInput>
 
-/** GET /api/clients/:id/charging-contract: the space a booking would be made in. */
-export const chargingContractQuery = z.object({ roomId: z.uuid({ error: 'Room not found' }) })
+/**
+ * GET /api/clients/:id/charging-contract: the space a booking would be made in, and the day (in
+ * its facility's zone) it starts: a contract that has ended by then charges nothing (ADR 0049).
+ */
+export const chargingContractQuery = z.object({
+  roomId: z.uuid({ error: 'Room not found' }),
+  date: calendarDate('Please choose a valid date'),
+})

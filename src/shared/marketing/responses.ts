@@ -10,6 +10,8 @@ export const roomAvailability = z.object({
   id: z.uuid(),
   name: z.string(),
   type: z.enum(ROOM_TYPES),
+  /** The whole this space is part of (docs/product.md#linked-spaces), sold with it as one inventory. */
+  parentId: z.uuid().nullable(),
   slots: z.array(availabilitySlot),
 })
 

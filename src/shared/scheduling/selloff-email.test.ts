@@ -27,6 +27,8 @@ describe('buildSelloffEmail', () => {
       now: NOW,
       rooms: [
         {
+          id: 'room-1',
+          parentId: null,
           name: 'Rink A',
           type: 'rink',
           slots: [
@@ -49,6 +51,8 @@ describe('buildSelloffEmail', () => {
       now: NOW,
       rooms: [
         {
+          id: 'room-2',
+          parentId: null,
           name: 'Rink A',
           type: 'rink',
           slots: [
@@ -57,7 +61,13 @@ describe('buildSelloffEmail', () => {
             slot('2024-06-03T14:30:00Z', '2024-06-03T15:00:00Z'),
           ],
         },
-        { name: 'Court 1', type: 'court', slots: [slot('2024-06-03T13:30:00Z', '2024-06-03T14:00:00Z', false)] },
+        {
+          id: 'court-1',
+          parentId: null,
+          name: 'Court 1',
+          type: 'court',
+          slots: [slot('2024-06-03T13:30:00Z', '2024-06-03T14:00:00Z', false)],
+        },
       ],
     })
     expect(email.subject).toBe('Last Minute Availability at Maple Arena!')
@@ -79,12 +89,38 @@ describe('buildSelloffEmail', () => {
     )
   })
 
+  test('sells a sheet and its halves as one inventory', () => {
+    const hour = (from: string, to: string, isAvailable = true) => slot(`2024-06-03T${from}:00Z`, `2024-06-03T${to}:00Z`, isAvailable)
+    const email = buildSelloffEmail({
+      facilityName: 'Maple Arena',
+      timeZone: TORONTO,
+      now: NOW,
+      rooms: [
+        { id: 'a', parentId: null, name: 'Rink A', type: 'rink', slots: [hour('23:00', '23:30'), hour('23:30', '23:59', false)] },
+        { id: 'e', parentId: 'a', name: 'Half Ice East', type: 'rink', slots: [hour('23:00', '23:30'), hour('23:30', '23:59')] },
+        { id: 'w', parentId: 'a', name: 'Half Ice West', type: 'rink', slots: [hour('23:00', '23:30'), hour('23:30', '23:59', false)] },
+      ],
+    })
+    expect(email.body).toContain(
+      ['Rink A: full sheet, or either half', '• 7:00 pm - 7:30 pm', '', 'Rink A: Half Ice East', '• 7:30 pm - 7:59 pm'].join('\n'),
+    )
+    expect(email.body).not.toContain('Half Ice West')
+  })
+
   test('says so when nothing is available', () => {
     const email = buildSelloffEmail({
       facilityName: 'Maple Arena',
       timeZone: TORONTO,
       now: NOW,
-      rooms: [{ name: 'Rink A', type: 'rink', slots: [slot('2024-06-03T13:30:00Z', '2024-06-03T14:00:00Z', false)] }],
+      rooms: [
+        {
+          id: 'rink-a',
+          parentId: null,
+          name: 'Rink A',
+          type: 'rink',
+          slots: [slot('2024-06-03T13:30:00Z', '2024-06-03T14:00:00Z', false)],
+        },
+      ],
     })
     expect(email.body).toContain('\n\nNo availability at the moment\n\n')
     expect(email.body).not.toContain('Rink A')
@@ -104,6 +140,8 @@ describe('buildSelloffEmail', () => {
       now: new Date('2024-06-04T01:00:00Z'), // 21:00 EDT
       rooms: [
         {
+          id: 'room-3',
+          parentId: null,
           name: 'Rink A',
           type: 'rink',
           slots: [slot('2024-06-04T01:30:00Z', '2024-06-04T02:00:00Z'), slot('2024-06-04T10:00:00Z', '2024-06-04T10:30:00Z')],

@@ -1,21 +1,16 @@
 import { TZDate } from '@date-fns/tz'
-import { ROOM_TYPE_LABELS, type RoomType } from '@shared/limits'
 import { localDateOf } from './local-day'
+import { sellableInventory, type InventorySpace } from './selloff-inventory'
 import type { Slot } from './slots'
 
 export const DEFAULT_FACILITY_NAME = 'Our Facility'
 export const NO_AVAILABILITY_TEXT = 'No availability at the moment'
 
-export interface SelloffRoom {
-  name: string
-  type: RoomType
-  slots: readonly Slot[]
-}
-
 export interface SelloffEmailRequest {
   /** Blank or missing falls back to 'Our Facility'. */
   facilityName?: string | null
-  rooms: readonly SelloffRoom[]
+  /** Linked spaces (by parentId) are sold as one inventory (sellableInventory). */
+  rooms: readonly InventorySpace[]
   timeZone: string
   /** Tells today's slots from tomorrow's when the window crosses midnight. */
   now: Date
@@ -30,12 +25,9 @@ export interface SelloffEmail {
 export function buildSelloffEmail({ facilityName, rooms, timeZone, now }: SelloffEmailRequest): SelloffEmail {
   const facility = facilityName?.trim() || DEFAULT_FACILITY_NAME
   const today = localDateOf(now, timeZone)
-  const roomSections = rooms
-    .map((room) => ({ room, available: freeBlocks(room.slots) }))
-    .filter(({ available }) => available.length > 0)
-    .map(({ room, available }) =>
-      [`${room.name} (${ROOM_TYPE_LABELS[room.type]})`, ...available.map((slot) => `• ${formatSlot(slot, timeZone, today)}`)].join('\n'),
-    )
+  const roomSections = sellableInventory(rooms).map(({ label, blocks }) =>
+    [label, ...blocks.map((slot) => `• ${formatSlot(slot, timeZone, today)}`)].join('\n'),
+  )
 
   const body = [
     'Hi there,',
@@ -46,21 +38,6 @@ export function buildSelloffEmail({ facilityName, rooms, timeZone, now }: Sellof
   ].join('\n\n')
 
   return { subject: `Last Minute Availability at ${facility}!`, body }
-}
-
-/**
- * The free time as rinks sell it: available slots that follow one another without a gap merge
- * into one block ('7:00 pm - 9:30 pm'), rather than a line per booking interval.
- */
-export function freeBlocks(slots: readonly Slot[]): Slot[] {
-  const blocks: Slot[] = []
-  for (const slot of slots) {
-    if (!slot.isAvailable) continue
-    const last = blocks.at(-1)
-    if (last && last.end.getTime() === slot.start.getTime()) blocks[blocks.length - 1] = { ...last, end: slot.end }
-    else blocks.push({ ...slot })
-  }
-  return blocks
 }
 
 /** A time as the email shows it, like '9:30 am', on the facility's wall clock. */

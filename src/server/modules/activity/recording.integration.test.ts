@@ -107,7 +107,12 @@ describe.each(testDatabaseKinds())('what each write records in the trail on %s',
     await send(owner, 'PUT', `/api/clients/${client!.id}`, { name: 'Bayview Hawks', email: 'hawks@example.com', phone: '555-0100' })
     // Saved unchanged: nothing to read.
     await send(owner, 'PUT', `/api/clients/${client!.id}`, { name: 'Bayview Hawks', email: 'hawks@example.com', phone: '555-0100' })
-    const { contract } = await send(owner, 'POST', '/api/contracts', { clientId: client!.id, startDate: '2031-01-01', totalHours: 10 })
+    const { contract } = await send(owner, 'POST', '/api/contracts', {
+      clientId: client!.id,
+      name: 'Season',
+      startDate: '2031-01-01',
+      totalHours: 10,
+    })
     await send(owner, 'DELETE', `/api/clients/${client!.id}`, undefined)
 
     const [created, updated, contractMade, contractGone, gone, ...rest] = await entriesOf(owner.organisationId, since)
@@ -127,7 +132,7 @@ describe.each(testDatabaseKinds())('what each write records in the trail on %s',
     const { client } = await send(owner, 'POST', '/api/clients', { name: 'Hawks' })
     const scheduler = await t.addMember(admin, owner.organisationId, 'scheduler')
     const since = await lastId(owner.organisationId)
-    const body = { clientId: client!.id, startDate: '2031-01-01', totalHours: 20, hoursUsed: 2.5 }
+    const body = { clientId: client!.id, name: 'Season', startDate: '2031-01-01', totalHours: 20, hoursUsed: 2.5 }
     const { contract } = await send(owner, 'POST', '/api/contracts', body)
     await send(owner, 'PUT', `/api/contracts/${contract!.id}`, { ...body, totalHours: 30, status: 'completed' })
     const { usage } = await send(scheduler, 'POST', '/api/usage', { contractId: contract!.id, usageDate: '2031-02-03', hours: 1.5 })
@@ -138,6 +143,7 @@ describe.each(testDatabaseKinds())('what each write records in the trail on %s',
     expect(created).toMatchObject({ actorId: owner.id, action: 'created', entity: 'contract', entityId: contract!.id, label: 'Hawks' })
     expect(created!.changes).toEqual({
       client: { before: null, after: 'Hawks' },
+      name: { before: null, after: 'Season' },
       startDate: { before: null, after: '2031-01-01' },
       totalHours: { before: null, after: 20 },
       hoursUsed: { before: null, after: 2.5 },

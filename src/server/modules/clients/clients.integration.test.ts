@@ -130,7 +130,7 @@ describe.each(testDatabaseKinds())('clients on %s', (kind) => {
     for (const target of [client, client, keeper]) {
       const response = await t.request('/api/contracts', {
         method: 'POST',
-        body: { clientId: target.id, startDate: '2024-06-01', totalHours: 10 },
+        body: { clientId: target.id, name: 'Season', startDate: '2024-06-01', totalHours: 10 },
         cookie: operator.cookie,
       })
       contractIds.push(((await response.json()) as { contract: { id: string } }).contract.id)
@@ -234,7 +234,7 @@ describe.each(testDatabaseKinds())('clients on %s', (kind) => {
         }),
       ).rejects.toSatisfy((error) => findPostgresError(error)?.code === SQLSTATE.foreignKeyViolation)
       await expect(
-        t.db.insert(contracts).values({ organisationId, clientId: client.id, startDate: '2024-06-01', totalHours: '10' }),
+        t.db.insert(contracts).values({ organisationId, clientId: client.id, name: 'Season', startDate: '2024-06-01', totalHours: '10' }),
       ).rejects.toSatisfy((error) => findPostgresError(error)?.code === SQLSTATE.foreignKeyViolation)
     })
   })

@@ -52,7 +52,13 @@ describe.each(testDatabaseKinds())('contracts and the usage ledger on %s', (kind
   describe('contracts', () => {
     it('creates a contract as active with no hours used, in exact decimals', async () => {
       const clientId = await createClient(operator)
-      const contract = await createContract(operator, { clientId, startDate: '2024-06-01', totalHours: 12.34, notes: ' Summer ice ' })
+      const contract = await createContract(operator, {
+        clientId,
+        name: 'Season',
+        startDate: '2024-06-01',
+        totalHours: 12.34,
+        notes: ' Summer ice ',
+      })
       expect(contract).toMatchObject({
         clientId,
         startDate: '2024-06-01',
@@ -65,7 +71,7 @@ describe.each(testDatabaseKinds())('contracts and the usage ledger on %s', (kind
 
     it('answers every invalid contract with the spec message', async () => {
       const clientId = await createClient(operator)
-      const valid = { clientId, startDate: '2024-06-01', totalHours: 10 }
+      const valid = { clientId, name: 'Season', startDate: '2024-06-01', totalHours: 10 }
       const cases: [Record<string, unknown>, string, string][] = [
         [{ ...valid, clientId: '' }, 'clientId', CONTRACT_MESSAGES.required],
         [{ ...valid, startDate: '' }, 'startDate', CONTRACT_MESSAGES.required],
@@ -89,10 +95,17 @@ describe.each(testDatabaseKinds())('contracts and the usage ledger on %s', (kind
       const caller = await t.createOperator(admin)
       const zulu = await createClient(caller, 'Zulu Figure Skating')
       const alpha = await createClient(caller, 'alpha Hockey')
-      await createContract(caller, { clientId: zulu, startDate: '2024-01-01', totalHours: 0.1 })
-      await createContract(caller, { clientId: zulu, startDate: '2024-03-01', totalHours: 0.2, hoursUsed: 0.1, status: 'completed' })
-      await createContract(caller, { clientId: alpha, startDate: '2024-02-01', totalHours: 20, hoursUsed: 5.5 })
-      await createContract(other, { clientId: await createClient(other), startDate: '2024-02-01', totalHours: 1 })
+      await createContract(caller, { clientId: zulu, name: 'Season', startDate: '2024-01-01', totalHours: 0.1 })
+      await createContract(caller, {
+        clientId: zulu,
+        name: 'Season',
+        startDate: '2024-03-01',
+        totalHours: 0.2,
+        hoursUsed: 0.1,
+        status: 'completed',
+      })
+      await createContract(caller, { clientId: alpha, name: 'Season', startDate: '2024-02-01', totalHours: 20, hoursUsed: 5.5 })
+      await createContract(other, { clientId: await createClient(other), name: 'Season', startDate: '2024-02-01', totalHours: 1 })
 
       const response = await t.request('/api/contracts', { cookie: caller.cookie })
       expect(response.status).toBe(200)
@@ -111,10 +124,18 @@ describe.each(testDatabaseKinds())('contracts and the usage ledger on %s', (kind
 
     it('updates a contract, status included, and lets hours used be set by hand', async () => {
       const clientId = await createClient(operator)
-      const contract = await createContract(operator, { clientId, startDate: '2024-06-01', totalHours: 10 })
+      const contract = await createContract(operator, { clientId, name: 'Season', startDate: '2024-06-01', totalHours: 10 })
       const response = await t.request(`/api/contracts/${contract.id}`, {
         method: 'PUT',
-        body: { clientId, startDate: '2024-07-01', totalHours: 20, hoursUsed: 3.25, status: 'completed', notes: 'Closed early' },
+        body: {
+          clientId,
+          name: 'Season',
+          startDate: '2024-07-01',
+          totalHours: 20,
+          hoursUsed: 3.25,
+          status: 'completed',
+          notes: 'Closed early',
+        },
         cookie: operator.cookie,
       })
       expect(response.status).toBe(200)
@@ -127,7 +148,7 @@ describe.each(testDatabaseKinds())('contracts and the usage ledger on %s', (kind
       })
       const overspent = await t.request(`/api/contracts/${contract.id}`, {
         method: 'PUT',
-        body: { clientId, startDate: '2024-07-01', totalHours: 2, hoursUsed: 3 },
+        body: { clientId, name: 'Season', startDate: '2024-07-01', totalHours: 2, hoursUsed: 3 },
         cookie: operator.cookie,
       })
       expect(overspent.status).toBe(422)
@@ -136,7 +157,7 @@ describe.each(testDatabaseKinds())('contracts and the usage ledger on %s', (kind
 
     it('deletes a contract with its usage rows', async () => {
       const clientId = await createClient(operator)
-      const contract = await createContract(operator, { clientId, startDate: '2024-06-01', totalHours: 10 })
+      const contract = await createContract(operator, { clientId, name: 'Season', startDate: '2024-06-01', totalHours: 10 })
       await logUsage(operator, { contractId: contract.id, usageDate: '2024-06-02', hours: 1 })
       const response = await t.request(`/api/contracts/${contract.id}`, { method: 'DELETE', cookie: operator.cookie })
       expect(response.status).toBe(204)
@@ -146,10 +167,10 @@ describe.each(testDatabaseKinds())('contracts and the usage ledger on %s', (kind
 
     it('answers 404 across organisations: their contracts, and contracts for their clients', async () => {
       const theirClient = await createClient(other)
-      const theirContract = await createContract(other, { clientId: theirClient, startDate: '2024-06-01', totalHours: 10 })
+      const theirContract = await createContract(other, { clientId: theirClient, name: 'Season', startDate: '2024-06-01', totalHours: 10 })
       const myClient = await createClient(operator)
-      const myContract = await createContract(operator, { clientId: myClient, startDate: '2024-06-01', totalHours: 10 })
-      const body = { clientId: theirClient, startDate: '2024-06-01', totalHours: 5 }
+      const myContract = await createContract(operator, { clientId: myClient, name: 'Season', startDate: '2024-06-01', totalHours: 10 })
+      const body = { clientId: theirClient, name: 'Season', startDate: '2024-06-01', totalHours: 5 }
 
       const forTheirClient = await t.request('/api/contracts', { method: 'POST', body, cookie: operator.cookie })
       expect(forTheirClient.status).toBe(404)
@@ -179,7 +200,7 @@ describe.each(testDatabaseKinds())('contracts and the usage ledger on %s', (kind
   describe('logging hours', () => {
     it('inserts the usage row and adds its hours to the contract', async () => {
       const clientId = await createClient(operator)
-      const contract = await createContract(operator, { clientId, startDate: '2024-06-01', totalHours: 10 })
+      const contract = await createContract(operator, { clientId, name: 'Season', startDate: '2024-06-01', totalHours: 10 })
       const response = await logUsage(operator, {
         contractId: contract.id,
         usageDate: '2024-06-02',
@@ -196,7 +217,7 @@ describe.each(testDatabaseKinds())('contracts and the usage ledger on %s', (kind
 
     it('answers every invalid log with the spec message and changes nothing', async () => {
       const clientId = await createClient(operator)
-      const contract = await createContract(operator, { clientId, startDate: '2024-06-01', totalHours: 10 })
+      const contract = await createContract(operator, { clientId, name: 'Season', startDate: '2024-06-01', totalHours: 10 })
       const valid = { contractId: contract.id, usageDate: '2024-06-02', hours: 1 }
       for (const body of [
         { ...valid, hours: 0 },
@@ -213,7 +234,12 @@ describe.each(testDatabaseKinds())('contracts and the usage ledger on %s', (kind
     })
 
     it('answers 404 when logging hours on another organisation’s contract, and adds nothing', async () => {
-      const theirContract = await createContract(other, { clientId: await createClient(other), startDate: '2024-06-01', totalHours: 10 })
+      const theirContract = await createContract(other, {
+        clientId: await createClient(other),
+        name: 'Season',
+        startDate: '2024-06-01',
+        totalHours: 10,
+      })
       const response = await logUsage(operator, { contractId: theirContract.id, usageDate: '2024-06-02', hours: 1 })
       expect(response.status).toBe(404)
       expect((await errorOf(response)).message).toBe('Contract not found')
@@ -224,7 +250,7 @@ describe.each(testDatabaseKinds())('contracts and the usage ledger on %s', (kind
 
     it('loses no hours when twenty logs arrive at once on one contract', async () => {
       const clientId = await createClient(operator)
-      const contract = await createContract(operator, { clientId, startDate: '2024-06-01', totalHours: 100 })
+      const contract = await createContract(operator, { clientId, name: 'Season', startDate: '2024-06-01', totalHours: 100 })
       const responses = await Promise.all(
         Array.from({ length: 20 }, (_, index) =>
           logUsage(operator, { contractId: contract.id, usageDate: '2024-06-02', hours: index % 2 === 0 ? 0.25 : 1.5 }),
@@ -238,8 +264,8 @@ describe.each(testDatabaseKinds())('contracts and the usage ledger on %s', (kind
 
     it('reports a client’s usage newest first, with the linked event and a total per contract', async () => {
       const clientId = await createClient(operator)
-      const first = await createContract(operator, { clientId, startDate: '2024-01-01', totalHours: 10 })
-      const second = await createContract(operator, { clientId, startDate: '2024-06-01', totalHours: 10 })
+      const first = await createContract(operator, { clientId, name: 'Season', startDate: '2024-01-01', totalHours: 10 })
+      const second = await createContract(operator, { clientId, name: 'Season', startDate: '2024-06-01', totalHours: 10 })
       await logUsage(operator, { contractId: first.id, usageDate: '2024-01-05', hours: 1 })
       await logUsage(operator, { contractId: second.id, usageDate: '2024-06-03', hours: 2.25, description: 'Camp' })
       await logUsage(operator, { contractId: first.id, usageDate: '2024-02-05', hours: 0.5 })
@@ -287,9 +313,15 @@ describe.each(testDatabaseKinds())('contracts and the usage ledger on %s', (kind
     // hold the charging rules from the contract's side.
     it('charges each event to the latest-started active contract, dated on the facility’s local day', async () => {
       const clientId = await createClient(operator)
-      const older = await createContract(operator, { clientId, startDate: '2024-01-01', totalHours: 50 })
-      const latest = await createContract(operator, { clientId, startDate: '2024-05-01', totalHours: 50 })
-      const expired = await createContract(operator, { clientId, startDate: '2024-09-01', totalHours: 50, status: 'expired' })
+      const older = await createContract(operator, { clientId, name: 'Season', startDate: '2024-01-01', totalHours: 50 })
+      const latest = await createContract(operator, { clientId, name: 'Season', startDate: '2024-05-01', totalHours: 50 })
+      const expired = await createContract(operator, {
+        clientId,
+        name: 'Season',
+        startDate: '2024-09-01',
+        totalHours: 50,
+        status: 'expired',
+      })
       const { room } = await createRoom(operator, 'America/Toronto')
       // 21:00 in Toronto on 1 June is 01:00 UTC on 2 June.
       const [first] = await book(operator, { roomId: room.id, clientId, date: '2024-06-01', startTime: '21:00', durationMinutes: 120 })
@@ -309,8 +341,8 @@ describe.each(testDatabaseKinds())('contracts and the usage ledger on %s', (kind
 
     it('breaks a tie of start dates by the newest contract', async () => {
       const clientId = await createClient(operator)
-      const first = await createContract(operator, { clientId, startDate: '2024-05-01', totalHours: 10 })
-      const newest = await createContract(operator, { clientId, startDate: '2024-05-01', totalHours: 10 })
+      const first = await createContract(operator, { clientId, name: 'Season', startDate: '2024-05-01', totalHours: 10 })
+      const newest = await createContract(operator, { clientId, name: 'Season', startDate: '2024-05-01', totalHours: 10 })
       const { room } = await createRoom(operator, 'UTC')
       await book(operator, { roomId: room.id, clientId, date: '2024-06-02', startTime: '18:00', durationMinutes: 60 })
       expect(await hoursUsedOf(newest.id)).toBe('1.00')
@@ -319,7 +351,7 @@ describe.each(testDatabaseKinds())('contracts and the usage ledger on %s', (kind
 
     it('charges each half of a split event its own duration', async () => {
       const clientId = await createClient(operator)
-      const contract = await createContract(operator, { clientId, startDate: '2024-05-01', totalHours: 10 })
+      const contract = await createContract(operator, { clientId, name: 'Season', startDate: '2024-05-01', totalHours: 10 })
       const { room } = await createRoom(operator, 'UTC')
       const parts = await book(operator, { roomId: room.id, clientId, date: '2024-06-02', startTime: '23:00', durationMinutes: 120 })
       expect(parts).toHaveLength(2)
@@ -333,7 +365,13 @@ describe.each(testDatabaseKinds())('contracts and the usage ledger on %s', (kind
 
     it('books a client without an active contract without a charge, and without failing', async () => {
       const clientId = await createClient(operator)
-      const completed = await createContract(operator, { clientId, startDate: '2024-05-01', totalHours: 10, status: 'completed' })
+      const completed = await createContract(operator, {
+        clientId,
+        name: 'Season',
+        startDate: '2024-05-01',
+        totalHours: 10,
+        status: 'completed',
+      })
       const { room } = await createRoom(operator, 'UTC')
       const [event] = await book(operator, { roomId: room.id, clientId, date: '2024-06-02', startTime: '18:00', durationMinutes: 60 })
       expect(await hoursUsedOf(completed.id)).toBe('0.00')
@@ -342,7 +380,7 @@ describe.each(testDatabaseKinds())('contracts and the usage ledger on %s', (kind
 
     it('never charges another organisation’s contract', async () => {
       const theirClient = await createClient(other)
-      const theirContract = await createContract(other, { clientId: theirClient, startDate: '2024-05-01', totalHours: 10 })
+      const theirContract = await createContract(other, { clientId: theirClient, name: 'Season', startDate: '2024-05-01', totalHours: 10 })
       const { room } = await createRoom(operator, 'UTC')
       const response = await t.request('/api/events', {
         method: 'POST',
@@ -355,7 +393,7 @@ describe.each(testDatabaseKinds())('contracts and the usage ledger on %s', (kind
 
     it('gives the hours back when an event, its room or its facility is deleted', async () => {
       const clientId = await createClient(operator)
-      const contract = await createContract(operator, { clientId, startDate: '2024-05-01', totalHours: 10 })
+      const contract = await createContract(operator, { clientId, name: 'Season', startDate: '2024-05-01', totalHours: 10 })
       const { facility, room } = await createRoom(operator, 'UTC')
       const [one] = await book(operator, { roomId: room.id, clientId, date: '2024-06-02', startTime: '18:00', durationMinutes: 60 })
       await book(operator, { roomId: room.id, clientId, date: '2024-06-03', startTime: '18:00', durationMinutes: 90 })
@@ -373,7 +411,7 @@ describe.each(testDatabaseKinds())('contracts and the usage ledger on %s', (kind
 
     it('re-charges an edited event: its old charge is given back and the new one taken', async () => {
       const clientId = await createClient(operator)
-      const contract = await createContract(operator, { clientId, startDate: '2024-05-01', totalHours: 10, hoursUsed: 1 })
+      const contract = await createContract(operator, { clientId, name: 'Season', startDate: '2024-05-01', totalHours: 10, hoursUsed: 1 })
       const { room } = await createRoom(operator, 'UTC')
       const [event] = await book(operator, { roomId: room.id, clientId, date: '2024-06-02', startTime: '18:00', durationMinutes: 60 })
       expect(await hoursUsedOf(contract.id)).toBe('2.00')
@@ -392,7 +430,7 @@ describe.each(testDatabaseKinds())('contracts and the usage ledger on %s', (kind
 
     it('charges nothing for a booking that is refused, even when only its last occurrence clashes', async () => {
       const clientId = await createClient(operator)
-      const contract = await createContract(operator, { clientId, startDate: '2024-05-01', totalHours: 10 })
+      const contract = await createContract(operator, { clientId, name: 'Season', startDate: '2024-05-01', totalHours: 10 })
       const { room } = await createRoom(operator, 'UTC')
       await book(operator, { roomId: room.id, clientId, date: '2024-06-05', startTime: '18:00', durationMinutes: 60 })
       expect(await hoursUsedOf(contract.id)).toBe('1.00')
@@ -419,13 +457,13 @@ describe.each(testDatabaseKinds())('contracts and the usage ledger on %s', (kind
       const owner = await t.createOperator(admin)
       const organisationId = await organisationOf(owner)
       const clientId = await createClient(owner)
-      const contract = await createContract(owner, { clientId, startDate: '2024-06-01', totalHours: 10 })
+      const contract = await createContract(owner, { clientId, name: 'Season', startDate: '2024-06-01', totalHours: 10 })
       const manager = await joinAs('manager', organisationId)
 
-      const byManager = await createContract(manager, { clientId, startDate: '2024-07-01', totalHours: 5 })
+      const byManager = await createContract(manager, { clientId, name: 'Season', startDate: '2024-07-01', totalHours: 5 })
       const edited = await t.request(`/api/contracts/${contract.id}`, {
         method: 'PUT',
-        body: { clientId, startDate: '2024-06-01', totalHours: 12, hoursUsed: 1 },
+        body: { clientId, name: 'Season', startDate: '2024-06-01', totalHours: 12, hoursUsed: 1 },
         cookie: manager.cookie,
       })
       expect(edited.status).toBe(200)
@@ -448,7 +486,7 @@ describe.each(testDatabaseKinds())('contracts and the usage ledger on %s', (kind
     it('a scheduler reads contracts and usage and logs hours, but is refused contract writes with 403, whatever the body', async () => {
       const owner = await t.createOperator(admin)
       const clientId = await createClient(owner)
-      const contract = await createContract(owner, { clientId, startDate: '2024-06-01', totalHours: 10 })
+      const contract = await createContract(owner, { clientId, name: 'Season', startDate: '2024-06-01', totalHours: 10 })
       const scheduler = await joinAs('scheduler', await organisationOf(owner))
 
       for (const path of ['/api/contracts', `/api/clients/${clientId}/contracts`, `/api/clients/${clientId}/usage`]) {
@@ -457,7 +495,7 @@ describe.each(testDatabaseKinds())('contracts and the usage ledger on %s', (kind
       expect((await logUsage(scheduler, { contractId: contract.id, usageDate: '2024-06-02', hours: 1.25 })).status).toBe(201)
       expect(await hoursUsedOf(contract.id)).toBe('1.25')
 
-      const valid = { clientId, startDate: '2024-06-01', totalHours: 10 }
+      const valid = { clientId, name: 'Season', startDate: '2024-06-01', totalHours: 10 }
       const refused = [
         await t.request('/api/contracts', { method: 'POST', body: valid, cookie: scheduler.cookie }),
         await t.request('/api/contracts', { method: 'POST', body: {}, cookie: scheduler.cookie }),
@@ -477,7 +515,7 @@ describe.each(testDatabaseKinds())('contracts and the usage ledger on %s', (kind
     it('the front desk sees no contract or usage and logs no hours: 403 on every path, whatever the body', async () => {
       const owner = await t.createOperator(admin)
       const clientId = await createClient(owner)
-      const contract = await createContract(owner, { clientId, startDate: '2024-06-01', totalHours: 10 })
+      const contract = await createContract(owner, { clientId, name: 'Season', startDate: '2024-06-01', totalHours: 10 })
       const frontDesk = await joinAs('front_desk', await organisationOf(owner))
 
       const refused = [
@@ -488,7 +526,7 @@ describe.each(testDatabaseKinds())('contracts and the usage ledger on %s', (kind
         await logUsage(frontDesk, { hours: 'lots' }),
         await t.request('/api/contracts', {
           method: 'POST',
-          body: { clientId, startDate: '2024-06-01', totalHours: 1 },
+          body: { clientId, name: 'Season', startDate: '2024-06-01', totalHours: 1 },
           cookie: frontDesk.cookie,
         }),
         await t.request(`/api/contracts/${contract.id}`, { method: 'DELETE', cookie: frontDesk.cookie }),

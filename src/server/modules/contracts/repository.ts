@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, not, or, sql, type Placeholder, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNull, lt, not, or, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import type { ContractScope, ScopeRoomType } from '@shared/contracts/scope'
 import type { Executor } from '../../db/client'
 import { clients, contractSpaces, contractUsage, contracts, facilities, rooms, schedules } from '../../db/schema'
@@ -35,7 +35,9 @@ const scopeSpaces = sql<{ id: string; name: string }[]>`coalesce((${scopeSpacesQ
 const contractColumns = {
   id: contracts.id,
   clientId: contracts.clientId,
+  name: contracts.name,
   startDate: contracts.startDate,
+  endDate: contracts.endDate,
   totalHours: contracts.totalHours,
   hoursUsed: contractHoursUsed,
   hoursBooked: contractHoursBooked,
@@ -49,7 +51,9 @@ const contractColumns = {
 
 export type ContractValues = {
   clientId: string
+  name: string
   startDate: string
+  endDate: string | null
   totalHours: string
   // Null: a new contract starts at 0, an edit leaves the hours used as they are.
   hoursUsed: string | null
@@ -153,6 +157,12 @@ export async function deleteOwnedContract(db: Executor, organisationId: string, 
 }
 
 type IdValue = string | Placeholder | SQL | typeof schedules.roomId
+type DateValue = string | SQL | typeof contractUsage.usageDate
+
+/** Whether the contract of the enclosing query still runs on `date` (ADR 0049): no end date, or not yet past it. */
+function contractRunsOn(date: DateValue) {
+  return or(isNull(contracts.endDate), sql`${contracts.endDate} >= ${date}::date`)!
+}
 
 /**
  * Whether the contract of the enclosing query applies to the space `roomId` (ADR 0029): it applies
@@ -176,11 +186,12 @@ function contractAppliesTo(roomId: IdValue) {
 
 /**
  * The client's latest-started active contract that applies to the space (the spec's rule: newest
- * start date first, then the newest created; ADR 0029 adds the space), as a query a larger
- * statement can embed; it reads contracts_client_id_status_idx.
+ * start date first, then the newest created; ADR 0029 adds the space) and has not ended by the
+ * charge's date (ADR 0049), as a query a larger statement can embed; it reads
+ * contracts_client_id_status_idx.
  */
-// The ids may be placeholders of a prepared statement that embeds the query.
-export function latestActiveContractQuery(db: Executor, organisationId: IdValue, clientId: IdValue, roomId: IdValue) {
+// The ids and the date may be placeholders or columns of a statement that embeds the query.
+export function latestActiveContractQuery(db: Executor, organisationId: IdValue, clientId: IdValue, roomId: IdValue, date: DateValue) {
   return db
     .select({ id: contracts.id })
     .from(contracts)
@@ -190,6 +201,7 @@ export function latestActiveContractQuery(db: Executor, organisationId: IdValue,
         eq(contracts.clientId, clientId),
         eq(contracts.status, 'active'),
         contractAppliesTo(roomId),
+        contractRunsOn(date),
       ),
     )
     .orderBy(desc(contracts.startDate), desc(contracts.createdAt))
@@ -215,12 +227,13 @@ export async function replaceScopeSpaces(db: Executor, organisationId: string, c
 }
 
 /**
- * The contract's charges for events that have not ended yet in spaces it no longer applies to,
- * with each event's client and space: what a narrowed scope moves elsewhere.
+ * The contract's charges for events that have not ended yet in spaces it no longer applies to, or
+ * dated after its end date, with each event's client, space and date: what a narrowed scope or
+ * an earlier end moves elsewhere.
  */
-export function listChargesOutOfScope(db: Executor, organisationId: string, contractId: string) {
+export function listChargesNoLongerCovered(db: Executor, organisationId: string, contractId: string) {
   return db
-    .select({ id: contractUsage.id, clientId: schedules.clientId, roomId: schedules.roomId })
+    .select({ id: contractUsage.id, clientId: schedules.clientId, roomId: schedules.roomId, usageDate: contractUsage.usageDate })
     .from(contractUsage)
     .innerJoin(contracts, and(eq(contracts.organisationId, contractUsage.organisationId), eq(contracts.id, contractUsage.contractId)))
     .innerJoin(schedules, and(eq(schedules.organisationId, contractUsage.organisationId), eq(schedules.id, contractUsage.scheduleId)))
@@ -229,7 +242,7 @@ export function listChargesOutOfScope(db: Executor, organisationId: string, cont
         eq(contractUsage.organisationId, organisationId),
         eq(contractUsage.contractId, contractId),
         gt(schedules.endTime, sql`now()`),
-        not(contractAppliesTo(schedules.roomId)),
+        or(not(contractAppliesTo(schedules.roomId)), lt(contracts.endDate, contractUsage.usageDate)),
       ),
     )
 }
@@ -281,6 +294,7 @@ export function listUsageOfClient(db: Executor, organisationId: string, clientId
     .select({
       id: contractUsage.id,
       contractId: contractUsage.contractId,
+      contractName: contracts.name,
       usageDate: contractUsage.usageDate,
       hoursLogged: contractUsage.hoursLogged,
       description: contractUsage.description,
@@ -301,9 +315,13 @@ export function listUsageOfClient(db: Executor, organisationId: string, clientId
 
 export function sumUsagePerContract(db: Executor, organisationId: string, clientId: string) {
   return db
-    .select({ contractId: contractUsage.contractId, hoursLogged: sql<string>`sum(${contractUsage.hoursLogged})` })
+    .select({
+      contractId: contractUsage.contractId,
+      contractName: contracts.name,
+      hoursLogged: sql<string>`sum(${contractUsage.hoursLogged})`,
+    })
     .from(contractUsage)
     .innerJoin(contracts, usageOfContract)
     .where(and(eq(contractUsage.organisationId, organisationId), contractsOfClient(organisationId, clientId)))
-    .groupBy(contractUsage.contractId)
+    .groupBy(contractUsage.contractId, contracts.name)
 }

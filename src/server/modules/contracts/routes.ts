@@ -33,12 +33,11 @@ export function contractRoutes({ database: { db } }: AppDeps) {
     c.json({ contracts: await service.listContractsOfClient(db, c.get('organisation').id, c.req.param('id')) }),
   )
 
-  // What the event dialog warns about: the contract a booking in the space would charge now.
-  app.get('/clients/:id/charging-contract', allow('readBusiness'), clientId, queryParams(chargingContractQuery), async (c) =>
-    c.json({
-      contract: await service.findChargingContract(db, c.get('organisation').id, c.req.param('id'), c.req.valid('query').roomId),
-    }),
-  )
+  // What the event dialog warns about: the contract a booking in the space on the day would charge now.
+  app.get('/clients/:id/charging-contract', allow('readBusiness'), clientId, queryParams(chargingContractQuery), async (c) => {
+    const { roomId, date } = c.req.valid('query')
+    return c.json({ contract: await service.findChargingContract(db, c.get('organisation').id, c.req.param('id'), roomId, date) })
+  })
 
   app.get('/clients/:id/usage', allow('readBusiness'), clientId, async (c) =>
     c.json(await service.listUsageOfClient(db, c.get('organisation').id, c.req.param('id'))),

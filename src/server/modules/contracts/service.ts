@@ -22,7 +22,9 @@ const HOURS_SCALE = 2
 function contractValues(contract: Omit<Contract, 'id' | 'createdAt'>, clientName: string) {
   return {
     client: clientName,
+    name: contract.name,
     startDate: contract.startDate,
+    endDate: contract.endDate,
     totalHours: Number(contract.totalHours),
     hoursUsed: Number(contract.hoursUsed),
     status: contract.status,
@@ -35,7 +37,9 @@ function contractValues(contract: Omit<Contract, 'id' | 'createdAt'>, clientName
 function toContractValues(input: ContractInput): repository.ContractValues {
   return {
     clientId: input.clientId,
+    name: input.name,
     startDate: input.startDate,
+    endDate: input.endDate,
     // The schema allows at most two decimals, so this is the exact value for the numeric column.
     totalHours: input.totalHours.toFixed(HOURS_SCALE),
     hoursUsed: input.hoursUsed === undefined ? null : input.hoursUsed.toFixed(HOURS_SCALE),
@@ -76,22 +80,23 @@ function sameScope(contract: Contract, input: ContractInput) {
 }
 
 /**
- * A narrowed scope takes the contract off the bookings it no longer covers (docs/product.md#clients-and-contracts):
- * the charge of each event that has not ended yet in such a space moves to the contract that
- * applies there now, by the booking rule, or goes when none does. Past events keep their charge.
- * The caller holds the contract FOR UPDATE, so every charge made before is committed and seen here.
+ * A narrowed scope or an earlier end date takes the contract off the bookings it no longer covers
+ * (docs/product.md#clients-and-contracts): the charge of each event that has not ended yet in
+ * such a space, or after the end date, moves to the contract that applies there now, by the
+ * booking rule, or goes when none does. Past events keep their charge. The caller holds the
+ * contract FOR UPDATE, so every charge made before is committed and seen here.
  */
-async function rechargeOutOfScope(tx: Executor, organisationId: string, contractId: string) {
-  const charges = await repository.listChargesOutOfScope(tx, organisationId, contractId)
-  const byTarget = new Map<string, { clientId: string | null; roomId: string; ids: string[] }>()
+async function rechargeNoLongerCovered(tx: Executor, organisationId: string, contractId: string) {
+  const charges = await repository.listChargesNoLongerCovered(tx, organisationId, contractId)
+  const byTarget = new Map<string, { clientId: string | null; roomId: string; usageDate: string; ids: string[] }>()
   for (const charge of charges) {
-    const key = `${charge.clientId}/${charge.roomId}`
-    const group = byTarget.get(key) ?? { clientId: charge.clientId, roomId: charge.roomId, ids: [] }
+    const key = `${charge.clientId}/${charge.roomId}/${charge.usageDate}`
+    const group = byTarget.get(key) ?? { clientId: charge.clientId, roomId: charge.roomId, usageDate: charge.usageDate, ids: [] }
     group.ids.push(charge.id)
     byTarget.set(key, group)
   }
-  for (const { clientId, roomId, ids } of byTarget.values()) {
-    const [target] = clientId ? await repository.latestActiveContractQuery(tx, organisationId, clientId, roomId) : []
+  for (const { clientId, roomId, usageDate, ids } of byTarget.values()) {
+    const [target] = clientId ? await repository.latestActiveContractQuery(tx, organisationId, clientId, roomId, usageDate) : []
     await repository.moveCharges(tx, organisationId, ids, target?.id ?? null)
   }
 }
@@ -163,16 +168,16 @@ export async function updateContract(db: Db, organisationId: string, actor: Acto
       const before = await repository.findOwnedContract(tx, organisationId, contractId, { lock: true })
       if (!before) throw notFound('Contract')
       const isScopeChanged = !sameScope(before, input)
-      if (isScopeChanged) {
-        await requireScopeSpaces(tx, organisationId, input.spaceIds)
-        // From here no booking charges this contract until the new scope is committed (ADR 0029).
+      // An earlier end date (or a first one) leaves bookings after it uncovered, as a narrower scope does.
+      const isEndChanged = before.endDate !== input.endDate
+      if (isScopeChanged) await requireScopeSpaces(tx, organisationId, input.spaceIds)
+      if (isScopeChanged || isEndChanged) {
+        // From here no booking charges this contract until the new scope and end are committed (ADRs 0029, 0049).
         await repository.lockContractAgainstCharges(tx, organisationId, contractId)
       }
       if (!(await repository.updateOwnedContract(tx, organisationId, contractId, toContractValues(input)))) throw notFound('Contract')
-      if (isScopeChanged) {
-        await repository.replaceScopeSpaces(tx, organisationId, contractId, input.spaceIds)
-        await rechargeOutOfScope(tx, organisationId, contractId)
-      }
+      if (isScopeChanged) await repository.replaceScopeSpaces(tx, organisationId, contractId, input.spaceIds)
+      if (isScopeChanged || isEndChanged) await rechargeNoLongerCovered(tx, organisationId, contractId)
       const contract = (await repository.findOwnedContract(tx, organisationId, contractId))!
       const changes = changedFields(contractValues(before, before.clientName), contractValues(contract, client.name))
       // Saving the form unchanged writes nothing worth reading.
@@ -259,19 +264,19 @@ export async function listUsageOfClient(db: Db, organisationId: string, clientId
 
 /**
  * The contract a booking charges, the client's latest-started active contract that applies to the
- * booked space, as a query the booking statement embeds (docs/product.md#clients-and-contracts):
+ * booked space and has not ended by the charge's date, as a query the booking statement embeds (docs/product.md#clients-and-contracts):
  * the rule lives here, the booking module only uses it.
  */
 export const activeContractForCharging = repository.latestActiveContractQuery
 
 /**
- * The contract a booking of the client in the space would be charged to now, with the client's
- * name, or null: what the event dialog warns about before booking.
+ * The contract a booking of the client in the space on `date` would be charged to now, with the
+ * client's name, or null: what the event dialog warns about before booking.
  */
-export async function findChargingContract(db: Db, organisationId: string, clientId: string, roomId: string) {
+export async function findChargingContract(db: Db, organisationId: string, clientId: string, roomId: string, date: string) {
   await requireOwnedClient(db, organisationId, clientId)
   if ((await repository.findSpaces(db, organisationId, [roomId])).length === 0) throw notFound('Room')
-  const [charged] = await repository.latestActiveContractQuery(db, organisationId, clientId, roomId)
+  const [charged] = await repository.latestActiveContractQuery(db, organisationId, clientId, roomId, date)
   return charged ? repository.findOwnedContract(db, organisationId, charged.id) : null
 }
 export type { EventUsage } from './repository'

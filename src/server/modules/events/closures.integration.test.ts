@@ -63,7 +63,7 @@ describe.each(testDatabaseKinds())('closures on %s', (kind) => {
     const changeRoom = await space('Change Room 1', 'change_room')
     const { client } = await expectJson<{ client: { id: string } }>(await request('POST', '/api/clients', { name: 'Jets' }, user), 201)
     const { contract } = await expectJson<{ contract: { id: string } }>(
-      await request('POST', '/api/contracts', { clientId: client.id, startDate: '2020-01-01', totalHours: 500 }, user),
+      await request('POST', '/api/contracts', { clientId: client.id, name: 'Season', startDate: '2020-01-01', totalHours: 500 }, user),
       201,
     )
     return { facilityId: facility.id, sheet, halfA, halfB, studio, changeRoom, clientId: client.id, contractId: contract.id, user }

@@ -1,11 +1,14 @@
+import type { HolidayClosuresInput, HolidayClosuresPreviewInput } from '@shared/closures/holidays'
 import type { ClosureInput, ClosurePreviewInput, ClosureRangeQuery } from '@shared/closures/schema'
 import { CLOSURE_MESSAGES } from '@shared/closures/schema'
 import { LIMITS } from '@shared/limits'
+import { addCalendarDays } from '@shared/scheduling/calendar-date'
 import { combineLocalDateTime } from '@shared/scheduling/local-day'
 import type { Db, Executor } from '../../db/client'
 import { AppError, findPostgresError, notFound, SQLSTATE } from '../../errors'
 import { recordActivity, type Actor } from '../activity/service'
 import * as closures from './closures-repository'
+import { publicHolidaysBetween, type PublicHoliday } from './public-holidays'
 import { deleteBooking } from './repository'
 
 // Closures (docs/product.md#closures, ADR 0026) belong to the booking engine: a closure refuses
@@ -139,4 +142,120 @@ export async function listFacilityClosures(db: Db, organisationId: string, facil
 /** The closures reaching into a range: every calendar, the room grid, marketing and the boards. */
 export function listClosuresInRange(db: Executor, organisationId: string, query: ClosureRangeQuery) {
   return closures.listClosuresInRange(db, organisationId, query)
+}
+
+/* ---------- public holidays as closures (ADR 0050) ---------- */
+
+/** Each holiday's day as an all-day closure of the whole facility, on the facility's calendar. */
+function holidaySpans(holidays: readonly PublicHoliday[], timeZone: string) {
+  return holidays.map((holiday) => ({
+    ...holiday,
+    start: combineLocalDateTime(holiday.date, '00:00', timeZone),
+    end: combineLocalDateTime(addCalendarDays(holiday.date, 1), '00:00', timeZone),
+  }))
+}
+
+/**
+ * The region's public holidays on the chosen days, each marked when a closure of the whole
+ * facility already covers its whole day (it is skipped, and said so), and the events the closures
+ * of the others would cover.
+ */
+async function planHolidayClosures(db: Executor, organisationId: string, facility: Facility, input: HolidayClosuresPreviewInput) {
+  const holidays = holidaySpans(publicHolidaysBetween(input.country, input.region, input.from, input.to), facility.timeZone)
+  const existing =
+    holidays.length === 0
+      ? []
+      : (
+          await closures.listClosuresInRange(db, organisationId, {
+            from: holidays[0]!.start,
+            to: holidays.at(-1)!.end,
+            facilityId: facility.id,
+            roomId: null,
+          })
+        ).filter((closure) => closure.spaceId === null)
+  const planned = holidays.map((holiday) => ({
+    ...holiday,
+    isAlreadyClosed: existing.some((closure) => closure.startTime <= holiday.start && closure.endTime >= holiday.end),
+  }))
+  const covered = { events: [] as Awaited<ReturnType<typeof closures.listCoveredBookings>>['events'], total: 0 }
+  for (const holiday of planned.filter((entry) => !entry.isAlreadyClosed)) {
+    const found = await closures.listCoveredBookings(db, organisationId, {
+      facilityId: facility.id,
+      roomId: null,
+      start: holiday.start,
+      end: holiday.end,
+      limit: null,
+    })
+    covered.events.push(...found.events)
+    covered.total += found.total
+  }
+  return { planned, covered }
+}
+
+const holidayOf = ({ date, name, isAlreadyClosed }: { date: string; name: string; isAlreadyClosed: boolean }) => ({
+  date,
+  name,
+  isAlreadyClosed,
+})
+
+/** What 'Add public holidays' would do: the holidays, those already closed, and the events the new closures would cover. */
+export async function previewHolidayClosures(db: Db, organisationId: string, facilityId: string, input: HolidayClosuresPreviewInput) {
+  const facility = await closures.findFacility(db, organisationId, facilityId)
+  if (!facility) throw notFound('Facility')
+  const { planned, covered } = await planHolidayClosures(db, organisationId, facility, input)
+  return { holidays: planned.map(holidayOf), events: covered.events.slice(0, LIMITS.closure.listLimit), total: covered.total }
+}
+
+/**
+ * Adds each public holiday not closed yet as an all-day closure of the whole facility, in one
+ * transaction with one activity entry: all of them or none. The facility's row is held first, as
+ * for one closure, so two imports at once add each holiday once. Covered events are kept or
+ * cancelled as the operator chose; without a choice nothing is written and the operator is asked.
+ */
+export async function addHolidayClosures(db: Db, organisationId: string, actor: Actor, facilityId: string, input: HolidayClosuresInput) {
+  return db.transaction(async (tx) => {
+    const facility = await closures.lockFacility(tx, organisationId, facilityId)
+    if (!facility) throw notFound('Facility')
+    const { planned, covered } = await planHolidayClosures(tx, organisationId, facility, input)
+    const added = planned.filter((holiday) => !holiday.isAlreadyClosed)
+    const skipped = planned.filter((holiday) => holiday.isAlreadyClosed).map(holidayOf)
+    if (added.length === 0) return { added: 0, skipped, kept: 0, cancelled: 0 }
+    if (covered.total > 0 && input.coveredEvents === null) throw new AppError('CONFLICT', coveredEventsMessage(covered.total))
+    const ids: string[] = []
+    for (const holiday of added) {
+      ids.push(
+        await closures.insertClosure(tx, {
+          organisationId,
+          facilityId,
+          roomId: null,
+          reason: holiday.name,
+          startTime: holiday.start,
+          endTime: holiday.end,
+        }),
+      )
+    }
+    if (input.coveredEvents === 'cancel') {
+      for (const event of covered.events) await deleteBooking(tx, organisationId, actor, event.id)
+    }
+    await recordActivity(tx, organisationId, actor, {
+      action: 'created',
+      entity: 'closure',
+      // The first of them stands for the import; its details name every holiday added.
+      entityId: ids[0]!,
+      label: `${added.length} public ${added.length === 1 ? 'holiday' : 'holidays'}`,
+      facility,
+      changes: {
+        reason: { before: null, after: added.map((holiday) => `${holiday.name} (${holiday.date})`).join(', ') },
+        space: { before: null, after: facility.name },
+        start: { before: null, after: added[0]!.start.toISOString() },
+        end: { before: null, after: added.at(-1)!.end.toISOString() },
+      },
+    })
+    return {
+      added: added.length,
+      skipped,
+      kept: input.coveredEvents === 'cancel' ? 0 : covered.total,
+      cancelled: input.coveredEvents === 'cancel' ? covered.total : 0,
+    }
+  })
 }

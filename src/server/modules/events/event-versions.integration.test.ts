@@ -54,7 +54,7 @@ describe.each(testDatabaseKinds())('event versions on %s', (kind) => {
     const rinkB = await space('Rink B')
     const { client } = await expectJson<{ client: { id: string } }>(await request('POST', '/api/clients', { name: 'Jets' }), 201)
     const { contract } = await expectJson<{ contract: { id: string } }>(
-      await request('POST', '/api/contracts', { clientId: client.id, startDate: '2020-01-01', totalHours: 500 }),
+      await request('POST', '/api/contracts', { clientId: client.id, name: 'Season', startDate: '2020-01-01', totalHours: 500 }),
       201,
     )
     return { rinkA, rinkB, clientId: client.id, contractId: contract.id }

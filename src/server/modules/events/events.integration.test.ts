@@ -64,6 +64,7 @@ describe.each(testDatabaseKinds())('scheduling on %s', (kind) => {
     const { client } = await post<{ client: { id: string } }>(user, '/api/clients', { name: 'Northside Jets' })
     const { contract } = await post<{ contract: { id: string } }>(user, '/api/contracts', {
       clientId: client.id,
+      name: 'Season',
       startDate: '2020-01-01',
       totalHours: 5000,
       hoursUsed: openingHours,
@@ -712,6 +713,7 @@ describe.each(testDatabaseKinds())('scheduling on %s', (kind) => {
       const { client } = await post<{ client: { id: string } }>(operator, '/api/clients', { name: 'Southside Sharks' })
       const { contract } = await post<{ contract: { id: string } }>(operator, '/api/contracts', {
         clientId: client.id,
+        name: 'Season',
         startDate: '2020-01-01',
         totalHours: 10,
       })

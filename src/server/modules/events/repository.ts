@@ -451,9 +451,10 @@ const bookingStatement = (db: Db, variant: BookingVariant) => {
           ? // Each event is charged to its own client's contract for its own space.
             sql`from json_to_recordset(${placeholder('charges')}::json)
         as u(schedule_id uuid, usage_date date, hours_logged numeric, description text, client_id uuid, room_id uuid)
-      cross join lateral (${activeContractForCharging(db, placeholder('organisationId'), sql`u.client_id`, sql`u.room_id`)}) as contract`
-          : sql`from (${activeContractForCharging(db, placeholder('organisationId'), placeholder('clientId'), placeholder('roomId'))}) as contract
-      cross join json_to_recordset(${placeholder('charges')}::json) as u(schedule_id uuid, usage_date date, hours_logged numeric, description text)`
+      cross join lateral (${activeContractForCharging(db, placeholder('organisationId'), sql`u.client_id`, sql`u.room_id`, sql`u.usage_date`)}) as contract`
+          : // Each by its own date: a series may run past a contract's end date (ADR 0049).
+            sql`from json_to_recordset(${placeholder('charges')}::json) as u(schedule_id uuid, usage_date date, hours_logged numeric, description text)
+      cross join lateral (${activeContractForCharging(db, placeholder('organisationId'), placeholder('clientId'), placeholder('roomId'), sql`u.usage_date`)}) as contract`
       }
       -- After the kept event's old charge is gone: a booked event has one usage row at most.
       where exists (select from ready)${when(sql` and (select count(*) from uncharged) >= 0`)}

@@ -9,6 +9,7 @@ import {
   upcomingEventsQuery,
   updateEventInput,
 } from '@shared/events/schema'
+import { holidayClosuresInput, holidayClosuresPreviewInput } from '@shared/closures/holidays'
 import { closureInput, closurePreviewInput, closureRangeQuery } from '@shared/closures/schema'
 import { allow } from '../../auth/middleware'
 import type { AppDeps, MemberEnv } from '../../http/context'
@@ -133,6 +134,22 @@ export function eventRoutes({ database }: AppDeps) {
 
   app.post('/facilities/:id/closures', allow('manageVenue'), facilityId, jsonBody(closureInput), async (c) =>
     c.json(await service.createClosure(db, c.get('organisation').id, c.get('user'), c.req.param('id'), c.req.valid('json')), 201),
+  )
+
+  // Public holidays as closures (ADR 0050): the countries the server's holiday library knows, what
+  // a season's holidays would close, and all of them added in one write.
+  app.get('/holidays/countries', allow('manageVenue'), (c) => c.json({ countries: service.listHolidayCountries() }))
+
+  app.post(
+    '/facilities/:id/closures/holidays/preview',
+    allow('manageVenue'),
+    facilityId,
+    jsonBody(holidayClosuresPreviewInput),
+    async (c) => c.json(await service.previewHolidayClosures(db, c.get('organisation').id, c.req.param('id'), c.req.valid('json'))),
+  )
+
+  app.post('/facilities/:id/closures/holidays', allow('manageVenue'), facilityId, jsonBody(holidayClosuresInput), async (c) =>
+    c.json(await service.addHolidayClosures(db, c.get('organisation').id, c.get('user'), c.req.param('id'), c.req.valid('json')), 201),
   )
 
   app.delete('/closures/:id', allow('manageVenue'), closureId, async (c) => {

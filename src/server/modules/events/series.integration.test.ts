@@ -61,7 +61,7 @@ describe.each(testDatabaseKinds())('series on %s', (kind) => {
     )
     const { client } = await expectJson<{ client: { id: string } }>(await request('POST', '/api/clients', { name: 'Jets' }), 201)
     const { contract } = await expectJson<{ contract: { id: string } }>(
-      await request('POST', '/api/contracts', { clientId: client.id, startDate: '2020-01-01', totalHours: 900 }),
+      await request('POST', '/api/contracts', { clientId: client.id, name: 'Season', startDate: '2020-01-01', totalHours: 900 }),
       201,
     )
     return { roomId: room.id, clientId: client.id, contractId: contract.id }

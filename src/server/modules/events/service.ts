@@ -581,7 +581,16 @@ export function listMonthDays(db: Db, organisationId: string, range: { from: Dat
   return repository.listDayPreviews(db, organisationId, { ...range, perDay: LIMITS.calendar.monthCellEvents })
 }
 
-export { createClosure, deleteClosure, listClosuresInRange, listFacilityClosures, previewClosure } from './closures'
+export {
+  addHolidayClosures,
+  createClosure,
+  deleteClosure,
+  listClosuresInRange,
+  listFacilityClosures,
+  previewClosure,
+  previewHolidayClosures,
+} from './closures'
+export { listHolidayCountries } from './public-holidays'
 
 export function listBookableRooms(db: Db, organisationId: string) {
   return repository.listBookableRooms(db, organisationId)

@@ -400,7 +400,14 @@ describe.each(testDatabaseKinds())('facilities and spaces on %s', (kind) => {
       const [client] = await t.db.insert(clients).values({ organisationId, name: 'Hawks' }).returning()
       const [contract] = await t.db
         .insert(contracts)
-        .values({ organisationId, clientId: client!.id, startDate: '2026-01-01', totalHours: '10', hoursAdjustment: '1.00' })
+        .values({
+          organisationId,
+          clientId: client!.id,
+          name: 'Season',
+          startDate: '2026-01-01',
+          totalHours: '10',
+          hoursAdjustment: '1.00',
+        })
         .returning()
       const eventIds = [
         await insertEvent(rink.id, '2026-03-01T10:00:00Z', '2026-03-01T11:30:00Z', 'Practice'),

@@ -4,13 +4,14 @@ import { memberships, rooms, schedules, users } from '../../db/schema'
 import { useTestApp } from '../../test/setup'
 import type { TestUser } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
+import { buildSelloffEmail } from '@shared/scheduling/selloff-email'
 
 type ErrorBody = { error: { code: string; message: string } }
 type Slot = { start: string; end: string; isAvailable: boolean }
 type Availability = {
   facility: { id: string; name: string; timeZone: string }
   window: { start: string; end: string }
-  rooms: { id: string; name: string; type: string; slots: Slot[] }[]
+  rooms: { id: string; name: string; type: 'rink' | 'court' | 'room' | 'field'; parentId: string | null; slots: Slot[] }[]
 }
 
 const MISSING_ID = '00000000-0000-4000-8000-000000000000'
@@ -149,6 +150,42 @@ describe.each(testDatabaseKinds())('marketing availability on %s', (kind) => {
       [toronto('12:00'), true],
       [toronto('13:00'), false],
     ])
+  })
+
+  it('names the whole each space is part of, so the email sells a sheet and its halves as one inventory', async () => {
+    const facilityId = await createFacility(owner)
+    const sheetId = await createRoom(owner, facilityId, { name: 'Rink A', type: 'rink', bookingInterval: 60 })
+    await createRoom(owner, facilityId, { name: 'Half Ice East', type: 'rink', bookingInterval: 60, parentId: sheetId })
+    const westId = await createRoom(owner, facilityId, { name: 'Half Ice West', type: 'rink', bookingInterval: 60, parentId: sheetId })
+    await insertEvent(westId, toronto('12:00'), toronto('13:00'))
+    const response = await readAvailabilityAt(NOW, owner, `facilityId=${facilityId}&hoursAhead=4`)
+    expect(response.status).toBe(200)
+    const availability = (await response.json()) as Availability
+    expect(availability.rooms.map((room) => [room.name, room.parentId])).toEqual([
+      ['Half Ice East', sheetId],
+      ['Half Ice West', sheetId],
+      ['Rink A', null],
+    ])
+    const { body } = buildSelloffEmail({
+      facilityName: availability.facility.name,
+      timeZone: availability.facility.timeZone,
+      now: new Date(availability.window.start),
+      rooms: availability.rooms.map((room) => ({
+        ...room,
+        slots: room.slots.map((slot) => ({ ...slot, start: new Date(slot.start), end: new Date(slot.end) })),
+      })),
+    })
+    expect(body).toContain(
+      [
+        'Rink A: full sheet, or either half',
+        '• 11:00 am - 12:00 pm',
+        '• 1:00 pm - 2:00 pm',
+        '',
+        'Rink A: Half Ice East',
+        '• 12:00 pm - 1:00 pm',
+      ].join('\n'),
+    )
+    expect(body).not.toContain('Half Ice West')
   })
 
   it('widens the window with hours ahead, and defaults to 4 hours', async () => {

@@ -37,7 +37,8 @@ export async function readAvailability(db: Db, organisationId: string, { facilit
   return {
     facility: { id: facility.id, name: facility.name, timeZone: facility.timeZone },
     window,
-    rooms: rooms.map(({ operatingStartTime, operatingEndTime, bookingInterval, changeoverMinutes, parentId: _parentId, ...room }) => ({
+    // Each room names the whole it is part of, so that the email sells a sheet and its halves as one inventory.
+    rooms: rooms.map(({ operatingStartTime, operatingEndTime, bookingInterval, changeoverMinutes, ...room }) => ({
       ...room,
       slots: computeSlots({
         operatingStart: operatingStartTime,

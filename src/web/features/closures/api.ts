@@ -1,7 +1,16 @@
 import { keepPreviousData, queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
+import type { HolidayClosuresInput, HolidayClosuresPreviewInput } from '@shared/closures/holidays'
 import type { ClosureInput, ClosurePreviewInput } from '@shared/closures/schema'
-import type { closure, closureListResponse, closurePreviewResponse, createClosureResponse } from '@shared/closures/responses'
+import type {
+  closure,
+  closureListResponse,
+  closurePreviewResponse,
+  createClosureResponse,
+  holidayClosuresPreviewResponse,
+  holidayClosuresResponse,
+  holidayCountriesResponse,
+} from '@shared/closures/responses'
 import { apiFetch } from '@web/lib/api-client'
 import { EVENTS_QUERY_ROOT } from '@web/lib/query-keys'
 import { contractKeys } from '@web/features/contracts'
@@ -21,6 +30,8 @@ export const closureKeys = {
   range: (range: ClosureRange) => [...closureKeys.all, 'range', range] as const,
   facility: (facilityId: string) => [...closureKeys.all, 'facility', facilityId] as const,
   preview: (facilityId: string, input: ClosurePreviewInput | null) => [...closureKeys.all, 'preview', facilityId, input] as const,
+  holidayPreview: (facilityId: string, input: HolidayClosuresPreviewInput | null) =>
+    [...closureKeys.all, 'holidays', facilityId, input] as const,
 }
 
 export const fetchClosuresInRange = (range: ClosureRange) =>
@@ -73,6 +84,41 @@ export function useDeleteClosure() {
   const invalidate = useInvalidateClosures()
   return useMutation({
     mutationFn: (id: string) => apiFetch<void>(`/api/closures/${id}`, { method: 'DELETE' }),
+    onSuccess: invalidate,
+  })
+}
+
+/* ---------- public holidays as closures (ADR 0050) ---------- */
+
+/** The countries, with their states or provinces, whose public holidays the server knows; they never change while the app runs. */
+export const useHolidayCountries = () =>
+  useQuery({
+    queryKey: ['holiday-countries'],
+    queryFn: () => apiFetch<z.infer<typeof holidayCountriesResponse>>('/api/holidays/countries').then((result) => result.countries),
+    staleTime: Infinity,
+  })
+
+/** The region's holidays on the chosen days, those already closed marked, and the events the new closures would cover. */
+export const useHolidayClosuresPreview = (facilityId: string, input: HolidayClosuresPreviewInput | null) =>
+  useQuery({
+    queryKey: closureKeys.holidayPreview(facilityId, input),
+    queryFn: input
+      ? ({ signal }) =>
+          apiFetch<z.infer<typeof holidayClosuresPreviewResponse>>(`/api/facilities/${facilityId}/closures/holidays/preview`, {
+            method: 'POST',
+            body: input,
+            signal,
+          })
+      : skipToken,
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  })
+
+export function useAddHolidayClosures(facilityId: string) {
+  const invalidate = useInvalidateClosures()
+  return useMutation({
+    mutationFn: (input: HolidayClosuresInput) =>
+      apiFetch<z.infer<typeof holidayClosuresResponse>>(`/api/facilities/${facilityId}/closures/holidays`, { method: 'POST', body: input }),
     onSuccess: invalidate,
   })
 }

@@ -32,7 +32,7 @@ export const contractKeys = {
   groups: () => [...contractKeys.all, 'groups'] as const,
   ofClient: (clientId: string) => [...contractKeys.all, 'client', clientId] as const,
   usageOfClient: (clientId: string) => [...contractKeys.all, 'usage', clientId] as const,
-  charging: (clientId: string, roomId: string) => [...contractKeys.all, 'charging', clientId, roomId] as const,
+  charging: (clientId: string, roomId: string, date: string) => [...contractKeys.all, 'charging', clientId, roomId, date] as const,
 }
 
 // The bookable spaces under the key the event dialogs read them by, so that a space's change
@@ -61,14 +61,14 @@ export const useClientContracts = (clientId: string) => useQuery(clientContracts
 
 export const useUsageReport = (clientId: string) => useQuery(usageReportQueryOptions(clientId))
 
-/** The contract a booking of the client in the space would be charged to now; off while `booking` is null. */
-export const useChargingContract = (booking: { clientId: string; roomId: string } | null) =>
+/** The contract a booking of the client in the space on the day would be charged to now; off while `booking` is null. */
+export const useChargingContract = (booking: { clientId: string; roomId: string; date: string } | null) =>
   useQuery({
-    queryKey: contractKeys.charging(booking?.clientId ?? '', booking?.roomId ?? ''),
+    queryKey: contractKeys.charging(booking?.clientId ?? '', booking?.roomId ?? '', booking?.date ?? ''),
     queryFn: booking
       ? () =>
           apiFetch<z.infer<typeof chargingContractResponse>>(
-            `/api/clients/${booking.clientId}/charging-contract?${new URLSearchParams({ roomId: booking.roomId })}`,
+            `/api/clients/${booking.clientId}/charging-contract?${new URLSearchParams({ roomId: booking.roomId, date: booking.date })}`,
           ).then((result) => result.contract)
       : skipToken,
   })

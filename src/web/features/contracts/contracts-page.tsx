@@ -119,8 +119,8 @@ function ContractGroups() {
         title="Delete Contract?"
         description={
           <p>
-            Contract #{pendingDeletion ? shortContractId(pendingDeletion.id) : ''} and its usage log will be permanently deleted. Events
-            already booked stay on the schedule. This cannot be undone.
+            “{pendingDeletion?.name}” (#{pendingDeletion ? shortContractId(pendingDeletion.id) : ''}) and its usage log will be permanently
+            deleted. Events already booked stay on the schedule. This cannot be undone.
           </p>
         }
         isPending={deleteContract.isPending}
@@ -178,12 +178,22 @@ function ClientGroup({ group, onEdit, onDelete }: ClientGroupProps) {
                     onEdit || onDelete ? (
                       <>
                         {onEdit ? (
-                          <Button variant="ghost" size="icon" aria-label={`Edit contract ${shortId}`} onClick={() => onEdit(contract)}>
+                          <Button
+                            variant="ghost"
+                            size="icon"
+                            aria-label={`Edit contract ${contract.name} (${shortId})`}
+                            onClick={() => onEdit(contract)}
+                          >
                             <Pencil aria-hidden="true" />
                           </Button>
                         ) : null}
                         {onDelete ? (
-                          <Button variant="ghost" size="icon" aria-label={`Delete contract ${shortId}`} onClick={() => onDelete(contract)}>
+                          <Button
+                            variant="ghost"
+                            size="icon"
+                            aria-label={`Delete contract ${contract.name} (${shortId})`}
+                            onClick={() => onDelete(contract)}
+                          >
                             <Trash2 className="text-destructive" aria-hidden="true" />
                           </Button>
                         ) : null}

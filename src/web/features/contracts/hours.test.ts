@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import {
   contractHoursWarning,
+  datesChargedBy,
+  namedContract,
   formatHours,
   formatHoursCount,
   formatHundredths,
@@ -72,12 +74,20 @@ describe('booked, used, remaining and overdrawn', () => {
 
   test('warns when a booking needs more than the contract has left', () => {
     const contract = { totalHours: '10.00', hoursUsed: '7.25', hoursBooked: '0.00' }
-    expect(contractHoursWarning(400, 'Lakeshore FSC', contract)).toBe(
-      'This booking uses 4 h; Lakeshore FSC has 2.75 h left on its contract',
+    const season = namedContract('2026–27 Season', null)
+    expect(contractHoursWarning(400, 'Lakeshore FSC', contract, season)).toBe(
+      'This booking uses 4 h; Lakeshore FSC has 2.75 h left on its contract "2026–27 Season"',
     )
-    expect(contractHoursWarning(275, 'Lakeshore FSC', contract)).toBeNull()
-    expect(contractHoursWarning(150, 'Lakeshore FSC', { ...contract, hoursUsed: '11.25' })).toBe(
-      "This booking uses 1.5 h; Lakeshore FSC's contract is already overdrawn by 1.25 h",
+    expect(contractHoursWarning(275, 'Lakeshore FSC', contract, season)).toBeNull()
+    expect(contractHoursWarning(150, 'Lakeshore FSC', { ...contract, hoursUsed: '11.25' }, namedContract('Winter', 'Apr 30, 2027'))).toBe(
+      'This booking uses 1.5 h; Lakeshore FSC\'s contract "Winter" (ends Apr 30, 2027) is already overdrawn by 1.25 h',
     )
+  })
+
+  test('a contract charges the dates of a booking up to its end date, and all of them without one', () => {
+    const dates = ['2027-04-23', '2027-04-30', '2027-05-07']
+    expect(datesChargedBy(dates, '2027-04-30')).toBe(2)
+    expect(datesChargedBy(dates, '2027-04-29')).toBe(1)
+    expect(datesChargedBy(dates, null)).toBe(3)
   })
 })

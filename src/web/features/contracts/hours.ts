@@ -80,16 +80,32 @@ export function sumHours(contracts: readonly ContractHours[]) {
   return sum
 }
 
+/** A contract as a sentence names it: '"2026–27 Season"', with '(ends Apr 30, 2027)' when it has an end date. */
+export function namedContract(name: string, formattedEndDate: string | null): string {
+  return formattedEndDate ? `"${name}" (ends ${formattedEndDate})` : `"${name}"`
+}
+
+/** The dates of a booking (local 'YYYY-MM-DD') that a contract ending on `endDate` charges: none after it (ADR 0049). */
+export function datesChargedBy(dates: readonly string[], endDate: string | null): number {
+  return endDate === null ? dates.length : dates.filter((date) => date <= endDate).length
+}
+
 /**
  * The warning before a booking that needs more hours than its contract has left, or null:
- * 'This booking uses 4 h; Lakeshore FSC has 2.75 h left on its contract'.
+ * 'This booking uses 4 h; Lakeshore FSC has 2.75 h left on its contract "2026–27 Season"'.
+ * `contractName` is the contract as namedContract names it.
  */
-export function contractHoursWarning(bookingHundredths: number, clientName: string, contract: ContractHours): string | null {
+export function contractHoursWarning(
+  bookingHundredths: number,
+  clientName: string,
+  contract: ContractHours,
+  contractName: string,
+): string | null {
   const total = toHundredths(contract.totalHours)
   const left = total - toHundredths(contract.hoursUsed)
   if (bookingHundredths <= left) return null
   const uses = `This booking uses ${formatHundredths(bookingHundredths)} h`
   return left < 0
-    ? `${uses}; ${clientName}'s contract is already overdrawn by ${formatHundredths(-left)} h`
-    : `${uses}; ${clientName} has ${formatHundredths(left)} h left on its contract`
+    ? `${uses}; ${clientName}'s contract ${contractName} is already overdrawn by ${formatHundredths(-left)} h`
+    : `${uses}; ${clientName} has ${formatHundredths(left)} h left on its contract ${contractName}`
 }

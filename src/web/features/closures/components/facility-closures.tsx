@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { CalendarOff, Plus, Trash2 } from 'lucide-react'
+import { CalendarDays, CalendarOff, Plus, Trash2 } from 'lucide-react'
 import { toast } from 'sonner'
 import { ConfirmDialog } from '@web/components/confirm-dialog'
 import { Button } from '@web/components/ui/button'
@@ -9,7 +9,7 @@ import { formatDaysOrSpan } from '@web/lib/datetime'
 import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { useDeleteClosure, useFacilityClosures, type Closure } from '../api'
 import type { ClosableSpace } from './closure-dialog'
-import { ClosureDialog } from './deferred-dialogs'
+import { ClosureDialog, HolidayClosuresDialog } from './deferred-dialogs'
 import { LoadingList } from '@web/components/loading-screen'
 
 type FacilityClosuresProps = {
@@ -23,6 +23,7 @@ export function FacilityClosures({ facility, spaces }: FacilityClosuresProps) {
   const closures = useFacilityClosures(facility.id)
   const deleteClosure = useDeleteClosure()
   const [isAdding, setIsAdding] = useState(false)
+  const [isAddingHolidays, setIsAddingHolidays] = useState(false)
   const [pendingRemoval, setPendingRemoval] = useState<Closure | null>(null)
   // Closures are the venue's: only an owner or a manager adds or removes them (docs/product.md#teams).
   const canManageVenue = usePermission('manageVenue')
@@ -47,10 +48,16 @@ export function FacilityClosures({ facility, spaces }: FacilityClosuresProps) {
           Closures
         </h2>
         {canManageVenue ? (
-          <Button variant="outline" onClick={() => setIsAdding(true)}>
-            <Plus aria-hidden="true" />
-            Add Closure
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" onClick={() => setIsAddingHolidays(true)}>
+              <CalendarDays aria-hidden="true" />
+              Add Public Holidays
+            </Button>
+            <Button variant="outline" onClick={() => setIsAdding(true)}>
+              <Plus aria-hidden="true" />
+              Add Closure
+            </Button>
+          </div>
         ) : null}
       </div>
       {closures.isPending ? (
@@ -73,6 +80,12 @@ export function FacilityClosures({ facility, spaces }: FacilityClosuresProps) {
         spaces={spaces}
         open={canManageVenue && isAdding}
         onOpenChange={setIsAdding}
+      />
+      <HolidayClosuresDialog
+        facilityId={facility.id}
+        timeZone={facility.timeZone}
+        open={canManageVenue && isAddingHolidays}
+        onOpenChange={setIsAddingHolidays}
       />
       <ConfirmDialog
         open={canManageVenue && pendingRemoval !== null}

@@ -24,11 +24,12 @@ export function ContractCard({ contract, actions, headingLevel: Heading = 'h3' }
   return (
     <article
       className={cn('grid content-start gap-3 rounded-lg border bg-card p-4 text-card-foreground', isOverdrawn && 'border-destructive/60')}
-      aria-label={`Contract ${shortId}`}
+      aria-label={`${contract.name}, contract ${shortId}`}
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="flex min-w-0 flex-wrap items-center gap-2">
-          <Heading className="font-mono text-sm font-semibold">#{shortId}</Heading>
+          <Heading className="min-w-0 font-semibold break-words">{contract.name}</Heading>
+          <span className="font-mono text-xs text-muted-foreground">#{shortId}</span>
           <ContractStatusBadge status={contract.status} />
         </div>
         {actions ? <div className="flex shrink-0 gap-1">{actions}</div> : null}
@@ -43,7 +44,7 @@ export function ContractCard({ contract, actions, headingLevel: Heading = 'h3' }
         </div>
         <Progress
           value={percent}
-          aria-label={`Hours used on contract ${shortId}`}
+          aria-label={`Hours used on contract ${contract.name} (${shortId})`}
           className={cn(isOverdrawn && 'bg-destructive/20 [&>[data-slot=progress-indicator]]:bg-destructive')}
         />
       </div>
@@ -65,7 +66,11 @@ export function ContractCard({ contract, actions, headingLevel: Heading = 'h3' }
       </p>
       <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
         <CalendarDays className="size-4 shrink-0" aria-hidden="true" />
-        Start date: {formatCalendarDay(contract.startDate)}
+        <span>
+          Start date: {formatCalendarDay(contract.startDate)}
+          {' · '}
+          {contract.endDate ? `End date: ${formatCalendarDay(contract.endDate)}` : 'No end date'}
+        </span>
       </p>
       {contract.notes ? <p className="text-sm break-words whitespace-pre-line">{contract.notes}</p> : null}
     </article>

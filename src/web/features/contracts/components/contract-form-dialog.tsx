@@ -38,7 +38,7 @@ export function ContractFormDialog({ open, onOpenChange, clients, contract, init
         <DialogHeader>
           <DialogTitle>{contract ? 'Edit Contract' : 'New Contract'}</DialogTitle>
           <DialogDescription>
-            {contract ? `Contract #${shortContractId(contract.id)}` : 'Hours bought by a client, counted down as they are used.'}
+            {contract ? `${contract.name} (#${shortContractId(contract.id)})` : 'Hours bought by a client, counted down as they are used.'}
           </DialogDescription>
         </DialogHeader>
         <ContractForm clients={clients} contract={contract ?? null} initialClientId={initialClientId} onDone={() => onOpenChange(false)} />
@@ -51,7 +51,9 @@ function defaultValues(contract: Contract | null, initialClientId: string | unde
   if (contract) {
     return {
       clientId: contract.clientId,
+      name: contract.name,
       startDate: contract.startDate,
+      endDate: contract.endDate ?? '',
       totalHours: Number(contract.totalHours),
       hoursUsed: Number(contract.hoursUsed),
       status: contract.status,
@@ -63,7 +65,9 @@ function defaultValues(contract: Contract | null, initialClientId: string | unde
   }
   return {
     clientId: initialClientId ?? '',
+    name: '',
     startDate: todayInZone(browserTimeZone(), new Date()),
+    endDate: '',
     totalHours: undefined,
     hoursUsed: 0,
     status: 'active',
@@ -135,9 +139,21 @@ function ContractForm({ clients, contract, initialClientId, onDone }: ContractFo
           </NativeSelect>
         )}
       </FormField>
-      <FormField label="Start Date" error={errors.startDate?.message}>
-        {(control) => <Input {...control} type="date" {...form.register('startDate')} />}
+      <FormField label="Name" description="What you call it, such as 2026–27 Season." error={errors.name?.message}>
+        {(control) => <Input {...control} maxLength={LIMITS.contract.name} autoComplete="off" {...form.register('name')} />}
       </FormField>
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <FormField label="Start Date" error={errors.startDate?.message}>
+          {(control) => <Input {...control} type="date" {...form.register('startDate')} />}
+        </FormField>
+        <FormField
+          label="End Date"
+          description="Optional. Bookings after it are not charged to this contract."
+          error={errors.endDate?.message}
+        >
+          {(control) => <Input {...control} type="date" {...form.register('endDate')} />}
+        </FormField>
+      </div>
       <div className="grid items-start gap-4 sm:grid-cols-2">
         <FormField label="Total Hours" error={errors.totalHours?.message}>
           {(control) => (

@@ -71,8 +71,8 @@ function LogHoursForm({ contracts, onDone }: { contracts: Contract[]; onDone: ()
             <NativeSelectOption value="">Select a contract</NativeSelectOption>
             {contracts.map((contract) => (
               <NativeSelectOption key={contract.id} value={contract.id}>
-                #{shortContractId(contract.id)} · {CONTRACT_STATUS_LABELS[contract.status]} · {formatHours(contract.hoursUsed)} of{' '}
-                {formatHours(contract.totalHours)} h used
+                {contract.name} (#{shortContractId(contract.id)}) · {CONTRACT_STATUS_LABELS[contract.status]} ·{' '}
+                {formatHours(contract.hoursUsed)} of {formatHours(contract.totalHours)} h used
               </NativeSelectOption>
             ))}
           </NativeSelect>

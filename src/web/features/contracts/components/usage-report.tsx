@@ -39,7 +39,10 @@ export function UsageReport({ report }: { report: UsageReportData }) {
             {report.usage.map((row) => (
               <tr key={row.id} className="border-t align-top">
                 <td className="px-4 py-3 whitespace-nowrap">{formatCalendarDay(row.usageDate)}</td>
-                <td className="px-4 py-3 font-mono">#{shortContractId(row.contractId)}</td>
+                <td className="px-4 py-3">
+                  <span className="block break-words">{row.contractName}</span>
+                  <span className="block font-mono text-muted-foreground">#{shortContractId(row.contractId)}</span>
+                </td>
                 <td className="px-4 py-3 text-right tabular-nums">{formatHours(row.hoursLogged)}</td>
                 <td className="px-4 py-3 break-words">{row.description ?? <NoValue />}</td>
                 <td className="px-4 py-3">
@@ -64,7 +67,9 @@ export function UsageReport({ report }: { report: UsageReportData }) {
         <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
           {report.totals.map((total) => (
             <li key={total.contractId} className="flex items-baseline justify-between gap-4 rounded-lg border px-4 py-3 text-sm">
-              <span className="font-mono">#{shortContractId(total.contractId)}</span>
+              <span className="min-w-0 break-words">
+                {total.contractName} <span className="font-mono text-muted-foreground">#{shortContractId(total.contractId)}</span>
+              </span>
               <span className="tabular-nums">{formatHoursCount(total.hoursLogged)}</span>
             </li>
           ))}

@@ -173,7 +173,14 @@ function AddEventForm({ room, date, startTime: chosenStart, durationMinutes: cho
         <RecurrenceFields>
           <SeriesPreviewList preview={preview} timeZone={room.timeZone} />
         </RecurrenceFields>
-        <ContractHoursWarning clientId={form.watch('clientId')} roomId={room.id} durationMinutes={durationMinutes} series={preview} />
+        <ContractHoursWarning
+          clientId={form.watch('clientId')}
+          roomId={room.id}
+          date={form.watch('date')}
+          timeZone={room.timeZone}
+          durationMinutes={durationMinutes}
+          series={preview}
+        />
         {errors.root?.message ? (
           <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm break-words text-destructive">
             {errors.root.message}
