@@ -231,6 +231,18 @@ test.describe('the venue timeline', () => {
     await expect(page.getByRole('button', { name: 'U11 Practice, Half Ice A, 10:00 to 11:00 AM, Bayview Minor Hockey' })).toBeVisible()
   })
 
+  test('a drop before the space opens is refused by the server, snaps back and says why', async ({ page, operator: _operator }) => {
+    const venue = await seedVenue(page)
+    await book(page, venue, { space: 'Studio', title: 'Yoga', startTime: '10:00' })
+    await openTimelineTomorrow(page, venue)
+
+    // The Studio opens at 9:00 AM (the default hours); 8:00 AM is not a start it takes.
+    await dragBar(page, /^Yoga, Studio/, { dx: -2 * PX_PER_HOUR, dy: 0 })
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to move event' })
+    await expect(toast).toContainText('Studio takes bookings starting from 9:00 AM to 9:30 PM')
+    await expect(page.getByRole('button', { name: 'Yoga, Studio, 10:00 to 11:00 AM, Bayview Minor Hockey' })).toBeVisible()
+  })
+
   test('an operator moves an event with the keyboard and opens it with Enter', async ({ page, operator: _operator }) => {
     const venue = await seedVenue(page)
     await book(page, venue, { space: 'Studio', title: 'Yoga', startTime: '10:00' })

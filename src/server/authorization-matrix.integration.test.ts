@@ -8,7 +8,7 @@ import { findHandlingRoute, listAppRoutes, routeKey } from './test/app-routes'
 import { operatorResources, PNG_1X1, seedOwnerData, type OwnerData } from './test/owner-data'
 import { changedTables, createFingerprinter, listTables, type Fingerprint } from './test/table-fingerprint'
 import { useTestApp } from './test/setup'
-import type { TestApp, TestUser } from './test/test-app'
+import { OPEN_AROUND_THE_CLOCK, type TestApp, type TestUser } from './test/test-app'
 import { testDatabaseKinds } from './test/test-database'
 
 // ASVS V8.2.2: every route of the app, tried by every kind of caller, with the
@@ -401,7 +401,7 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       // The hours the rink has, so every booking row below still fits them.
       route: 'PUT /api/rooms/:id',
       path: ({ a }) => `/api/rooms/${a.rinkId}`,
-      body: () => ({ name: 'Owner-A rink', type: 'rink', capacity: 40, operatingStartTime: '09:00', operatingEndTime: '22:00' }),
+      body: () => ({ name: 'Owner-A rink', type: 'rink', capacity: 40, ...OPEN_AROUND_THE_CLOCK }),
       expect: [401, 403, 200, 200, 403, 403, 404, 404],
     },
 

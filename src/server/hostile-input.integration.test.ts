@@ -30,7 +30,7 @@ import { DST_EDGES, hostileBody, hostileScalar, MARKUP_TEXTS, type HostileBody }
 import { PNG_1X1, seedOwnerData, type OwnerData } from './test/owner-data'
 import { changedTables, createFingerprinter, listTables, type Fingerprint } from './test/table-fingerprint'
 import { useTestApp } from './test/setup'
-import { TEST_ORIGIN } from './test/test-app'
+import { OPEN_AROUND_THE_CLOCK, TEST_ORIGIN } from './test/test-app'
 import { testDatabaseKinds } from './test/test-database'
 
 // Thousands of malformed and extreme requests per write route. Every one is answered
@@ -976,7 +976,12 @@ describe.each(testDatabaseKinds())('hostile input on %s', (kind) => {
 
     const { json: facility } = await call('POST', '/api/facilities', { name: script, address: image, description: script, timeZone: 'UTC' })
     const facilityId = facility.facility!.id as string
-    const { json: room } = await call('POST', `/api/facilities/${facilityId}/rooms`, { name: image, type: 'rink', description: script })
+    const { json: room } = await call('POST', `/api/facilities/${facilityId}/rooms`, {
+      name: image,
+      type: 'rink',
+      description: script,
+      ...OPEN_AROUND_THE_CLOCK,
+    })
     const roomId = room.room!.id as string
     const { json: client } = await call('POST', '/api/clients', { name: script, company: image, notes: image })
     const clientId = client.client!.id as string
@@ -1096,7 +1101,12 @@ describe.each(testDatabaseKinds())('hostile input on %s', (kind) => {
     ).facility!
     expect(facility).toMatchObject({ name: clean, address: clean, description: cleanDescription })
     const room = (
-      await call('POST', `/api/facilities/${facility.id as string}/rooms`, { name: dirty, type: 'rink', description: dirtyDescription })
+      await call('POST', `/api/facilities/${facility.id as string}/rooms`, {
+        name: dirty,
+        type: 'rink',
+        description: dirtyDescription,
+        ...OPEN_AROUND_THE_CLOCK,
+      })
     ).room!
     expect(room).toMatchObject({ name: clean, description: cleanDescription })
     const client = (await call('POST', '/api/clients', { name: dirty, company: dirty, notes: dirtyDescription })).client!

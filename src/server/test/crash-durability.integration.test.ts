@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { clientFor, startAppProcess, type AppProcess } from './app-process'
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from './test-database'
+import { OPEN_AROUND_THE_CLOCK } from './test-app'
 
 // A server killed with SIGKILL in the middle of a stream of bookings loses nothing it
 // acknowledged, and leaves nothing half-written.
@@ -40,7 +41,11 @@ describe.each(testDatabaseKinds())('a crash in the middle of bookings on %s', (k
       await call('/api/facilities', { method: 'POST', cookie, body: { name: 'Crash Arena', timeZone: 'UTC' } })
     ).json()) as { facility: { id: string } }
     const room = (await (
-      await call(`/api/facilities/${facility.facility.id}/rooms`, { method: 'POST', cookie, body: { name: 'Rink', type: 'rink' } })
+      await call(`/api/facilities/${facility.facility.id}/rooms`, {
+        method: 'POST',
+        cookie,
+        body: { name: 'Rink', type: 'rink', ...OPEN_AROUND_THE_CLOCK },
+      })
     ).json()) as { room: { id: string } }
     const client = (await (await call('/api/clients', { method: 'POST', cookie, body: { name: 'Night Owls' } })).json()) as {
       client: { id: string }

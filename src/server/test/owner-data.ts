@@ -1,4 +1,4 @@
-import { TEST_ORIGIN, type TestApp, type TestUser } from './test-app'
+import { OPEN_AROUND_THE_CLOCK, TEST_ORIGIN, type TestApp, type TestUser } from './test-app'
 
 // One operator's data, made through the API as the web app makes it, so that every route of the
 // authorization matrix and of the hostile-input tests has a real id to aim at.
@@ -47,7 +47,13 @@ export function operatorResources(t: TestApp, user: TestUser, label: string) {
     facility: async (timeZone = 'America/New_York') =>
       (await post<{ facility: { id: string } }>('/api/facilities', { name: `${label} Arena`, timeZone }, 'a facility')).facility.id,
     room: async (facilityId: string, type = 'rink') =>
-      (await post<{ room: { id: string } }>(`/api/facilities/${facilityId}/rooms`, { name: `${label} ${type}`, type }, 'a room')).room.id,
+      (
+        await post<{ room: { id: string } }>(
+          `/api/facilities/${facilityId}/rooms`,
+          { name: `${label} ${type}`, type, ...OPEN_AROUND_THE_CLOCK },
+          'a room',
+        )
+      ).room.id,
     client: async () => (await post<{ client: { id: string } }>('/api/clients', { name: `${label} Hockey Club` }, 'a client')).client.id,
     contract: async (clientId: string) =>
       (

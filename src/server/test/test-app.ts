@@ -130,3 +130,9 @@ export function sessionCookieFrom(response: Response): string {
   if (!session) throw new Error('no session cookie in response')
   return session.split(';')[0]!
 }
+
+/**
+ * Hours for a test space that books at any quarter hour, night or day: for tests about something
+ * other than where a booking may start, which start-rule.integration.test.ts covers.
+ */
+export const OPEN_AROUND_THE_CLOCK = { operatingStartTime: '00:00', operatingEndTime: '00:00', bookingInterval: 15 } as const

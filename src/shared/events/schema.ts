@@ -28,6 +28,8 @@ export const EVENT_MESSAGES = {
   endBeforeStart: 'End time must be after start time',
   /** A game's two teams never share a change room (docs/product.md#events); the database holds it too. */
   sameChangeRooms: 'Home and away need different change rooms',
+  /** The start rule's refusal when the space's hours can no longer be read (startProblem words the rest). */
+  startOutsideHours: 'The space takes no bookings starting at that time',
 } as const
 
 /** Whether a game names one change room for both teams; a practice has only one, so it never does. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { isWithinOperatingHours, type OperatingHours } from './operating-hours'
+import { isWithinOperatingHours, startProblem, type BookableSpace, type OperatingHours } from './operating-hours'
 
 const TORONTO = 'America/Toronto'
 const hours: OperatingHours = { operatingStartTime: '09:00', operatingEndTime: '22:00', bookingInterval: 30 }
@@ -63,5 +63,46 @@ describe('isWithinOperatingHours', () => {
     expect(
       isWithinOperatingHours({ start, end }, { operatingStartTime: '01:00', operatingEndTime: '22:00', bookingInterval: 90 }, TORONTO),
     ).toBe(true)
+  })
+})
+
+describe('startProblem', () => {
+  const rinkA: BookableSpace = { name: 'Rink A', operatingStartTime: '06:00', operatingEndTime: '23:00', bookingInterval: 30 }
+  const at = (local: string) => new Date(`${local}-04:00`)
+
+  test('a start on the interval from the opening up to the last start before the closing is fine', () => {
+    expect(startProblem(at('2024-06-03T06:00'), rinkA, TORONTO)).toBeNull()
+    expect(startProblem(at('2024-06-03T22:30'), rinkA, TORONTO)).toBeNull()
+    // The spec's 9:00 PM game of 4 hours: only the start is held to the hours.
+    expect(startProblem(at('2024-06-03T21:00'), { ...rinkA, operatingEndTime: '22:00' }, TORONTO)).toBeNull()
+  })
+
+  test('a start before the opening, or at or after the closing, names the space and its first and last starts', () => {
+    const message = 'Rink A takes bookings starting from 6:00 AM to 10:30 PM'
+    expect(startProblem(at('2024-06-03T05:30'), rinkA, TORONTO)).toEqual({ rule: 'hours', message })
+    expect(startProblem(at('2024-06-03T23:00'), rinkA, TORONTO)).toEqual({ rule: 'hours', message })
+    expect(startProblem(at('2024-06-03T03:00'), rinkA, TORONTO)?.rule).toBe('hours')
+  })
+
+  test('a start between the interval’s steps names the interval and its first steps', () => {
+    const quarter = { ...rinkA, operatingStartTime: '09:00', bookingInterval: 15 }
+    expect(startProblem(at('2024-06-03T10:07'), quarter, TORONTO)).toEqual({
+      rule: 'interval',
+      message: 'Starts must be on the 15-minute interval (9:00, 9:15, …)',
+    })
+    expect(startProblem(at('2024-06-03T10:00:30'), quarter, TORONTO)?.rule).toBe('interval')
+  })
+
+  test('the steps count from the opening, and a space open until midnight takes its last step', () => {
+    const ninety = { ...rinkA, operatingStartTime: '09:00', operatingEndTime: '22:00', bookingInterval: 90 }
+    expect(startProblem(at('2024-06-03T10:30'), ninety, TORONTO)).toBeNull()
+    expect(startProblem(at('2024-06-03T10:00'), ninety, TORONTO)?.rule).toBe('interval')
+    expect(startProblem(at('2024-06-03T22:00'), ninety, TORONTO)?.message).toBe('Rink A takes bookings starting from 9:00 AM to 9:00 PM')
+    expect(startProblem(at('2024-06-03T23:30'), { ...rinkA, operatingEndTime: '00:00' }, TORONTO)).toBeNull()
+  })
+
+  test('read on the facility’s wall clock across a DST change', () => {
+    // 2024-11-03: Toronto falls back at 2:00 AM; 10:00 EST is still on a grid that opened at 09:00.
+    expect(startProblem(new Date('2024-11-03T10:00:00-05:00'), { ...rinkA, operatingStartTime: '09:00' }, TORONTO)).toBeNull()
   })
 })

@@ -23,3 +23,15 @@ export function formatTimeOfDay(minutesSinceMidnight: number): string {
   const minutes = minutesSinceMidnight % 60
   return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`
 }
+
+/**
+ * '6:00 AM' (or '6:00' with `period: false`) for minutes after midnight: the words the shared
+ * rules use in their messages, the app's 12-hour clock. Instants are formatted by the web's
+ * datetime module and the server's conflict messages; this is only a time of day.
+ */
+export function labelTimeOfDay(minutesSinceMidnight: number, { period = true }: { period?: boolean } = {}): string {
+  const minutes = ((Math.round(minutesSinceMidnight) % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY
+  const hours24 = Math.floor(minutes / 60)
+  const clock = `${hours24 % 12 === 0 ? 12 : hours24 % 12}:${String(minutes % 60).padStart(2, '0')}`
+  return period ? `${clock} ${hours24 < 12 ? 'AM' : 'PM'}` : clock
+}

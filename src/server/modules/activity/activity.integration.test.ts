@@ -4,7 +4,7 @@ import type { ActivityEntry } from '@shared/activity/responses'
 import { activityEntries, organisations } from '../../db/schema'
 import { findPostgresError } from '../../errors'
 import { useTestApp } from '../../test/setup'
-import type { TestUser } from '../../test/test-app'
+import { OPEN_AROUND_THE_CLOCK, type TestUser } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 
 type Page = { entries: ActivityEntry[]; nextBefore: string | null }
@@ -26,8 +26,8 @@ describe.each(testDatabaseKinds())('the activity trail on %s', (kind) => {
   async function venue(user: TestUser, timeZone = 'America/Toronto') {
     const facility = await post(user, '/api/facilities', { name: 'North Arena', timeZone })
     const facilityId = ((await facility.json()) as { facility: { id: string } }).facility.id
-    const rink = await post(user, `/api/facilities/${facilityId}/rooms`, { name: 'Rink 1', type: 'rink' })
-    const other = await post(user, `/api/facilities/${facilityId}/rooms`, { name: 'Rink 2', type: 'rink' })
+    const rink = await post(user, `/api/facilities/${facilityId}/rooms`, { name: 'Rink 1', type: 'rink', ...OPEN_AROUND_THE_CLOCK })
+    const other = await post(user, `/api/facilities/${facilityId}/rooms`, { name: 'Rink 2', type: 'rink', ...OPEN_AROUND_THE_CLOCK })
     const client = await post(user, '/api/clients', { name: 'Bayview Minor Hockey' })
     return {
       facilityId,

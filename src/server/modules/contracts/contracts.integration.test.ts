@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { CONTRACT_MESSAGES } from '@shared/contracts/schema'
 import { contractUsage, contracts, facilities, rooms } from '../../db/schema'
 import { useTestApp } from '../../test/setup'
-import type { TestUser } from '../../test/test-app'
+import { OPEN_AROUND_THE_CLOCK, type TestUser } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import { contractHoursUsed } from './repository'
 
@@ -544,7 +544,10 @@ describe.each(testDatabaseKinds())('contracts and the usage ledger on %s', (kind
     const [facility] = facilityId
       ? await t.db.select().from(facilities).where(eq(facilities.id, facilityId))
       : await t.db.insert(facilities).values({ organisationId, name: 'Arena', timeZone }).returning()
-    const [room] = await t.db.insert(rooms).values({ organisationId, facilityId: facility!.id, name: 'Rink', type: 'rink' }).returning()
+    const [room] = await t.db
+      .insert(rooms)
+      .values({ organisationId, facilityId: facility!.id, name: 'Rink', type: 'rink', ...OPEN_AROUND_THE_CLOCK })
+      .returning()
     return { facility: facility!, room: room! }
   }
 

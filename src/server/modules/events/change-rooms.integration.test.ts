@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { combineLocalDateTime } from '@shared/scheduling/local-day'
 import { changeRoomHolds, schedules } from '../../db/schema'
 import { errorOf, expectJson } from '../../test/responses'
-import { createTestApp, type TestApp, type TestUser } from '../../test/test-app'
+import { createTestApp, OPEN_AROUND_THE_CLOCK, type TestApp, type TestUser } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 
 const TORONTO = 'America/Toronto'
@@ -40,12 +40,7 @@ describe.each(testDatabaseKinds())('change rooms on %s', (kind) => {
     const space = async (name: string, type: string) =>
       (
         await expectJson<{ room: { id: string } }>(
-          await request(
-            'POST',
-            `/api/facilities/${facility.id}/rooms`,
-            { name, type, operatingStartTime: '06:00', operatingEndTime: '23:30' },
-            user,
-          ),
+          await request('POST', `/api/facilities/${facility.id}/rooms`, { name, type, ...OPEN_AROUND_THE_CLOCK }, user),
           201,
         )
       ).room.id
@@ -139,8 +134,8 @@ describe.each(testDatabaseKinds())('change rooms on %s', (kind) => {
   it('holds change rooms for the facility’s change room time before and after, for bookings made from then on', async () => {
     const venue = await createVenue({ changeRoomMinutes: 15 })
     await bookOk(venue, 0, '10:00', { home: venue.changeRoom1 }, 'Early game')
-    // 11:00 + 15 minutes after, 11:20 − 15 before: they overlap by ten minutes.
-    expect((await errorOf(await book(venue, 1, '11:20', { home: venue.changeRoom1 }))).message).toBe(
+    // 11:00 + 15 minutes after, 11:15 − 15 before: they overlap by fifteen minutes.
+    expect((await errorOf(await book(venue, 1, '11:15', { home: venue.changeRoom1 }))).message).toBe(
       'Change room "Change Room 1" is in use by "Early game" (Jun 3, 2030 10:00 AM - 11:00 AM)',
     )
     await bookOk(venue, 1, '11:30', { home: venue.changeRoom1 })

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { rooms, schedules } from '../../db/schema'
-import { createTestApp, type TestApp, type TestUser } from '../../test/test-app'
+import { createTestApp, OPEN_AROUND_THE_CLOCK, type TestApp, type TestUser } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 
 type ListedEvent = { id: string; title: string; clientId: string | null; roomName: string; facilityName: string; startTime: string }
@@ -32,7 +32,8 @@ describe.each(testDatabaseKinds())('a client’s bookings on %s', (kind) => {
   const createVenue = async (user: TestUser) => {
     const { facility } = await post<{ facility: { id: string } }>(user, '/api/facilities', { name: 'Arena', timeZone: 'America/Toronto' })
     const room = async (name: string) =>
-      (await post<{ room: { id: string } }>(user, `/api/facilities/${facility.id}/rooms`, { name, type: 'rink' })).room.id
+      (await post<{ room: { id: string } }>(user, `/api/facilities/${facility.id}/rooms`, { name, type: 'rink', ...OPEN_AROUND_THE_CLOCK }))
+        .room.id
     const client = async (name: string) => (await post<{ client: { id: string } }>(user, '/api/clients', { name })).client.id
     const rinkA = await room('Rink A')
     const [row] = await t.db.select({ organisationId: rooms.organisationId }).from(rooms).where(eq(rooms.id, rinkA))
@@ -51,7 +52,9 @@ describe.each(testDatabaseKinds())('a client’s bookings on %s', (kind) => {
     venue: Venue,
     { title, roomId, clientId, hoursFromNow }: { title: string; roomId: string; clientId: string; hoursFromNow: number },
   ) => {
-    const start = new Date(Date.now() + hoursFromNow * HOUR)
+    // On the quarter hour at or before it, a start the spaces take (start-rule.integration.test.ts).
+    const QUARTER = HOUR / 4
+    const start = new Date(Math.floor((Date.now() + hoursFromNow * HOUR) / QUARTER) * QUARTER)
     return t.db.insert(schedules).values({
       organisationId: venue.organisationId,
       roomId,

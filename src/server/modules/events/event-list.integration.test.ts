@@ -4,7 +4,7 @@ import { LIMITS } from '@shared/limits'
 import { rooms, schedules } from '../../db/schema'
 import { errorOf, expectJson } from '../../test/responses'
 import { useTestApp } from '../../test/setup'
-import type { TestUser } from '../../test/test-app'
+import { OPEN_AROUND_THE_CLOCK, type TestUser } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import { listUpcomingPage } from './repository'
 
@@ -42,7 +42,7 @@ describe.each(testDatabaseKinds())('the upcoming events list on %s', (kind) => {
     const facility = async (name: string) =>
       (await post<{ facility: { id: string } }>(user, '/api/facilities', { name, timeZone: 'America/Toronto' })).facility.id
     const space = async (facilityId: string, name: string, type: string) =>
-      (await post<{ room: { id: string } }>(user, `/api/facilities/${facilityId}/rooms`, { name, type })).room.id
+      (await post<{ room: { id: string } }>(user, `/api/facilities/${facilityId}/rooms`, { name, type, ...OPEN_AROUND_THE_CLOCK })).room.id
     const client = async (name: string) => (await post<{ client: { id: string } }>(user, '/api/clients', { name })).client.id
     const north = await facility('North Arena')
     const south = await facility('South Centre')
@@ -235,6 +235,7 @@ describe.each(testDatabaseKinds())('the upcoming events list on %s', (kind) => {
     const { room: studio } = await post<{ room: { id: string } }>(user, `/api/facilities/${venue.south}/rooms`, {
       name: 'Studio',
       type: 'room',
+      ...OPEN_AROUND_THE_CLOCK,
     })
     await insert(venue, [{ title: 'Squeezed in', roomId: studio.id, clientId: venue.owls, hoursFromNow: 1 }])
     const second = await page(user, { after: first.nextAfter! })

@@ -5,7 +5,7 @@ import { addCalendarDays } from '@shared/scheduling/calendar-date'
 import { combineLocalDateTime, dstGapMessage, localDateOf } from '@shared/scheduling/local-day'
 import { RECURRENCE_MESSAGES } from '@shared/scheduling/recurrence'
 import { contractUsage, contracts, rooms, schedules } from '../../db/schema'
-import { createTestApp, type TestApp, type TestUser } from '../../test/test-app'
+import { createTestApp, OPEN_AROUND_THE_CLOCK, type TestApp, type TestUser } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import { contractHoursUsed } from '../contracts/repository'
 
@@ -60,7 +60,7 @@ describe.each(testDatabaseKinds())('scheduling on %s', (kind) => {
   const createVenue = async (user: TestUser = operator, timeZone = TORONTO, openingHours = 5.25) => {
     const { facility } = await post<{ facility: { id: string } }>(user, '/api/facilities', { name: 'Arena', timeZone })
     const room = async (name: string, type: string) =>
-      (await post<{ room: { id: string } }>(user, `/api/facilities/${facility.id}/rooms`, { name, type })).room.id
+      (await post<{ room: { id: string } }>(user, `/api/facilities/${facility.id}/rooms`, { name, type, ...OPEN_AROUND_THE_CLOCK })).room.id
     const { client } = await post<{ client: { id: string } }>(user, '/api/clients', { name: 'Northside Jets' })
     const { contract } = await post<{ contract: { id: string } }>(user, '/api/contracts', {
       clientId: client.id,
@@ -481,6 +481,7 @@ describe.each(testDatabaseKinds())('scheduling on %s', (kind) => {
       const { room } = await post<{ room: { id: string } }>(operator, `/api/facilities/${venue.facilityId}/rooms`, {
         name: 'Rink B',
         type: 'rink',
+        ...OPEN_AROUND_THE_CLOCK,
       })
       await createOk(practice(venue))
       await createOk(practice(venue, { roomId: room.id }))
@@ -551,6 +552,7 @@ describe.each(testDatabaseKinds())('scheduling on %s', (kind) => {
       const { room: rinkB } = await post<{ room: { id: string } }>(operator, `/api/facilities/${venue.facilityId}/rooms`, {
         name: 'Rink B',
         type: 'rink',
+        ...OPEN_AROUND_THE_CLOCK,
       })
       // Crosses midnight: two parts, one booking.
       const { events } = await createOk(practice(venue, { startTime: '23:00', durationMinutes: 120 }))
@@ -661,6 +663,7 @@ describe.each(testDatabaseKinds())('scheduling on %s', (kind) => {
       const { room: rinkB } = await post<{ room: { id: string } }>(operator, `/api/facilities/${venue.facilityId}/rooms`, {
         name: 'Rink B',
         type: 'rink',
+        ...OPEN_AROUND_THE_CLOCK,
       })
       await createOk(practice(venue, { roomId: rinkB.id, title: 'Already on B', startTime: '19:30' }))
       const clash = await update(event!.id, editBody(event!, { roomId: rinkB.id }))
@@ -812,6 +815,7 @@ describe.each(testDatabaseKinds())('scheduling on %s', (kind) => {
       const { room: rinkB } = await post<{ room: { id: string } }>(user, `/api/facilities/${first.facilityId}/rooms`, {
         name: 'Rink B',
         type: 'rink',
+        ...OPEN_AROUND_THE_CLOCK,
       })
       const book = async (roomId: string, title: string) =>
         ((await (await create(practice(first, { roomId, title }), user)).json()) as CreateResult).events[0]!.id
@@ -922,9 +926,7 @@ describe.each(testDatabaseKinds())('scheduling on %s', (kind) => {
         {
           id: venue.roomId,
           name: 'Rink A',
-          operatingStartTime: '09:00',
-          operatingEndTime: '22:00',
-          bookingInterval: 30,
+          ...OPEN_AROUND_THE_CLOCK,
           facilityId: venue.facilityId,
           facilityName: 'Arena',
           timeZone: TORONTO,

@@ -5,7 +5,7 @@ import { combineLocalDateTime, todayInZone } from '@shared/scheduling/local-day'
 import { rangesOverlap } from '@shared/scheduling/overlap'
 import { rooms, schedules, spaceOccupancy } from '../../db/schema'
 import { errorOf, expectJson } from '../../test/responses'
-import { createTestApp, type TestApp, type TestUser } from '../../test/test-app'
+import { createTestApp, OPEN_AROUND_THE_CLOCK, type TestApp, type TestUser } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 
 const TORONTO = 'America/Toronto'
@@ -46,7 +46,7 @@ describe.each(testDatabaseKinds())('linked spaces and changeovers on %s', (kind)
           await request(
             'POST',
             `/api/facilities/${facility.id}/rooms`,
-            { name, type: 'rink', parentId, changeoverMinutes, operatingStartTime: '06:00', operatingEndTime: '23:30' },
+            { name, type: 'rink', parentId, changeoverMinutes, ...OPEN_AROUND_THE_CLOCK },
             user,
           ),
           201,
@@ -95,7 +95,7 @@ describe.each(testDatabaseKinds())('linked spaces and changeovers on %s', (kind)
     const during = await book(arena, arena.sheet, '11:00')
     expect(during.status).toBe(409)
     expect((await errorOf(during)).message).toBe('Too close to "Game" (ends 11:00 AM): Full Sheet needs 15 minutes of changeover')
-    const onHalf = await book(arena, arena.halfA, '11:10', 30)
+    const onHalf = await book(arena, arena.halfA, '11:00', 30)
     expect(onHalf.status).toBe(409)
     expect((await errorOf(onHalf)).message).toBe('Too close to "Game" (ends 11:00 AM): Full Sheet needs 15 minutes of changeover')
     await bookOk(arena, arena.halfA, '11:15', 30)
@@ -117,8 +117,7 @@ describe.each(testDatabaseKinds())('linked spaces and changeovers on %s', (kind)
     const body = {
       name: 'Studio',
       type: 'rink',
-      operatingStartTime: '06:00',
-      operatingEndTime: '23:30',
+      ...OPEN_AROUND_THE_CLOCK,
       changeoverMinutes: 30,
       parentId: null,
     }
@@ -194,8 +193,7 @@ describe.each(testDatabaseKinds())('linked spaces and changeovers on %s', (kind)
       name: 'Studio',
       type: 'rink',
       parentId,
-      operatingStartTime: '06:00',
-      operatingEndTime: '23:30',
+      ...OPEN_AROUND_THE_CLOCK,
     })
     const clash = await request('PUT', `/api/rooms/${arena.studio.id}`, body(arena.sheet.id))
     expect(clash.status).toBe(409)
@@ -206,14 +204,22 @@ describe.each(testDatabaseKinds())('linked spaces and changeovers on %s', (kind)
     expect(stillAlone!.parentId).toBeNull()
     // A new part of a booked whole is taken at once.
     const { room: halfC } = await expectJson<{ room: ApiRoom }>(
-      await request('POST', `/api/facilities/${arena.facilityId}/rooms`, { name: 'Half Ice C', type: 'rink', parentId: arena.sheet.id }),
+      await request('POST', `/api/facilities/${arena.facilityId}/rooms`, {
+        name: 'Half Ice C',
+        type: 'rink',
+        parentId: arena.sheet.id,
+        ...OPEN_AROUND_THE_CLOCK,
+      }),
       201,
     )
     expect((await errorOf(await book(arena, halfC, '10:15', 30))).message).toBe(
       'Time slot conflicts with: "Game" (Jun 3, 2030 10:00 AM - 11:00 AM) on Full Sheet',
     )
     // Once it leaves the whole, it is free again.
-    await expectJson(await request('PUT', `/api/rooms/${halfC.id}`, { name: 'Half Ice C', type: 'rink', parentId: null }), 200)
+    await expectJson(
+      await request('PUT', `/api/rooms/${halfC.id}`, { name: 'Half Ice C', type: 'rink', parentId: null, ...OPEN_AROUND_THE_CLOCK }),
+      200,
+    )
     await bookOk(arena, halfC, '10:15', 30)
   })
 
@@ -324,7 +330,7 @@ describe.each(testDatabaseKinds())('linked spaces and changeovers on %s', (kind)
   it('keeps every booking of a whole holding a part that joins it while 60 bookings race the join', async () => {
     const arena = await createArena()
     const { room: halfC } = await expectJson<{ room: ApiRoom }>(
-      await request('POST', `/api/facilities/${arena.facilityId}/rooms`, { name: 'Half Ice C', type: 'rink' }),
+      await request('POST', `/api/facilities/${arena.facilityId}/rooms`, { name: 'Half Ice C', type: 'rink', ...OPEN_AROUND_THE_CLOCK }),
       201,
     )
     const hours = Array.from({ length: 15 }, (_, index) => `${String(7 + index).padStart(2, '0')}:00`)
@@ -338,7 +344,12 @@ describe.each(testDatabaseKinds())('linked spaces and changeovers on %s', (kind)
         `2030-07-0${1 + Math.floor(index / 15)}`,
       ),
     )
-    const join = request('PUT', `/api/rooms/${halfC.id}`, { name: 'Half Ice C', type: 'rink', parentId: arena.sheet.id })
+    const join = request('PUT', `/api/rooms/${halfC.id}`, {
+      name: 'Half Ice C',
+      type: 'rink',
+      parentId: arena.sheet.id,
+      ...OPEN_AROUND_THE_CLOCK,
+    })
     const [joined, ...booked] = await Promise.all([join, ...bookings])
     // No 5xx whichever way the race goes: a join that meets a booking of its space is a clash (409).
     expect([200, 409]).toContain(joined!.status)
@@ -355,6 +366,9 @@ describe.each(testDatabaseKinds())('linked spaces and changeovers on %s', (kind)
 
   it('marketing offers no slot on a space while its whole or a part is booked, nor in a changeover', async () => {
     const arena = await createArena(operator, { sheetChangeover: 30 })
+    // Sold in 30-minute slots: the spaces' booking interval.
+    const spaceIds = [arena.building.id, arena.sheet.id, arena.halfA.id, arena.halfB.id, arena.studio.id]
+    await t.db.update(rooms).set({ bookingInterval: 30 }).where(inArray(rooms.id, spaceIds))
     // Soon, so that the session is still valid at the frozen clock.
     const soon = addCalendarDays(todayInZone(TORONTO, new Date()), 2)
     await bookOk(arena, arena.halfA, '10:00', 60, 'Practice', soon)

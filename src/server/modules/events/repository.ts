@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, ilike, lt, ne, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm'
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import { LIMITS, type EventType } from '@shared/limits'
 import type { Db, Executor } from '../../db/client'
@@ -1231,4 +1231,18 @@ export async function listDayPreviews(db: Db, organisationId: string, { from, to
   if (!Number.isSafeInteger(perDay) || perDay < 1) throw new Error(`perDay must be a positive integer, not ${perDay}`)
   const [row] = await dayPreviewsStatements(db)(perDay)({ organisationId, from: from.toISOString(), to: to.toISOString() })
   return row!.days
+}
+
+/** The spaces' names, hours and intervals, as the start rule reads them to word a refusal. */
+export function findStartRules(db: Executor, organisationId: string, roomIds: readonly string[]) {
+  return db
+    .select({
+      id: rooms.id,
+      name: rooms.name,
+      operatingStartTime: wallClock(rooms.operatingStartTime),
+      operatingEndTime: wallClock(rooms.operatingEndTime),
+      bookingInterval: rooms.bookingInterval,
+    })
+    .from(rooms)
+    .where(and(eq(rooms.organisationId, organisationId), inArray(rooms.id, [...roomIds])))
 }

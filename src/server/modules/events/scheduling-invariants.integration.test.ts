@@ -8,7 +8,7 @@ import { rangesOverlap, type TimeRange } from '@shared/scheduling/overlap'
 import { splitAtMidnight } from '@shared/scheduling/split-at-midnight'
 import { formatTimeOfDay } from '@shared/scheduling/time-of-day'
 import { contractUsage, contracts, schedules } from '../../db/schema'
-import { createTestApp, type TestApp, type TestUser } from '../../test/test-app'
+import { OPEN_AROUND_THE_CLOCK, createTestApp, type TestApp, type TestUser } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import { contractHoursUsed } from '../contracts/repository'
 
@@ -89,7 +89,7 @@ describe.each(testDatabaseKinds())('scheduling invariants under random create, e
   const newRoom = async () => {
     const response = await t.request(`/api/facilities/${facilityId}/rooms`, {
       method: 'POST',
-      body: { name: 'Rink', type: 'rink' },
+      body: { name: 'Rink', type: 'rink', ...OPEN_AROUND_THE_CLOCK },
       cookie: operator.cookie,
     })
     return ((await response.json()) as { room: { id: string } }).room.id

@@ -55,7 +55,7 @@ describe.each(testDatabaseKinds())('series on %s', (kind) => {
         name: 'Rink A',
         type: 'rink',
         operatingStartTime: '00:00',
-        operatingEndTime: '23:30',
+        operatingEndTime: '00:00',
       }),
       201,
     )

@@ -17,6 +17,7 @@ import { LIMITS } from '@shared/limits'
 import { rangesOverlap } from '@shared/scheduling/overlap'
 import { firstReplanInDstGap, replanOccurrence } from '@shared/scheduling/series-edit'
 import { dstGapMessage } from '@shared/scheduling/local-day'
+import { isContinuationPart, startProblem } from '@shared/scheduling/operating-hours'
 import { stripSplitSuffix } from '@shared/scheduling/split-at-midnight'
 import type { Db, Executor } from '../../db/client'
 import { AppError, findPostgresError, notFound, SQLSTATE } from '../../errors'
@@ -626,7 +627,10 @@ function writeBooking(db: Db, { roomId, details, planned, ...write }: BookingReq
     followsRule: event.followsRule,
     values: event.values ?? { roomId, ...details },
   }))
-  const check = { organisationId, roomId, planned, excludeIds: replaceIds, timeZone, changeRoomIds: chosenChangeRooms(details) }
+  const starts = events
+    .filter((event) => !isContinuationPart({ start: event.startTime, eventGroupId: event.eventGroupId }, timeZone))
+    .map((event) => ({ start: event.startTime, roomId: event.values.roomId }))
+  const check = { organisationId, roomId, planned, excludeIds: replaceIds, timeZone, changeRoomIds: chosenChangeRooms(details), starts }
   return insertOrExplainConflict(db, check, () =>
     repository.writeBooking(db, { ...write, shared: { roomId, ...details }, events, charges: usageOfEvents(events, timeZone) }),
   )
@@ -656,6 +660,8 @@ type ConflictCheck = {
   excludeIds: string[]
   timeZone: string
   changeRoomIds: string[]
+  // Each new start and its space, for the start rule's refusal (a series edit's events name their own).
+  starts: { start: Date; roomId: string }[]
 }
 
 async function findConflicts(db: Executor, { organisationId, roomId, planned, excludeIds }: ConflictCheck): Promise<Conflict[]> {
@@ -687,6 +693,26 @@ async function findConflicts(db: Executor, { organisationId, roomId, planned, ex
 const CHANGE_ROOM_CONSTRAINT = 'change_room_holds_no_overlap'
 const CLOSURE_CONSTRAINT = 'closures_refuse_bookings'
 const SAME_CHANGE_ROOMS_CONSTRAINT = 'schedules_change_rooms_differ'
+const START_RULE_CONSTRAINT = 'schedules_start_on_booking_grid'
+
+/**
+ * The first new start the schedules_placed trigger refused: before its space's opening, at or after
+ * its closing, or off its booking interval (docs/product.md#events, 'Where a booking may start').
+ */
+async function explainStart(db: Executor, { organisationId, starts, timeZone }: ConflictCheck) {
+  const spaces = await repository.findStartRules(db, organisationId, [...new Set(starts.map((start) => start.roomId))])
+  for (const { start, roomId } of starts) {
+    const space = spaces.find((candidate) => candidate.id === roomId)
+    const problem = space ? startProblem(start, space, timeZone) : null
+    if (problem) return startRefusal(problem.message)
+  }
+  // The space's hours changed again between the refusal and this read.
+  return startRefusal(EVENT_MESSAGES.startOutsideHours)
+}
+
+function startRefusal(message: string) {
+  return new AppError('VALIDATION', message, { startTime: message })
+}
 
 /** The first closure that closes the booked space at one of the new times (ADR 0026). */
 async function explainClosure(db: Executor, { organisationId, roomId, planned, timeZone }: ConflictCheck) {
@@ -773,6 +799,9 @@ async function insertOrExplainConflict<T>(db: Db, check: ConflictCheck, write: (
       // tried again, the booking reads the new scope.
       if ((code === SQLSTATE.deadlockDetected || code === SQLSTATE.serializationFailure) && attempt < DEADLOCK_RETRIES) continue
       // A series edit can give one team the change room the other team of an occurrence already has.
+      if (code === SQLSTATE.checkViolation && findPostgresError(error)?.constraint === START_RULE_CONSTRAINT) {
+        throw await explainStart(db, check)
+      }
       if (code === SQLSTATE.checkViolation && findPostgresError(error)?.constraint === SAME_CHANGE_ROOMS_CONSTRAINT) {
         throw new AppError('VALIDATION', EVENT_MESSAGES.sameChangeRooms, { changeRoom2Id: EVENT_MESSAGES.sameChangeRooms })
       }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { asc, eq } from 'drizzle-orm'
 import { activityEntries, facilities, rooms, schedules } from '../../db/schema'
 import { useTestApp } from '../../test/setup'
-import type { TestUser } from '../../test/test-app'
+import { OPEN_AROUND_THE_CLOCK, type TestUser } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } }
@@ -74,11 +74,35 @@ describe.each(testDatabaseKinds())('editing facilities and spaces on %s', (kind)
     extra: Partial<typeof schedules.$inferInsert> = {},
   ) {
     const [room] = await t.db.select({ organisationId: rooms.organisationId }).from(rooms).where(eq(rooms.id, roomId))
-    const [row] = await t.db
-      .insert(schedules)
-      .values({ organisationId: room!.organisationId, roomId, title, startTime: new Date(start), endTime: new Date(end), ...extra })
-      .returning({ id: schedules.id })
+    const [row] = await bookedBeforeHoursChanged(roomId, () =>
+      t.db
+        .insert(schedules)
+        .values({ organisationId: room!.organisationId, roomId, title, startTime: new Date(start), endTime: new Date(end), ...extra })
+        .returning({ id: schedules.id }),
+    )
     return row!.id
+  }
+
+  /**
+   * Writes events as if booked while the room was open around the clock, then gives it its hours
+   * back: the events these tests list are ones a change of hours left outside them, which the
+   * start rule (schedules_placed) would refuse as new bookings.
+   */
+  async function bookedBeforeHoursChanged<T>(roomId: string, write: () => Promise<T>): Promise<T> {
+    const [hours] = await t.db
+      .select({
+        operatingStartTime: rooms.operatingStartTime,
+        operatingEndTime: rooms.operatingEndTime,
+        bookingInterval: rooms.bookingInterval,
+      })
+      .from(rooms)
+      .where(eq(rooms.id, roomId))
+    await t.db.update(rooms).set(OPEN_AROUND_THE_CLOCK).where(eq(rooms.id, roomId))
+    try {
+      return await write()
+    } finally {
+      await t.db.update(rooms).set(hours!).where(eq(rooms.id, roomId))
+    }
   }
 
   const entriesOf = (entityId: string) =>
@@ -194,14 +218,16 @@ describe.each(testDatabaseKinds())('editing facilities and spaces on %s', (kind)
         .from(rooms)
         .where(eq(rooms.id, rink.id))) as [{ organisationId: string }]
       const start = Date.parse(`${DAY}T06:00:00Z`)
-      await t.db.insert(schedules).values(
-        Array.from({ length: 105 }, (_, index) => ({
-          organisationId,
-          roomId: rink.id,
-          title: `Dawn ${index}`,
-          startTime: new Date(start + index * 86_400_000),
-          endTime: new Date(start + index * 86_400_000 + 3_600_000),
-        })),
+      await bookedBeforeHoursChanged(rink.id, () =>
+        t.db.insert(schedules).values(
+          Array.from({ length: 105 }, (_, index) => ({
+            organisationId,
+            roomId: rink.id,
+            title: `Dawn ${index}`,
+            startTime: new Date(start + index * 86_400_000),
+            endTime: new Date(start + index * 86_400_000 + 3_600_000),
+          })),
+        ),
       )
       const response = await editFacility(owner, facility.id, { name: 'Busy Arena', description: 'Early birds' })
       const { eventsOutsideHours } = (await response.json()) as { eventsOutsideHours: OutsideEvent[] }

@@ -3,7 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm'
 import { clients, contracts, contractUsage, facilities, rooms, schedules } from '../../db/schema'
 import { findPostgresError } from '../../errors'
 import { useTestApp } from '../../test/setup'
-import type { TestUser } from '../../test/test-app'
+import { OPEN_AROUND_THE_CLOCK, type TestUser } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import { contractHoursUsed } from '../contracts/repository'
 
@@ -469,8 +469,8 @@ describe.each(testDatabaseKinds())('facilities and spaces on %s', (kind) => {
   describe('events of a facility, through the one events query', () => {
     it('lists the events of all its rooms that overlap the range, earliest first, with the room name', async () => {
       const facility = await createFacility(owner)
-      const rink = await createRoom(owner, facility.id, { name: 'Rink' })
-      const court = await createRoom(owner, facility.id, { name: 'Court', type: 'court' })
+      const rink = await createRoom(owner, facility.id, { name: 'Rink', ...OPEN_AROUND_THE_CLOCK })
+      const court = await createRoom(owner, facility.id, { name: 'Court', type: 'court', ...OPEN_AROUND_THE_CLOCK })
       const elsewhere = await createRoom(owner, (await createFacility(owner)).id)
       await insertEvent(rink.id, '2026-03-01T23:00:00Z', '2026-03-02T00:00:00Z', 'Ends at the range start')
       const late = await insertEvent(court.id, '2026-03-02T20:00:00Z', '2026-03-02T21:00:00Z', 'Late')
@@ -497,7 +497,7 @@ describe.each(testDatabaseKinds())('facilities and spaces on %s', (kind) => {
 
     it('reads the range in any offset', async () => {
       const facility = await createFacility(owner, { timeZone: 'America/Toronto' })
-      const rink = await createRoom(owner, facility.id)
+      const rink = await createRoom(owner, facility.id, OPEN_AROUND_THE_CLOCK)
       const event = await insertEvent(rink.id, '2026-03-02T04:30:00Z', '2026-03-02T05:30:00Z')
       const range = new URLSearchParams({ from: '2026-03-02T00:00:00-05:00', to: '2026-03-03T00:00:00-05:00' })
       const response = await t.request(`/api/events?facilityId=${facility.id}&${range}`, { cookie: owner.cookie })

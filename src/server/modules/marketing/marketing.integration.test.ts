@@ -77,7 +77,8 @@ describe.each(testDatabaseKinds())('marketing availability on %s', (kind) => {
 
   it('answers every sellable room with its slots in one request, booked by the overlap rule', async () => {
     const facilityId = await createFacility(owner)
-    const rinkId = await createRoom(owner, facilityId, { name: 'Rink A', type: 'rink', bookingInterval: 60 })
+    // Booked on a 15-minute interval, sold on the hour: events off the selling grid still take their slots.
+    const rinkId = await createRoom(owner, facilityId, { name: 'Rink A', type: 'rink', bookingInterval: 15 })
     const courtId = await createRoom(owner, facilityId, {
       name: 'court B',
       type: 'court',
@@ -92,6 +93,7 @@ describe.each(testDatabaseKinds())('marketing availability on %s', (kind) => {
     await insertEvent(rinkId, toronto('12:15'), toronto('12:45'))
     // Starts exactly at the 13:00 slot's end: that slot stays free.
     await insertEvent(rinkId, toronto('14:00'), toronto('15:00'))
+    await t.db.update(rooms).set({ bookingInterval: 60 }).where(eq(rooms.id, rinkId))
     // Began before now and runs into the first slot.
     await insertEvent(courtId, toronto('09:00'), toronto('10:45'))
     // Another operator's rink at the same hour changes nothing here.
