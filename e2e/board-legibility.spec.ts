@@ -23,7 +23,15 @@ async function seedArena(page: Page) {
   const today = todayInToronto()
   const { facility } = await postJson<{ facility: { id: string } }>(page, '/api/facilities', { name: 'Maple Arena', timeZone: ZONE })
   const room = async (name: string, type: string) =>
-    (await postJson<{ room: { id: string } }>(page, `/api/facilities/${facility.id}/rooms`, { name, type })).room.id
+    // A rink's day: open from 6:00 AM, so the first practice can start then.
+    (
+      await postJson<{ room: { id: string } }>(page, `/api/facilities/${facility.id}/rooms`, {
+        name,
+        type,
+        operatingStartTime: '06:00',
+        operatingEndTime: '23:00',
+      })
+    ).room.id
   const rinkA = await room('Rink A', 'rink')
   const rinkB = await room('Rink B', 'rink')
   const hall = await room('Community Room', 'room')

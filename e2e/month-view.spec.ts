@@ -25,7 +25,12 @@ async function seedMonth(page: Page) {
   const today = todayInToronto()
   const otherDay = addCalendarDays(today, parseCalendarDate(today).day <= 15 ? 3 : -3)
   const { facility } = await postJson<{ facility: { id: string } }>(page, '/api/facilities', { name: 'Harbour Arena', timeZone: ZONE })
-  const { room } = await postJson<{ room: { id: string } }>(page, `/api/facilities/${facility.id}/rooms`, { name: 'Rink A', type: 'rink' })
+  const { room } = await postJson<{ room: { id: string } }>(page, `/api/facilities/${facility.id}/rooms`, {
+    name: 'Rink A',
+    type: 'rink',
+    operatingStartTime: '06:00',
+    operatingEndTime: '23:00',
+  })
   const { client } = await postJson<{ client: { id: string } }>(page, '/api/clients', { name: 'Harbour Skating Club' })
   const book = (date: string, details: { title: string; startTime: string; color: string }) =>
     postJson(page, '/api/events', { roomId: room.id, clientId: client.id, date, durationMinutes: 90, ...details })

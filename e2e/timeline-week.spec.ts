@@ -19,7 +19,9 @@ const dayLabel = (date: string) =>
 async function seedWeek(page: Page): Promise<Venue> {
   const { facility } = await postJson<{ facility: { id: string } }>(page, '/api/facilities', { name: 'Bayview Arena', timeZone: TIME_ZONE })
   const rooms = `/api/facilities/${facility.id}/rooms`
-  const space = async (data: object) => (await postJson<{ room: { id: string } }>(page, rooms, { type: 'rink', ...data })).room.id
+  // Open from 6:00 AM, as rinks are, so that the early lunch-hour games can start at 7:00.
+  const space = async (data: object) =>
+    (await postJson<{ room: { id: string } }>(page, rooms, { type: 'rink', operatingStartTime: '06:00', ...data })).room.id
   const spaces = {
     'Rink A': await space({ name: 'Rink A' }),
     'Rink B': await space({ name: 'Rink B' }),
