@@ -37,7 +37,7 @@ BEGIN
     '[)')
   FROM unnest(ARRAY[NEW."change_room1_id", NEW."change_room2_id"]) AS chosen(id)
   WHERE chosen.id IS NOT NULL;
-  -- Clashes kept by this migration are outside the constraint; a new hold must not meet them either.
+  -- Clashes kept by migration 0015 (is_legacy) are outside the constraint; a new hold must not meet them either.
   IF EXISTS (
     SELECT FROM "change_room_holds" h
     JOIN "change_room_holds" kept ON kept."organisation_id" = h."organisation_id" AND kept."change_room_id" = h."change_room_id"
