@@ -162,7 +162,7 @@ describe.each(testDatabaseKinds())('SQL routines on %s', (kind) => {
     }
   }, 180_000)
 
-  it('gives every function and trigger of a fresh database exactly one file, named after its function', async () => {
+  it('gives every function and trigger of a fresh database exactly one file, named after its function, that makes it alone', async () => {
     const database = await openBlankDatabase(kind)
     try {
       await database.migrateAll()
@@ -182,6 +182,27 @@ describe.each(testDatabaseKinds())('SQL routines on %s', (kind) => {
         const file = files.find((candidate) => candidate.triggers.includes(row.name))!
         expect(file.functions, row.name).toEqual([runs])
       }
+
+      // The files alone make every routine, in the list's order: with every function gone (and so
+      // every trigger), applying them all gives the same definitions. Nothing else depends on a
+      // function, so nothing else goes with them.
+      const dependents = await database.session.rows<{ kind: string }>(`
+        select d.classid::regclass::text as kind from pg_depend d join pg_proc p on p.oid = d.refobjid
+        join pg_namespace n on n.oid = p.pronamespace
+        where d.refclassid = 'pg_proc'::regclass and n.nspname = 'public' and d.classid <> 'pg_trigger'::regclass
+          and d.deptype = 'n'
+          and not exists (select from pg_depend e where e.classid = 'pg_proc'::regclass and e.objid = p.oid and e.deptype = 'e')`)
+      expect(dependents).toEqual([])
+      await database.session.exec(`
+        do $$ declare f regprocedure; begin
+          for f in select p.oid::regprocedure from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+            where n.nspname = 'public' and not exists (select from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')
+          loop execute format('drop function %s cascade', f); end loop;
+        end $$;
+        delete from drizzle.fieldhouse_routines;`)
+      expect((await routineDefinitions(database.session)).length).toBe(0)
+      await applyRoutines(database.session)
+      expect(await routineDefinitions(database.session)).toEqual(definitions)
     } finally {
       await database.close()
     }
