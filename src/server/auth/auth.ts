@@ -80,8 +80,8 @@ export function createAuth({ db, env }: { db: Db; env: Env }) {
       user: {
         create: {
           // Every account starts pending. The first account on an empty database is made an
-          // approved administrator by the database itself (users_bootstrap_first_admin in
-          // migration 0008), where parallel sign-ups cannot both see an empty table.
+          // approved administrator by the database itself (sql/users_bootstrap_first_admin.sql),
+          // where parallel sign-ups cannot both see an empty table.
           before: async (user) => ({ data: { ...user, approved: false } }),
         },
       },

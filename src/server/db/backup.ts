@@ -7,6 +7,10 @@ import { lockDataDir } from './data-dir-lock'
 // Backups of the embedded database: a gzipped tarball of PGlite's data folder. The folder is
 // locked while it is read or written, so a running server makes these fail loudly instead of
 // copying a database in the middle of a write. PostgreSQL installations use pg_dump.
+//
+// A restored database is migrated when the app next opens it, like any other: the numbered
+// migrations it lacks, then every SQL routine whose file differs from what the backup holds
+// (ADR 0053), so it runs with this release's routines whatever release made the backup.
 
 export async function backupDataDir(dataDir: string, file: string): Promise<void> {
   const pgdata = join(dataDir, 'pgdata')

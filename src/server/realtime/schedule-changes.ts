@@ -1,4 +1,4 @@
-// The channel the triggers of migration 0002 notify on. A payload names what a write touched,
+// The channel the triggers in sql/ notify on. A payload names what a write touched,
 // as '<kind>:<id>'; a board depends on a set of these keys.
 export const SCHEDULE_CHANGES_CHANNEL = 'schedule_changes'
 

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { dumpMigratedPglite, openDatabase, type Database, type DatabaseKind } from '../db/client'
+import { readRoutines } from '../db/routines'
 import { readEnv, readTestDatabases } from '../env'
 
 // Connections a test database's pool holds at most on PostgreSQL.
@@ -36,8 +37,8 @@ function withDatabaseName(url: string, name: string): string {
 
 const migrationsFolder = fileURLToPath(new URL('../db/migrations/', import.meta.url))
 
-// Named by the migrations it holds, so a changed or added migration makes a new template and no
-// test ever starts from an old one.
+// Named by the migrations and routines it holds, so a changed or added migration or routine file
+// makes a new template and no test ever starts from an old one.
 function templateName(): string {
   const hash = createHash('sha256')
   for (const file of readdirSync(migrationsFolder)
@@ -46,6 +47,7 @@ function templateName(): string {
     hash.update(file).update(readFileSync(join(migrationsFolder, file)))
   }
   hash.update(readFileSync(join(migrationsFolder, 'meta/_journal.json')))
+  for (const routine of readRoutines()) hash.update(routine.file).update(routine.hash)
   return `fieldhouse_template_${hash.digest('hex').slice(0, 16)}`
 }
 

@@ -3,7 +3,7 @@ import { LIMITS } from '@shared/limits'
 /**
  * Linked spaces (docs/product.md#linked-spaces): a facility's spaces form a forest through
  * 'Part of'. Booking a space blocks its wholes (the spaces above it) and its parts (below), never
- * its siblings. The database keeps the same rules (migration 0014, rooms_tree); these let the
+ * its siblings. The database keeps the same rules (src/server/modules/facilities/sql/rooms_tree.sql); these let the
  * dialog offer only valid wholes and the server explain a refusal in words.
  */
 export type TreeSpace = { id: string; parentId: string | null; type: string }

@@ -36,7 +36,8 @@ export function can(role: Role | null | undefined, permission: Permission): bool
 
 /**
  * The roles an inviter may grant: their own and those below it (ROLES is highest first). Who may
- * invite at all is the manageTeam permission; the database holds both (migration 0032).
+ * invite at all is the manageTeam permission; the database holds both
+ * (src/server/modules/team/sql/role_may_invite.sql, role_rank.sql).
  */
 export function grantableRoles(inviter: Role | null | undefined): readonly Role[] {
   if (!can(inviter, 'manageTeam')) return []

@@ -29,7 +29,7 @@ export async function findUser(db: Executor, id: string) {
 
 /**
  * The administrator's approval, the one path that may approve a revoked account again: it names
- * itself for its transaction, which users_revoked_stays_revoked (migration 0032) lets clear the
+ * itself for its transaction, which users_revoked_stays_revoked (sql/) lets clear the
  * revoke. The administrator's revoke marks the account revoked, which no other path undoes.
  */
 export async function setApproved(tx: Executor, id: string, approved: boolean) {

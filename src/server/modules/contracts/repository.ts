@@ -118,7 +118,7 @@ export async function findOwnedContract(db: Executor, organisationId: string, co
 /**
  * Holds the contract against new charges until the transaction ends (FOR UPDATE conflicts with the
  * KEY SHARE that charging it takes): a booking that charges it meanwhile waits, and then finds the
- * scope this transaction writes (contract_usage_applies, migration 0021). True when it exists.
+ * scope this transaction writes (sql/contract_usage_applies.sql). True when it exists.
  */
 export async function lockContractAgainstCharges(db: Executor, organisationId: string, contractId: string) {
   const rows = await db.select({ id: contracts.id }).from(contracts).where(ownedContract(organisationId, contractId)).for('update')
@@ -167,7 +167,7 @@ function contractRunsOn(date: DateValue) {
 /**
  * Whether the contract of the enclosing query applies to the space `roomId` (ADR 0029): it applies
  * everywhere, to the space's type, or names the space. The trigger contract_usage_applies
- * (migration 0021) checks every charge against the same rule.
+ * (sql/contract_usage_applies.sql) checks every charge against the same rule.
  */
 function contractAppliesTo(roomId: IdValue) {
   return or(

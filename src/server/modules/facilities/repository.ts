@@ -142,7 +142,7 @@ export async function deleteOwnedRoom(db: Executor, organisationId: string, room
 
 /**
  * The facility's row taken in turn by every change to its tree of spaces (as the rooms_tree
- * trigger does, migration 0014), before any room's row, so two changes never each hold a room the
+ * trigger does, sql/rooms_tree.sql), before any room's row, so two changes never each hold a room the
  * other waits for. Null when it is not the organisation's.
  */
 export async function lockFacilityTree(db: Executor, organisationId: string, facilityId: string) {

@@ -213,7 +213,7 @@ export async function lockInviterRole(tx: Executor, organisationId: string, user
 
 /**
  * Names the person whose request this transaction is, for the activity entries the database
- * writes itself (withdraw_invitations_of, migration 0032).
+ * writes itself (sql/withdraw_invitations_of.sql).
  */
 export function nameActor(tx: Executor, actor: { id: string; name: string }) {
   return tx.execute(

@@ -172,7 +172,7 @@ export async function withdrawInvitation(db: Db, organisationId: string, actor: 
   })
 }
 
-// The database refuses the same (invitations_inviter_may_invite, migration 0032); these explain it.
+// The database refuses the same (sql/invitations_inviter_may_invite.sql); these explain it.
 const INVITER_REFUSALS = new Set(['invitations_inviter_may_invite', 'invitations_role_within_inviter'])
 
 // A link names its organisation (the id's 32 hex digits) and carries a secret of 24 random
@@ -291,7 +291,7 @@ export async function acceptInvitation(
       return membership!
     })
   } catch (error) {
-    // The database's own refusal (invitations_accept_while_inviter_may_invite, migration 0032).
+    // The database's own refusal (sql/invitations_accept_while_inviter_may_invite.sql).
     if (findPostgresError(error)?.constraint === 'invitations_accept_while_open') throw new AppError('GONE', TEAM_MESSAGES.invitationGone)
     throw error
   }
