@@ -3,10 +3,24 @@
 -- reads the facility by its key from the one room it found, rather than joining the two tables:
 -- the join's generic plan built a hash table of an organisation's facilities on every booking
 -- (ADR 0037).
+--
+-- It also holds the spec's start list (docs/product.md#events, 'Where a booking may start'): a
+-- booking starts on its space's booking interval, counted from the opening, from the opening up to
+-- but not including the closing, on the facility's wall clock; the shared startProblem
+-- (src/shared/scheduling/operating-hours.ts) words the refusal. Only a new row, or one whose start
+-- or space changes, is judged: a title edit, a resize or an event booked before the space's hours
+-- changed is not. The part of an event split at midnight that starts at 12:00 AM continues its
+-- booking and is not a new start.
 CREATE OR REPLACE FUNCTION schedules_placed() RETURNS trigger AS $$
 DECLARE
   zone text;
   changeover integer;
+  opens time;
+  closes time;
+  step integer;
+  wall_minutes numeric;
+  open_minutes numeric;
+  close_minutes numeric;
 BEGIN
   IF TG_OP = 'UPDATE' AND NEW."room_id" = OLD."room_id" AND NEW."organisation_id" = OLD."organisation_id"
     AND NEW."start_time" = OLD."start_time" AND NEW."end_time" = OLD."end_time"
@@ -17,21 +31,32 @@ BEGIN
   -- The facility by its key for the one room found, not by a join: a join's plan hashes the
   -- facilities' few rows on every booking (migration 0029).
   SELECT (SELECT f."time_zone" FROM "facilities" f WHERE f."organisation_id" = r."organisation_id" AND f."id" = r."facility_id"),
-      r."changeover_minutes"
-    INTO zone, changeover FROM "rooms" r
+      r."changeover_minutes", r."operating_start_time", r."operating_end_time", r."booking_interval"
+    INTO zone, changeover, opens, closes, step FROM "rooms" r
     WHERE r."organisation_id" = NEW."organisation_id" AND r."id" = NEW."room_id";
   -- A room that is not the organisation's leaves the defaults, for the foreign key to refuse the row.
-  IF zone IS NOT NULL THEN
-    NEW."local_date" := (NEW."start_time" AT TIME ZONE zone)::date;
-    NEW."changeover_minutes" := CASE
-      WHEN NEW."event_group_id" IS NOT NULL AND ((NEW."end_time" + interval '1 millisecond') AT TIME ZONE zone)::time = '00:00' THEN 0
-      ELSE changeover END;
-  ELSE
+  IF zone IS NULL THEN
     NEW."changeover_minutes" := 0;
+    RETURN NEW;
+  END IF;
+  NEW."local_date" := (NEW."start_time" AT TIME ZONE zone)::date;
+  NEW."changeover_minutes" := CASE
+    WHEN NEW."event_group_id" IS NOT NULL AND ((NEW."end_time" + interval '1 millisecond') AT TIME ZONE zone)::time = '00:00' THEN 0
+    ELSE changeover END;
+  IF TG_OP = 'INSERT' OR NEW."start_time" <> OLD."start_time" OR NEW."room_id" <> OLD."room_id" THEN
+    wall_minutes := extract(epoch FROM (NEW."start_time" AT TIME ZONE zone)::time) / 60;
+    IF NOT (NEW."event_group_id" IS NOT NULL AND wall_minutes = 0) THEN
+      open_minutes := extract(epoch FROM opens) / 60;
+      -- A closing of 12:00 AM is the midnight that ends the day (migration 0035).
+      close_minutes := CASE WHEN closes = '00:00' THEN 1440 ELSE extract(epoch FROM closes) / 60 END;
+      IF wall_minutes < open_minutes OR wall_minutes >= close_minutes OR mod(wall_minutes - open_minutes, step) <> 0 THEN
+        RAISE EXCEPTION 'A booking must start on its space''s booking interval, within its hours'
+          USING ERRCODE = 'check_violation', CONSTRAINT = 'schedules_start_on_booking_grid';
+      END IF;
+    END IF;
   END IF;
   RETURN NEW;
 END;
-
 $$ LANGUAGE plpgsql;
 
 DROP TRIGGER IF EXISTS schedules_placed ON "schedules";

@@ -5,52 +5,6 @@ ALTER TABLE "contracts" ADD COLUMN "end_date" date;--> statement-breakpoint
 UPDATE "contracts" SET "name" = 'Contract from ' || to_char("start_date", 'FMMonth FMDD, YYYY');--> statement-breakpoint
 ALTER TABLE "contracts" ALTER COLUMN "name" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "contracts" ADD CONSTRAINT "contracts_name_not_blank" CHECK (btrim("contracts"."name") <> '');--> statement-breakpoint
-ALTER TABLE "contracts" ADD CONSTRAINT "contracts_end_after_start" CHECK ("contracts"."end_date" >= "contracts"."start_date");--> statement-breakpoint
--- contract_usage_applies (migration 0027) also refuses a charge dated after its contract's end
--- date: a booking statement that picked the contract before an edit ending it earlier committed
--- is tried again (serialization failure), and then charges the next contract that applies. An
--- edit of the end date holds the contract's row FOR UPDATE until it commits, as a scope change
--- does; the foreign key check of an insert (and, for an update, the lock below) waits for it.
--- Hand-logged usage (no event) is dated by the operator and applies anywhere, as before.
-CREATE OR REPLACE FUNCTION contract_usage_applies() RETURNS trigger AS $$
-BEGIN
-  IF TG_OP = 'UPDATE' THEN
-    PERFORM FROM "contracts" c
-    WHERE (c."organisation_id", c."id") IN (SELECT "organisation_id", "contract_id" FROM charged WHERE "schedule_id" IS NOT NULL)
-    ORDER BY c."organisation_id", c."id"
-    FOR KEY SHARE OF c;
-  END IF;
-  IF EXISTS (
-    SELECT FROM charged u JOIN "contracts" c ON c."organisation_id" = u."organisation_id" AND c."id" = u."contract_id"
-    WHERE u."schedule_id" IS NOT NULL AND c."end_date" < u."usage_date"
-  ) THEN
-    RAISE EXCEPTION 'An event would be charged to a contract that has ended by its date'
-      USING ERRCODE = 'serialization_failure';
-  END IF;
-  -- A contract that applies everywhere is settled on its own row; only a limited one looks
-  -- further, at the event's space, in a second query that most bookings never start.
-  IF NOT EXISTS (
-    SELECT FROM charged u JOIN "contracts" c ON c."organisation_id" = u."organisation_id" AND c."id" = u."contract_id"
-    WHERE u."schedule_id" IS NOT NULL AND c."applies_to" <> 'all'
-  ) THEN
-    RETURN NULL;
-  END IF;
-  IF EXISTS (
-    SELECT FROM charged u
-    JOIN "contracts" c ON c."organisation_id" = u."organisation_id" AND c."id" = u."contract_id"
-    WHERE u."schedule_id" IS NOT NULL AND c."applies_to" <> 'all'
-      AND NOT EXISTS (
-        SELECT FROM "schedules" s
-        JOIN "rooms" r ON r."organisation_id" = s."organisation_id" AND r."id" = s."room_id"
-        WHERE s."organisation_id" = u."organisation_id" AND s."id" = u."schedule_id"
-          AND ((c."applies_to" = 'types' AND r."type" = ANY (c."applies_to_room_types"))
-            OR (c."applies_to" = 'spaces' AND EXISTS (SELECT FROM "contract_spaces" cs
-              WHERE cs."organisation_id" = c."organisation_id" AND cs."contract_id" = c."id" AND cs."room_id" = r."id")))
-      )
-  ) THEN
-    RAISE EXCEPTION 'An event would be charged to a contract that does not apply to its space'
-      USING ERRCODE = 'serialization_failure';
-  END IF;
-  RETURN NULL;
-END;
-$$ LANGUAGE plpgsql;
+ALTER TABLE "contracts" ADD CONSTRAINT "contracts_end_after_start" CHECK ("contracts"."end_date" >= "contracts"."start_date");
+-- contract_usage_applies refuses a charge dated after its contract's end date: its current text is
+-- src/server/modules/contracts/sql/contract_usage_applies.sql (ADR 0053).

@@ -1,4 +1,11 @@
 -- A booked event's charge is always on a contract that applies to the event's space (ADR 0029).
+--
+-- contract_usage_applies (migration 0027) also refuses a charge dated after its contract's end
+-- date: a booking statement that picked the contract before an edit ending it earlier committed
+-- is tried again (serialization failure), and then charges the next contract that applies. An
+-- edit of the end date holds the contract's row FOR UPDATE until it commits, as a scope change
+-- does; the foreign key check of an insert (and, for an update, the lock below) waits for it.
+-- Hand-logged usage (no event) is dated by the operator and applies anywhere, as before.
 CREATE OR REPLACE FUNCTION contract_usage_applies() RETURNS trigger AS $$
 BEGIN
   IF TG_OP = 'UPDATE' THEN
@@ -6,6 +13,13 @@ BEGIN
     WHERE (c."organisation_id", c."id") IN (SELECT "organisation_id", "contract_id" FROM charged WHERE "schedule_id" IS NOT NULL)
     ORDER BY c."organisation_id", c."id"
     FOR KEY SHARE OF c;
+  END IF;
+  IF EXISTS (
+    SELECT FROM charged u JOIN "contracts" c ON c."organisation_id" = u."organisation_id" AND c."id" = u."contract_id"
+    WHERE u."schedule_id" IS NOT NULL AND c."end_date" < u."usage_date"
+  ) THEN
+    RAISE EXCEPTION 'An event would be charged to a contract that has ended by its date'
+      USING ERRCODE = 'serialization_failure';
   END IF;
   -- A contract that applies everywhere is settled on its own row; only a limited one looks
   -- further, at the event's space, in a second query that most bookings never start.
