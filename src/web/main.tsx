@@ -1,4 +1,4 @@
-import { lazy, StrictMode, Suspense } from 'react'
+import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { AuthProvider, authKeys } from './features/auth'
@@ -24,9 +24,6 @@ const queryClient = new QueryClient({
     },
   },
 })
-
-// Toasts are raised only by lazy screens, so sonner need not weigh on the landing page.
-const Toaster = lazy(() => import('./components/ui/sonner').then((module) => ({ default: module.Toaster })))
 
 const root = document.getElementById('root')!
 
@@ -55,9 +52,6 @@ void Promise.all([preloadFirstScreen(window.location.pathname), root.hasChildNod
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
           <AppRoutes />
-          <Suspense fallback={null}>
-            <Toaster />
-          </Suspense>
         </AuthProvider>
       </QueryClientProvider>
     </StrictMode>,

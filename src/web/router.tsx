@@ -1,5 +1,5 @@
-import { lazy, Suspense, type ComponentType } from 'react'
-import { BrowserRouter, matchPath, Navigate, Route, Routes } from 'react-router'
+import { lazy, Suspense, useState, type ComponentType } from 'react'
+import { BrowserRouter, matchPath, Navigate, Route, Routes, useLocation } from 'react-router'
 import { RouteFallback } from './components/loading-screen'
 import { NotFoundPage } from './components/not-found-page'
 import { LandingPage } from './features/landing/landing-page'
@@ -108,6 +108,22 @@ export function preloadFirstScreen(pathname: string): Promise<void> {
   return first ? first.Screen.preload().catch(() => undefined) : Promise.resolve()
 }
 
+// Toasts are raised only by the lazy screens, so the landing page does not load sonner: the
+// toaster mounts on the first other page and then stays, so that a toast raised just before a
+// return to the landing page still shows (ADR 0052).
+const Toaster = lazy(() => import('./components/ui/sonner').then((module) => ({ default: module.Toaster })))
+
+function ToasterOffTheLandingPage() {
+  const { pathname } = useLocation()
+  const [isNeeded, setIsNeeded] = useState(pathname !== '/')
+  if (!isNeeded && pathname !== '/') setIsNeeded(true)
+  return isNeeded ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null
+}
+
 export function AppRoutes() {
   return (
     <BrowserRouter>
@@ -137,6 +153,7 @@ export function AppRoutes() {
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>
+      <ToasterOffTheLandingPage />
     </BrowserRouter>
   )
 }

@@ -11,9 +11,7 @@ const inZone = (timeZone?: string) => (timeZone ? { in: tz(timeZone) } : {})
 // midnight split) ends at 12:00 AM, not 11:59 PM. Minute-aligned ends are unchanged.
 const asEnd = (value: Instant) => Math.ceil(toDate(value).getTime() / 60_000) * 60_000
 
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
-}
+export { browserTimeZone } from './browser-time-zone'
 
 /** "Nov 20, 2026" */
 export function formatDate(value: Instant, timeZone?: string): string {

@@ -3,7 +3,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form'
 import { timeZoneOptions } from '@shared/scheduling/time-zone'
 import { FormField } from '@web/components/ui/form-field'
 import { NativeSelect, NativeSelectOption } from '@web/components/ui/native-select'
-import { browserTimeZone } from '@web/lib/datetime'
+import { browserTimeZone } from '@web/lib/browser-time-zone'
 
 /** The browser's zone: a new facility's default. */
 export const useBrowserTimeZone = () => useMemo(browserTimeZone, [])

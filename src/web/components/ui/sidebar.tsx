@@ -6,8 +6,8 @@ import { PanelLeftIcon } from 'lucide-react'
 import { cn } from '@web/lib/utils'
 import { Button } from '@web/components/ui/button'
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@web/components/ui/sheet'
-import { Tooltip, TooltipContent, TooltipTrigger } from '@web/components/ui/tooltip'
 import { useIsMobile } from '@web/components/ui/use-mobile'
+import { deferred } from '@web/lib/deferred'
 
 const SIDEBAR_COOKIE_NAME = 'sidebar:state'
 const SIDEBAR_COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 7
@@ -336,6 +336,11 @@ const sidebarMenuButtonVariants = cva(
   },
 )
 
+// The tooltips and their positioning code (floating-ui) load the first time the sidebar is
+// collapsed to icons, the only state that shows them: most people never collapse it, and the
+// first signed-in page need not carry them (ADR 0052).
+const sidebarTooltip = deferred(() => import('./sidebar-tooltip').then((module) => module.SidebarTooltip))
+
 /**
  * A navigation entry: pass `asChild` around a router link and put an icon first and the text
  * in a <span>. `tooltip` repeats the text beside the icon while collapsed to icons. On phones a
@@ -357,6 +362,12 @@ function SidebarMenuButton({
   }) {
   const { isMobile, state, setOpenMobile } = useSidebar()
   const [isTooltipOpen, setIsTooltipOpen] = React.useState(false)
+  const isCollapsed = state === 'collapsed' && !isMobile
+  const LoadedTooltip = React.useSyncExternalStore(sidebarTooltip.subscribe, sidebarTooltip.current, sidebarTooltip.current)
+  React.useEffect(() => {
+    // A failed load leaves the entries without their tooltip; the next collapse tries again.
+    if (tooltip && isCollapsed) sidebarTooltip.load().catch(() => undefined)
+  }, [tooltip, isCollapsed])
   const Component = asChild ? Slot.Root : 'button'
 
   const button = (
@@ -375,16 +386,13 @@ function SidebarMenuButton({
     />
   )
 
-  if (!tooltip) return button
+  if (!tooltip || !LoadedTooltip) return button
 
   // Controlled rather than hidden, so an expanded sidebar never opens a tooltip at all.
   return (
-    <Tooltip open={isTooltipOpen && state === 'collapsed' && !isMobile} onOpenChange={setIsTooltipOpen}>
-      <TooltipTrigger asChild>{button}</TooltipTrigger>
-      <TooltipContent side="right" align="center">
-        {tooltip}
-      </TooltipContent>
-    </Tooltip>
+    <LoadedTooltip text={tooltip} open={isTooltipOpen && isCollapsed} onOpenChange={setIsTooltipOpen}>
+      {button}
+    </LoadedTooltip>
   )
 }
 

@@ -14,7 +14,7 @@ import { useOrganisations } from '@web/features/team'
 import { errorDescription } from '@web/lib/api-client'
 import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { facilityCountQueryOptions, useDeleteFacility, useFacilities, type Facility } from './api'
-import { FacilityDialog } from './components/deferred-dialogs'
+import { FacilityDialog, prefetchFacilityDialog } from './components/deferred-dialogs'
 import { FacilityCard } from './components/facility-card'
 
 export function FacilitiesPage() {
@@ -47,7 +47,7 @@ export function FacilitiesPage() {
 
   const newFacilityButton = (label: string) =>
     canManageVenue ? (
-      <Button onClick={() => setIsCreating(true)}>
+      <Button onClick={() => setIsCreating(true)} onPointerEnter={prefetchFacilityDialog} onFocus={prefetchFacilityDialog}>
         <Plus aria-hidden="true" />
         {label}
       </Button>
@@ -79,7 +79,15 @@ export function FacilitiesPage() {
           action={newFacilityButton('Create Facility')}
         />
       ) : null}
-      <FacilityDialog open={canManageVenue && isCreating} onOpenChange={setIsCreating} />
+      {/* A venue is set up once: with facilities listed, a new one is a rare click, so its dialog's
+          code (the form, react-hook-form, the shared schemas) is fetched when the pointer or the
+          focus reaches the button, not with the page operators open first after signing in
+          (ADR 0052). With none yet, creating one is the page's purpose. */}
+      <FacilityDialog
+        open={canManageVenue && isCreating}
+        onOpenChange={setIsCreating}
+        prefetch={facilities.data?.length ? 'intent' : 'idle'}
+      />
       <ConfirmDialog
         open={canManageVenue && pendingDeletion !== null}
         onOpenChange={(open) => (open ? undefined : setPendingDeletion(null))}

@@ -22,11 +22,21 @@ export function RoomDialog(props: ComponentProps<typeof LoadedRoomDialog>) {
   return Loaded ? <Loaded {...props} /> : null
 }
 
-export function FacilityDialog(props: ComponentProps<typeof LoadedFacilityDialog>) {
+/** Fetches the facility dialog's code ahead of a click: for a button's pointer-enter and focus. */
+export const prefetchFacilityDialog = () => void facilityDialog.load().catch(() => undefined)
+
+/**
+ * `prefetch="intent"` leaves the fetching ahead to the button that opens it (prefetchFacilityDialog)
+ * rather than the page's first idle moment: for a page where opening it is rare.
+ */
+export function FacilityDialog({
+  prefetch = 'idle',
+  ...props
+}: ComponentProps<typeof LoadedFacilityDialog> & { prefetch?: 'idle' | 'intent' }) {
   const canManageVenue = usePermission('manageVenue')
   const Loaded = useDeferred(facilityDialog, {
     isOpen: props.open,
-    shouldPrefetch: canManageVenue,
+    shouldPrefetch: canManageVenue && prefetch === 'idle',
     close: () => props.onOpenChange(false),
   })
   return Loaded ? <Loaded {...props} /> : null
