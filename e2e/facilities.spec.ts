@@ -32,6 +32,8 @@ test.describe('facilities and spaces', () => {
     page,
     operator,
   }) => {
+    // A long walk-through (two spaces, two deletes, axe at each step): 47 s alone on a loaded machine.
+    test.setTimeout(120_000)
     void operator
     await createFacilityWithApi(page, 'Older Arena')
     await page.goto('/facilities')
