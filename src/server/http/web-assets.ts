@@ -10,24 +10,26 @@ type Manifest = Record<string, ManifestChunk>
 // keys. Without a hint the browser learns of them only after the app's entry has run: a second
 // round trip before the page can paint, which a phone on a slow network feels (Lighthouse: docs/benchmarks.md).
 const SIGNED_IN = 'components/signed-in-shell.tsx'
+// Every page but the landing page mounts the toaster (ADR 0052), so its chunk is preloaded too.
+const TOASTER = 'components/ui/sonner.tsx'
 export const ROUTE_SCREENS: Array<[RegExp, string[]]> = [
-  [/^\/auth\/?$/, ['features/auth/auth-page.tsx']],
-  [/^\/reset-password\/[^/]+\/?$/, ['features/auth/reset-password-page.tsx']],
-  [/^\/setup\/?$/, ['features/setup/setup-page.tsx']],
-  [/^\/(facilities|dashboard)\/?$/, [SIGNED_IN, 'features/facilities/facilities-page.tsx']],
-  [/^\/facility\/[^/]+\/?$/, [SIGNED_IN, 'features/facilities/facility-page.tsx']],
-  [/^\/facility\/[^/]+\/room\/[^/]+\/?$/, [SIGNED_IN, 'features/facilities/room-page.tsx']],
-  [/^\/events\/?$/, [SIGNED_IN, 'features/events/events-page.tsx']],
-  [/^\/(displays|screens)\/?$/, [SIGNED_IN, 'features/displays/displays-page.tsx']],
-  [/^\/clients\/?$/, [SIGNED_IN, 'features/clients/clients-page.tsx']],
-  [/^\/clients\/[^/]+\/?$/, [SIGNED_IN, 'features/clients/client-page.tsx']],
-  [/^\/contracts\/?$/, [SIGNED_IN, 'features/contracts/contracts-page.tsx']],
-  [/^\/marketing\/?$/, [SIGNED_IN, 'features/marketing/marketing-page.tsx']],
-  [/^\/find-ice\/?$/, [SIGNED_IN, 'features/find-ice/find-ice-page.tsx']],
-  [/^\/admin\/?$/, [SIGNED_IN, 'features/admin/admin-page.tsx']],
-  [/^\/team\/?$/, [SIGNED_IN, 'features/team/team-page.tsx']],
-  [/^\/activity\/?$/, [SIGNED_IN, 'features/activity/activity-page.tsx']],
-  [/^\/invite\/[^/]+\/?$/, ['features/team/invite-page.tsx']],
+  [/^\/auth\/?$/, [TOASTER, 'features/auth/auth-page.tsx']],
+  [/^\/reset-password\/[^/]+\/?$/, [TOASTER, 'features/auth/reset-password-page.tsx']],
+  [/^\/setup\/?$/, [TOASTER, 'features/setup/setup-page.tsx']],
+  [/^\/(facilities|dashboard)\/?$/, [SIGNED_IN, TOASTER, 'features/facilities/facilities-page.tsx']],
+  [/^\/facility\/[^/]+\/?$/, [SIGNED_IN, TOASTER, 'features/facilities/facility-page.tsx']],
+  [/^\/facility\/[^/]+\/room\/[^/]+\/?$/, [SIGNED_IN, TOASTER, 'features/facilities/room-page.tsx']],
+  [/^\/events\/?$/, [SIGNED_IN, TOASTER, 'features/events/events-page.tsx']],
+  [/^\/(displays|screens)\/?$/, [SIGNED_IN, TOASTER, 'features/displays/displays-page.tsx']],
+  [/^\/clients\/?$/, [SIGNED_IN, TOASTER, 'features/clients/clients-page.tsx']],
+  [/^\/clients\/[^/]+\/?$/, [SIGNED_IN, TOASTER, 'features/clients/client-page.tsx']],
+  [/^\/contracts\/?$/, [SIGNED_IN, TOASTER, 'features/contracts/contracts-page.tsx']],
+  [/^\/marketing\/?$/, [SIGNED_IN, TOASTER, 'features/marketing/marketing-page.tsx']],
+  [/^\/find-ice\/?$/, [SIGNED_IN, TOASTER, 'features/find-ice/find-ice-page.tsx']],
+  [/^\/admin\/?$/, [SIGNED_IN, TOASTER, 'features/admin/admin-page.tsx']],
+  [/^\/team\/?$/, [SIGNED_IN, TOASTER, 'features/team/team-page.tsx']],
+  [/^\/activity\/?$/, [SIGNED_IN, TOASTER, 'features/activity/activity-page.tsx']],
+  [/^\/invite\/[^/]+\/?$/, [TOASTER, 'features/team/invite-page.tsx']],
 ]
 
 // Pages the build rendered to HTML (src/web/prerender.tsx), by path and file in prerendered/.

@@ -76,6 +76,7 @@ describe.each(testDatabaseKinds())('scheduling invariants under random create, e
     contractId = (
       await post<{ contract: { id: string } }>('/api/contracts', {
         clientId,
+        name: 'Season ice',
         startDate: '2020-01-01',
         totalHours: 100_000,
         hoursUsed: Number(OPENING_HOURS),

@@ -6,7 +6,7 @@ import type { PublicBoard } from '@shared/screens/public-board'
 import { schedules } from '../../db/schema'
 import { endLiveStreams } from '../../realtime/live-streams'
 import { useTestApp } from '../../test/setup'
-import { TEST_ORIGIN, type TestUser } from '../../test/test-app'
+import { OPEN_AROUND_THE_CLOCK, TEST_ORIGIN, type TestUser } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import * as repository from './repository'
 
@@ -102,7 +102,7 @@ describe.each(testDatabaseKinds())('the public board on %s', (kind) => {
     const me = (await (await t.request('/api/me', { cookie: owner.cookie })).json()) as { user: { organisation: { id: string } } }
     organisationId = me.user.organisation.id
     const room = async (name: string, type = 'rink') =>
-      (await post<{ room: { id: string } }>(`/api/facilities/${facility.id}/rooms`, { name, type })).room.id
+      (await post<{ room: { id: string } }>(`/api/facilities/${facility.id}/rooms`, { name, type, ...OPEN_AROUND_THE_CLOCK })).room.id
     rinkA = await room('Rink A')
     rinkB = await room('Rink B')
     const offBoard = await room('Studio', 'room')
@@ -407,11 +407,11 @@ describe.each(testDatabaseKinds())('the public board on %s', (kind) => {
       await tx.execute(sql`
         insert into facilities (id, organisation_id, name) select md5('bulk-facility-' || n)::uuid, ${org}, 'Bulk' from generate_series(1, 300) n`)
       await tx.execute(sql`
-        insert into rooms (id, organisation_id, facility_id, name, type)
-        select md5('bulk-room-' || n)::uuid, ${org}, md5('bulk-facility-' || n)::uuid, 'Bulk', 'rink' from generate_series(1, 300) n`)
+        insert into rooms (id, organisation_id, facility_id, name, type, operating_start_time, operating_end_time)
+        select md5('bulk-room-' || n)::uuid, ${org}, md5('bulk-facility-' || n)::uuid, 'Bulk', 'rink', '00:00', '00:00' from generate_series(1, 300) n`)
       await tx.execute(sql`
         insert into schedules (organisation_id, room_id, title, start_time, end_time)
-        select ${org}, md5('bulk-room-' || n)::uuid, 'Bulk', now() + d * interval '1 day', now() + d * interval '1 day' + interval '1 hour'
+        select ${org}, md5('bulk-room-' || n)::uuid, 'Bulk', date_trunc('hour', now()) + d * interval '1 day', date_trunc('hour', now()) + d * interval '1 day' + interval '1 hour'
         from generate_series(1, 300) n, generate_series(-10, 9) d`)
     })
     await t.db.execute(sql`analyze`)
