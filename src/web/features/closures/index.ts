@@ -2,3 +2,5 @@
 export { closureKeys, useClosuresInRange, type Closure, type ClosureRange } from './api'
 export type { ClosableSpace } from './components/closure-dialog'
 export { FacilityClosures } from './components/facility-closures'
+export { DayClosures } from './components/day-closures'
+export { closedLabel, closesDay, closurePlace, closureSpokenOn, closureTimesOn } from './wording'

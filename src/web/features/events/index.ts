@@ -2,7 +2,6 @@
 export { useEventsInRange, useUpdateEvent, type BookableRoomWithFacility, type PlacedEvent } from './api'
 // The dialogs' code loads after the page that shows them has rendered (components/deferred-dialogs.tsx).
 export { AddEventDialog, DeleteEventDialog, EditEventSheet, SelectRoomDialog } from './components/deferred-dialogs'
-export { DayClosures } from './components/day-closures'
 export type { EditTarget } from './components/edit-event-sheet'
 export { RoomSchedule } from './components/room-schedule'
 export { SeriesLine } from './components/series-controls'

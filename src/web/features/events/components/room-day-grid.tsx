@@ -4,9 +4,8 @@ import { TZDate } from '@date-fns/tz'
 import { localDayRange } from '@shared/scheduling/local-day'
 import { SPLIT_TITLE_SUFFIXES } from '@shared/scheduling/split-at-midnight'
 import { formatLongDate, formatTimeOfDay, formatTimeRange } from '@web/lib/datetime'
-import type { Closure } from '@web/features/closures'
+import { closedLabel, closureSpokenOn, closureTimesOn, type Closure } from '@web/features/closures'
 import type { ScheduledEvent } from '../api'
-import { closedLabel, closureSpokenOn, closureTimesOn } from '../closures'
 
 type RoomDayGridProps = {
   events: ScheduledEvent[]

@@ -1,6 +1,6 @@
 import { Ban } from 'lucide-react'
-import type { Closure } from '@web/features/closures'
-import { closedLabel, closesDay, closurePlace, closureTimesOn } from '../closures'
+import type { Closure } from '../api'
+import { closedLabel, closesDay, closurePlace, closureTimesOn } from '../wording'
 
 type DayClosuresProps = {
   /** Closures of any days: those that close part of `date` on their facility's calendar are listed. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { Closure } from '@web/features/closures'
-import { closesDay, closurePlace, closureSpokenOn, closureTimesOn } from './closures'
+import type { Closure } from './api'
+import { closesDay, closurePlace, closureSpokenOn, closureTimesOn } from './wording'
 
 const closure = (overrides: Partial<Closure>): Closure => ({
   id: '00000000-0000-4000-8000-000000000001',

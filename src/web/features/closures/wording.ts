@@ -1,6 +1,6 @@
 import { localDateOf, localDayRange } from '@shared/scheduling/local-day'
 import { formatDateTime, formatTime, formatTimesOnDay } from '@web/lib/datetime'
-import type { Closure } from '@web/features/closures'
+import type { Closure } from './api'
 
 /** What every view calls a closure : 'Closed: Christmas Day'. */
 export const closedLabel = (closure: Pick<Closure, 'reason'>) => `Closed: ${closure.reason}`
