@@ -29,6 +29,7 @@ import { createAuth } from '../src/server/auth/auth'
 import { readEnv } from '../src/server/env'
 import { clientFor, startAppProcess, type AppProcess } from '../src/server/test/app-process'
 import { createTestDatabase } from '../src/server/test/test-database'
+import { describeTimelineDraw, measureTimelineDraw } from './bench-timeline-draw'
 
 type Kind = 'pglite' | 'postgres'
 
@@ -690,10 +691,10 @@ async function boardFanOut(
 
 /* ---------- the timeline in Chromium ---------- */
 
-// The timeline's render budgets (docs/benchmarks.md): the week of the timeline facility drawn
-// within 300 ms of its data arriving, and no long task over 50 ms while an event is dragged.
-const TIMELINE_RENDER_BUDGET_MS = 300
-const TIMELINE_LONG_TASK_BUDGET_MS = 50
+// The timeline in Chromium is judged by a scale ratio (scripts/bench-timeline-draw.ts): its
+// drawing grows with the screen, not the data. The milliseconds here are printed, not judged, as
+// is the longest task while an event is dragged: a long task is one over this many milliseconds.
+const TIMELINE_LONG_TASK_MS = 50
 
 type TimelineRender = { renderMs: number; renderRuns: number[]; bars: number; dragLongestTaskMs: number; dragLongTasks: number }
 // The drawing is one reading of a few hundred milliseconds, which the machine moves by half from one
@@ -717,11 +718,12 @@ async function drawWeek(page: Page, app: AppProcess, seeded: Seeded) {
   return (await page.evaluate(`new Promise((resolve, reject) => {
     const started = performance.now()
     const check = () => {
-      const bars = document.querySelectorAll('[data-event-id]').length
+      // The week draws a line per event in the day cells of the rows in view (ADR 0054).
+      const bars = document.querySelectorAll('[data-week-cell] [data-event-id]').length
       const week = performance.getEntriesByType('resource')
         .find((entry) => entry.name.includes('/api/events?') && entry.name.includes('facilityId='))
-      // Drawn: the bars are in the page, at the frame after the data arrived.
-      if (bars >= 1500) return resolve({ renderMs: performance.now() - Math.max(window.clickedAt, week ? week.responseEnd : 0), bars })
+      // Drawn: the lines are in the page, at the frame after the data arrived.
+      if (bars > 0 && week) return resolve({ renderMs: performance.now() - Math.max(window.clickedAt, week ? week.responseEnd : 0), bars })
       if (performance.now() - started > 30000) return reject(new Error('the week did not draw: ' + bars + ' bars'))
       requestAnimationFrame(check)
     }
@@ -774,7 +776,7 @@ async function timelineRender(app: AppProcess, seeded: Seeded): Promise<Timeline
       renderMs: Math.round(measured.renderMs),
       renderRuns: runs.map((run) => Math.round(run.renderMs)),
       dragLongestTaskMs: Math.round(Math.max(0, ...tasks)),
-      dragLongTasks: tasks.filter((duration) => duration > TIMELINE_LONG_TASK_BUDGET_MS).length,
+      dragLongTasks: tasks.filter((duration) => duration > TIMELINE_LONG_TASK_MS).length,
     }
   } finally {
     await browser.close()
@@ -925,11 +927,11 @@ async function benchDatabase(kind: Kind, withLighthouse: boolean): Promise<strin
       )
     }
     if (timeline) {
-      const verdict = (isMet: boolean) => (isMet ? 'met' : 'not met')
       sections.push(
         '',
-        `Timeline in Chromium (the week of ${TIMELINE_SPACES} spaces, ${count(timeline.bars)} bars): drawn ${timeline.renderMs} ms after its data arrived, the median of ${timeline.renderRuns.join(', ')} ms (budget ≤ ${TIMELINE_RENDER_BUDGET_MS} ms: ${verdict(timeline.renderMs <= TIMELINE_RENDER_BUDGET_MS)}); while an event was dragged the longest task took ${timeline.dragLongestTaskMs} ms, ${timeline.dragLongTasks} over ${TIMELINE_LONG_TASK_BUDGET_MS} ms (budget: none: ${verdict(timeline.dragLongTasks === 0)}).`,
+        `Timeline in Chromium (the week of ${TIMELINE_SPACES} spaces, ${count(timeline.bars)} events drawn in the rows in view): drawn ${timeline.renderMs} ms after its data arrived, the median of ${timeline.renderRuns.join(', ')} ms; while an event was dragged the longest task took ${timeline.dragLongestTaskMs} ms, ${timeline.dragLongTasks} over ${TIMELINE_LONG_TASK_MS} ms (printed, not judged: the drawing's budget is its scale ratio below).`,
       )
+      if (kind === 'pglite') sections.push('', describeTimelineDraw(await measureTimelineDraw({ webRoot: 'dist/web' })))
     }
     if (scores.length > 0) {
       sections.push(
