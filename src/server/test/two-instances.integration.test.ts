@@ -2,6 +2,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readEnv } from '../env'
 import { clientFor, startAppProcess, type AppProcess } from './app-process'
+import { OPEN_AROUND_THE_CLOCK } from './test-app'
 import { createTestDatabase, type TestDatabase } from './test-database'
 
 // Two app processes on one PostgreSQL, as behind a load balancer (docs/scaling.md). PGlite is one
@@ -50,7 +51,11 @@ describe.skipIf(!readEnv().databaseUrl)('two app instances on one PostgreSQL', (
     ).json()
     const facilityId = (facility as { facility: { id: string } }).facility.id
     const room = await (
-      await onFirst(`/api/facilities/${facilityId}/rooms`, { method: 'POST', cookie, body: { name: 'Rink 1', type: 'rink' } })
+      await onFirst(`/api/facilities/${facilityId}/rooms`, {
+        method: 'POST',
+        cookie,
+        body: { name: 'Rink 1', type: 'rink', ...OPEN_AROUND_THE_CLOCK },
+      })
     ).json()
     ids.roomId = (room as { room: { id: string } }).room.id
     const client = await (await onSecond('/api/clients', { method: 'POST', cookie, body: { name: 'Raceway Hockey' } })).json()
@@ -62,8 +67,9 @@ describe.skipIf(!readEnv().databaseUrl)('two app instances on one PostgreSQL', (
         (index % 2 === 0 ? onFirst : onSecond)('/api/events', {
           method: 'POST',
           cookie,
-          // Every request overlaps every other: starts 18:00 to 18:30, each an hour long.
-          body: { ...booking, startTime: `18:${String(index % 30).padStart(2, '0')}` },
+          // Every request overlaps every other: starts at 18:00 or 18:15 on the room's 15-minute grid,
+          // each an hour long, both starts on both instances.
+          body: { ...booking, startTime: Math.floor(index / 2) % 2 === 0 ? '18:00' : '18:15' },
         }).then((response) => response.status),
       ),
     )
