@@ -57,6 +57,9 @@ type BodyRoute = {
   writesOnRefusal?: string[]
   // Puts back what an earlier route's accepted bodies may have changed, before this one is tried.
   arrange?: (db: Db, a: OwnerData) => Promise<void>
+  // Fewer bodies for a route that reads none and does a whole write's work for each: what is sent
+  // cannot matter to it, and a thousand of them cost most of a minute.
+  runs?: number
 }
 
 const validRoom = {
@@ -478,6 +481,7 @@ const bodyRoutes: BodyRoute[] = [
     path: () => '/api/team/leave',
     valid: () => ({}),
     accepts: null,
+    runs: 100,
     arrange: async (db, a) => {
       await db
         .update(memberships)
@@ -819,7 +823,7 @@ describe.each(testDatabaseKinds())('hostile input on %s', (kind) => {
             (route.ignoresBody === true || (body.value !== undefined && route.accepts.safeParse(body.value).success))
           await checkAnswer(`${route.route} with ${body.text.slice(0, 200)}`, response, { isRight, mayChange: route.writesOnRefusal })
         }),
-        { numRuns: RUNS_PER_ROUTE },
+        { numRuns: route.runs ?? RUNS_PER_ROUTE },
       )
     },
     PROPERTY_TIMEOUT_MS,
