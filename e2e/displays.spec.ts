@@ -206,7 +206,7 @@ test.describe('display screens', () => {
   test('an unknown board address shows a clear not-found board', async ({ page }) => {
     await page.goto('/display/nothing-here')
     await expect(page.getByRole('heading', { name: 'Screen not found' })).toBeVisible()
-    await expect(page.getByText('No display screen has the address /display/nothing-here.', { exact: false })).toBeVisible()
+    await expect(page.getByText('No screen has the address /display/nothing-here.', { exact: false })).toBeVisible()
     await checkA11y(page)
   })
 

@@ -79,8 +79,8 @@ test.describe('the setup wizard', () => {
 
     await expectStep(page, 3, 'Add Changerooms')
     await expect(button(page, 'Skip This Step')).toBeVisible()
-    await page.getByLabel('Changeroom 1', { exact: true }).fill('Home Room')
-    await button(page, 'Create Changerooms').click()
+    await page.getByLabel('Change Room 1', { exact: true }).fill('Home Room')
+    await button(page, 'Create Change Rooms').click()
     await expect(page.getByText('1 changeroom(s) created successfully!', { exact: true })).toBeVisible()
     await expect(button(page, 'Next')).toBeFocused()
     await button(page, 'Next').click()

@@ -10,7 +10,7 @@ const MAX_ROWS = LIMITS.wizard.maxRowsPerStep
 
 export const SETUP_MESSAGES = {
   noSpaces: 'Please add at least one space',
-  noChangeRooms: 'Please add at least one changeroom',
+  noChangeRooms: 'Please add at least one change room',
   noDisplays: 'Please add at least one screen',
   noAssignments: 'Please choose the spaces of at least one screen',
   tooManyRows: `Please add at most ${MAX_ROWS} at a time`,

@@ -21,7 +21,7 @@ function DisplayPage({ slug }: { slug: string }) {
       <main className="dark flex min-h-dvh flex-col items-center justify-center gap-4 bg-background p-8 text-center text-foreground">
         <h1 className="text-[clamp(1.5rem,5vmin,5rem)] font-bold">Screen not found</h1>
         <p className="max-w-[70ch] text-[clamp(1rem,2.8vmin,2.5rem)] text-muted-foreground">
-          No display screen has the address /display/{slug}. Check the address in Display Management.
+          No screen has the address /display/{slug}. Check the address in Display Management.
         </p>
       </main>
     )

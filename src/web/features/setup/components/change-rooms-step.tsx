@@ -41,7 +41,7 @@ function ChangeRoomsForm() {
     addChangeRooms.mutateAsync(values).then(
       (progress) => toast.success(`${progress.changeRooms.length} changeroom(s) created successfully!`),
       (error: unknown) => {
-        toastStepFailure(error, 'Failed to create changerooms')
+        toastStepFailure(error, 'Failed to create change rooms')
         showServerFieldErrors(error, form.setError)
       },
     ),
@@ -50,7 +50,7 @@ function ChangeRoomsForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       {rows.fields.map((row, index) => {
-        const label = `Changeroom ${index + 1}`
+        const label = `Change Room ${index + 1}`
         return (
           <div key={row.id} className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-2">
             <FormField label={label} error={errors.changeRooms?.[index]?.name?.message}>
@@ -70,9 +70,9 @@ function ChangeRoomsForm() {
       })}
       <BatchError message={errors.changeRooms?.root?.message ?? errors.changeRooms?.message} />
       <div className="flex flex-wrap gap-2">
-        <AddRowButton label="Add Another Changeroom" rowCount={rows.fields.length} onAdd={() => rows.append(NEW_CHANGE_ROOM)} />
+        <AddRowButton label="Add Another Change Room" rowCount={rows.fields.length} onAdd={() => rows.append(NEW_CHANGE_ROOM)} />
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Creating...' : 'Create Changerooms'}
+          {isSubmitting ? 'Creating...' : 'Create Change Rooms'}
         </Button>
       </div>
     </form>
