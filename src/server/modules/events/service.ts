@@ -13,6 +13,7 @@ import {
   type UpcomingEventsQuery,
   type UpdateEventInput,
 } from '@shared/events/schema'
+import * as rules from '@shared/booking/rules'
 import { LIMITS } from '@shared/limits'
 import { rangesOverlap } from '@shared/scheduling/overlap'
 import { firstReplanInDstGap, replanOccurrence } from '@shared/scheduling/series-edit'
@@ -24,7 +25,7 @@ import { AppError, findPostgresError, notFound, SQLSTATE } from '../../errors'
 import type { Actor } from '../activity/service'
 import { usageOfEvents } from '../contracts/service'
 import * as closures from './closures-repository'
-import { closureLabel, formatChangeRoomMessage, formatClosureMessage, formatConflictMessage, type Conflict } from './conflict-message'
+import { formatChangeRoomMessage, formatClosureMessage, formatConflictMessage, type Conflict } from './conflict-message'
 import { newEventId } from './event-id'
 import { findOverlapWithin, planNewEvents, splitIntoParts, type PlannedEvent } from './plan-events'
 import * as repository from './repository'
@@ -170,24 +171,25 @@ async function occurrenceStatuses(
       ? repository.listChangeRoomHolds(db, organisationId, roomId, { from, to, excludeIds, changeRoomIds })
       : { changeRooms: [], changeRoomMinutes: 0 },
   ])
-  const pad = holds.changeRoomMinutes * 60_000
+  const there = { closures: closed.map(({ reason, startTime: start, endTime: end }) => ({ reason, start, end })), startRule: null }
   return occurrences.map((parts) => {
     const startTime = parts[0]!.start
     const endTime = parts.at(-1)!.end
-    const clash = clashes.find(({ blocked, changeoverMinutes }) =>
-      parts.some((part) => rangesOverlap({ start: part.start, end: new Date(part.end.getTime() + changeoverMinutes * 60_000) }, blocked)),
-    )
-    if (clash) return { startTime, endTime, status: 'clash', reason: `Clashes with "${clash.title}"` }
-    const closure = closed.find(({ startTime: start, endTime: end }) => parts.some((part) => rangesOverlap(part, { start, end })))
-    if (closure) return { startTime, endTime, status: 'closed', reason: closureLabel(closure.reason) }
-    const wanted = { start: new Date(startTime.getTime() - pad), end: new Date(endTime.getTime() + pad) }
-    for (const changeRoom of holds.changeRooms) {
-      const holder = changeRoom.holds.find((hold) => rangesOverlap(wanted, hold.held))
-      if (holder)
-        return { startTime, endTime, status: 'changeRoom', reason: `Change room "${changeRoom.name}" is in use by "${holder.title}"` }
-    }
-    return { startTime, endTime, status: 'free', reason: null }
+    // The preview judges no start (its dates share the time of day the form offered), so none is 'hours'.
+    const { status, reason } = rules.statusOf(occurrenceOf(parts, clashes, changeRoomIds), {
+      ...there,
+      events: clashes,
+      changeRooms: holds.changeRooms,
+      changeRoomMinutes: holds.changeRoomMinutes,
+    })
+    return { startTime, endTime, status: status as OccurrenceStatus['status'], reason }
   })
+}
+
+// One planned booking as the rules read it: the booked space's changeover is the clashes' (every
+// clash row carries it), none when nothing is there to clash with.
+function occurrenceOf(parts: readonly PlannedEvent[], clashes: { changeoverMinutes: number }[], changeRoomIds: string[]): rules.Occurrence {
+  return { parts, changeoverMinutes: clashes[0]?.changeoverMinutes ?? 0, changeRoomIds }
 }
 
 // An edit whose event changed between its read and its write (another edit re-split it, or it
@@ -668,13 +670,12 @@ async function findConflicts(db: Executor, { organisationId, roomId, planned, ex
   const from = new Date(Math.min(...planned.map((event) => event.start.getTime())))
   const to = new Date(Math.max(...planned.map((event) => event.end.getTime())))
   const clashes = await repository.listClashesInSpan(db, organisationId, roomId, { from, to, excludeIds })
-  // Each new event holds its space to its end plus the space's changeover; each clash, its own.
-  return planned.flatMap((event) =>
-    clashes
-      .filter(({ blocked, changeoverMinutes }) =>
-        rangesOverlap({ start: event.start, end: new Date(event.end.getTime() + changeoverMinutes * 60_000) }, blocked),
-      )
-      .map(({ id, title, start, end, roomId: clashRoomId, roomName, blocked, changeoverMinutes, bookedRoomName }) => ({
+  // Each new booking holds its space to its end plus the space's changeover; each clash, its own.
+  const changeoverMinutes = clashes[0]?.changeoverMinutes ?? 0
+  return rules.groupIntoBookings(planned).flatMap((parts) =>
+    rules
+      .clashesOf({ parts, changeoverMinutes, changeRoomIds: [] }, clashes)
+      .map(({ part: event, event: { id, title, start, end, roomId: clashRoomId, roomName, blocked, bookedRoomName } }) => ({
         id,
         title,
         start,
@@ -719,12 +720,12 @@ async function explainClosure(db: Executor, { organisationId, roomId, planned, t
   const from = new Date(Math.min(...planned.map((event) => event.start.getTime())))
   const to = new Date(Math.max(...planned.map((event) => event.end.getTime())))
   const closed = await closures.listClosuresInRange(db, organisationId, { from, to, facilityId: null, roomId })
-  const closure = closed.find(({ startTime: start, endTime: end }) => planned.some((event) => rangesOverlap(event, { start, end })))
+  const there = closed.map(({ reason, startTime: start, endTime: end }) => ({ reason, start, end }))
+  const [closure] = rules
+    .groupIntoBookings(planned)
+    .flatMap((parts) => rules.closuresOf({ parts, changeoverMinutes: 0, changeRoomIds: [] }, there))
   if (!closure) return new AppError('CONFLICT', 'The space is closed at that time')
-  return new AppError(
-    'CONFLICT',
-    formatClosureMessage({ reason: closure.reason, start: closure.startTime, end: closure.endTime }, timeZone),
-  )
+  return new AppError('CONFLICT', formatClosureMessage(closure, timeZone))
 }
 
 /** The first change room asked for that another event holds at one of the new times (ADR 0025). */
@@ -740,15 +741,13 @@ async function explainChangeRoomClash(
     excludeIds,
     changeRoomIds,
   })
-  const pad = changeRoomMinutes * 60_000
-  for (const event of planned) {
-    const wanted = { start: new Date(event.start.getTime() - pad), end: new Date(event.end.getTime() + pad) }
-    for (const changeRoom of changeRooms) {
-      const holder = changeRoom.holds.find((hold) => rangesOverlap(wanted, hold.held))
-      if (holder) return new AppError('CONFLICT', formatChangeRoomMessage(changeRoom.name, { ...holder, id: holder.eventId }, timeZone))
-    }
-  }
-  return new AppError('CONFLICT', 'A change room is in use at that time')
+  // Each part holds its change rooms as schedules_hold_change_rooms does: not widened at the midnight that splits it.
+  const [clash] = rules
+    .groupIntoBookings(planned)
+    .flatMap((parts) => rules.changeRoomClashesOf({ parts, changeoverMinutes: 0, changeRoomIds }, changeRooms, changeRoomMinutes))
+  if (!clash) return new AppError('CONFLICT', 'A change room is in use at that time')
+  const { changeRoom, holder } = clash
+  return new AppError('CONFLICT', formatChangeRoomMessage(changeRoom.name, { ...holder, id: holder.eventId }, timeZone))
 }
 
 /**

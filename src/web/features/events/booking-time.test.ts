@@ -83,6 +83,18 @@ describe('bookedStartTimes', () => {
     expect(booked(60, 15)).toEqual(['09:00', '10:00'])
   })
 
+  it('splits a booking at the facility’s midnight, its changeover after the last part', () => {
+    // 1:00 AM to 2:00 AM on Jun 4 (05:00Z to 06:00Z).
+    const early = { startTime: '2030-06-04T05:00:00.000Z', endTime: '2030-06-04T06:00:00.000Z', changeoverMinutes: 0 }
+    const lateStarts = ['22:00', '23:00']
+    expect([...bookedStartTimes({ date: '2030-06-03', durationMinutes: 120, changeoverMinutes: 0 }, lateStarts, [early], TORONTO)]).toEqual(
+      [],
+    )
+    expect([
+      ...bookedStartTimes({ date: '2030-06-03', durationMinutes: 120, changeoverMinutes: 15 }, lateStarts, [early], TORONTO),
+    ]).toEqual(['23:00'])
+  })
+
   it('marks nothing without events, or while the date or duration cannot be read', () => {
     expect(booked(60, 0, [])).toEqual([])
     expect(bookedStartTimes({ date: '', durationMinutes: 60, changeoverMinutes: 0 }, hourly, [practice], TORONTO).size).toBe(0)

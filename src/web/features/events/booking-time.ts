@@ -1,6 +1,7 @@
+import { statusOf } from '@shared/booking/rules'
 import { LIMITS } from '@shared/limits'
 import { combineLocalDateTime, localDayRange } from '@shared/scheduling/local-day'
-import { rangesOverlap } from '@shared/scheduling/overlap'
+import { splitAtMidnight } from '@shared/scheduling/split-at-midnight'
 import { linkedSpacesOf, type TreeSpace } from '@shared/scheduling/space-tree'
 
 /** The instants [from, to) an event form stands for, as ISO strings. */
@@ -77,8 +78,9 @@ export function eventsWindowOfDay(date: string | undefined, timeZone: string): B
 
 /**
  * The offered start times ('HH:MM') on `date` at which a booking of `durationMinutes` would clash
- * with one of `events`: as the database holds a space (docs/product.md#linked-spaces), each booking
- * blocks its times plus its changeover, the new one `changeoverMinutes`, each event its own.
+ * with one of `events`: as the database holds a space (docs/product.md#linked-spaces, the shared
+ * booking rules), each booking blocks its times plus its changeover, the new one
+ * `changeoverMinutes` after its last part (split at the facility's midnight), each event its own.
  * Empty while the date or duration cannot be read.
  */
 export function bookedStartTimes(
@@ -87,19 +89,23 @@ export function bookedStartTimes(
   events: readonly BookedEvent[],
   timeZone: string,
 ): Set<string> {
-  const blocked = events.map(({ startTime, endTime, changeoverMinutes: after }) => ({
-    start: new Date(startTime),
-    end: new Date(Date.parse(endTime) + after * MS_PER_MINUTE),
+  const there = events.map(({ startTime, endTime, changeoverMinutes: after }) => ({
+    title: '',
+    blocked: { start: new Date(startTime), end: new Date(Date.parse(endTime) + after * MS_PER_MINUTE) },
   }))
   const booked = new Set<string>()
   for (const startTime of startTimes) {
     const time = timeOfNewEvent({ date, startTime, durationMinutes }, timeZone)
     if (!time) continue
-    const booking = { start: new Date(time.from), end: new Date(Date.parse(time.to) + changeoverMinutes * MS_PER_MINUTE) }
-    if (blocked.some((range) => rangesOverlap(range, booking))) booked.add(startTime)
+    const parts = splitAtMidnight({ title: '', start: new Date(time.from), end: new Date(time.to) }, timeZone)
+    const occurrence = { parts, changeoverMinutes, changeRoomIds: [] }
+    if (statusOf(occurrence, { ...NOTHING_ELSE, events: there }).status === 'clash') booked.add(startTime)
   }
   return booked
 }
+
+// The form marks clashes only: closures and change rooms have their own words in the dialog, and the start list is the rule's own.
+const NOTHING_ELSE = { closures: [], changeRooms: [], changeRoomMinutes: 0, startRule: null }
 
 /**
  * Those of a facility's `events` that hold `roomId`: its own, its wholes' and its parts'
