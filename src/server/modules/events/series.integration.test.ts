@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm'
 import { contractUsage, schedules } from '../../db/schema'
 import { errorOf, expectJson } from '../../test/responses'
 import { useTestApp } from '../../test/setup'
+import { OPEN_AROUND_THE_CLOCK } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 import { dstGapMessage } from '@shared/scheduling/local-day'
 
@@ -54,8 +55,8 @@ describe.each(testDatabaseKinds())('series on %s', (kind) => {
       await request('POST', `/api/facilities/${facility.id}/rooms`, {
         name: 'Rink A',
         type: 'rink',
-        operatingStartTime: '00:00',
-        operatingEndTime: '00:00',
+        // Open around the clock on a 15-minute grid: the race below moves starts by 15 minutes.
+        ...OPEN_AROUND_THE_CLOCK,
       }),
       201,
     )
