@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import js from '@eslint/js'
 import reactHooks from 'eslint-plugin-react-hooks'
@@ -30,6 +31,55 @@ function unitOf(path, root) {
   return { unit, rest: rest.join('/') }
 }
 
+// The unit of src/server a file belongs to: a module (src/server/modules/{name}) or the booking
+// module (src/server/booking); null for app.ts, http, db and the rest, which compose the units.
+function serverUnitOf(path) {
+  const inside = relative('src/server', path).split(sep)
+  if (inside[0] === 'modules' && inside.length >= 2) return `modules/${inside[1]}`
+  if (inside[0] === 'booking' && inside.length >= 1) return 'booking'
+  return null
+}
+
+// Which server unit imports which, read once per lint run from the files on disk (tests left out:
+// a test may reach into any module to check what a request left behind).
+let serverGraph = null
+function serverUnitGraph() {
+  if (serverGraph) return serverGraph
+  serverGraph = new Map()
+  const files = readdirSync(join(import.meta.dirname, 'src/server'), { withFileTypes: true, recursive: true }).filter(
+    (entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts'),
+  )
+  for (const entry of files) {
+    const file = relative(import.meta.dirname, join(entry.parentPath, entry.name))
+    const from = serverUnitOf(file)
+    if (from === null) continue
+    if (!serverGraph.has(from)) serverGraph.set(from, new Set())
+    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)) {
+      const target = importTarget(specifier, join(import.meta.dirname, file))
+      const to = target === null ? null : serverUnitOf(target)
+      if (to !== null && to !== from) serverGraph.get(from).add(to)
+    }
+  }
+  return serverGraph
+}
+
+// The units `from` reaches through the graph, with the path to each.
+function pathBetween(graph, from, to) {
+  const queue = [[from]]
+  const seen = new Set([from])
+  while (queue.length > 0) {
+    const path = queue.shift()
+    for (const next of graph.get(path.at(-1)) ?? []) {
+      if (next === to) return [...path, next]
+      if (!seen.has(next)) {
+        seen.add(next)
+        queue.push([...path, next])
+      }
+    }
+  }
+  return null
+}
+
 // Each folder under root (a server module, a web feature) is entered from outside only through
 // one door, `entry` inside it ('' for the folder itself, which is its index.ts). no-restricted-imports
 // cannot say "another folder than the importer's", and its options in one block would replace
@@ -58,6 +108,29 @@ const fieldhouse = {
           const reached = target === null ? null : unitOf(target, root)
           if (!reached || reached.unit === own || reached.rest === entry) return
           context.report({ node: node.source, message: message.replaceAll('{name}', reached.unit) })
+        }
+        return { ImportDeclaration: check, ImportExpression: check, ExportNamedDeclaration: check, ExportAllDeclaration: check }
+      },
+    },
+    // No circle between the server's units: an import from one unit of another is refused when the
+    // other already reaches back to it, naming the way round.
+    'no-module-circle': {
+      meta: { type: 'problem', schema: [] },
+      create(context) {
+        const own = serverUnitOf(relative(import.meta.dirname, context.filename))
+        if (own === null) return {}
+        const check = (node) => {
+          const specifier = node.source?.value
+          if (typeof specifier !== 'string') return
+          const target = importTarget(specifier, context.filename)
+          const reached = target === null ? null : serverUnitOf(target)
+          if (reached === null || reached === own) return
+          const back = pathBetween(serverUnitGraph(), reached, own)
+          if (back)
+            context.report({
+              node: node.source,
+              message: `Import circle: ${[own, ...back].join(' → ')}. Let the composer (app.ts) hand one in.`,
+            })
         }
         return { ImportDeclaration: check, ImportExpression: check, ExportNamedDeclaration: check, ExportAllDeclaration: check }
       },
@@ -157,7 +230,14 @@ export default tseslint.config(
           message: 'Use the {name} module through its service.ts only: its repository, routes and other files are its own.',
         },
       ],
+      'fieldhouse/no-module-circle': 'error',
     },
+  },
+  {
+    files: ['src/server/booking/**/*.ts'],
+    ignores: ['src/server/booking/**/*.test.ts'],
+    plugins: { fieldhouse },
+    rules: { 'fieldhouse/no-module-circle': 'error' },
   },
   // Anything outside a feature uses it only through its index.ts ('@web/features/{name}'), which
   // exports exactly what others need and never a page (ADR 0019). The router and the prerender

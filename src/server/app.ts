@@ -15,6 +15,7 @@ import { activityRoutes } from './modules/activity/routes'
 import { clientRoutes } from './modules/clients/routes'
 import { contractRoutes } from './modules/contracts/routes'
 import { eventRoutes } from './modules/events/routes'
+import { bookingIdsOf } from './modules/events/service'
 import { facilityRoutes } from './modules/facilities/routes'
 import { marketingRoutes } from './modules/marketing/routes'
 import { publicDisplayRoutes } from './modules/public-display/routes'
@@ -74,7 +75,7 @@ export function createApp(options: CreateAppOptions) {
   member.route('/', availabilityRoutes(options))
   member.route('/', setupRoutes(options))
   member.route('/', teamRoutes(options))
-  member.route('/', activityRoutes(options))
+  member.route('/', activityRoutes(options, { bookingIdsOf }))
   member.route('/', timelineRoutes(options))
   signedIn.route('/', member)
   app.route('/api', signedIn)
