@@ -419,7 +419,7 @@ export const contracts = pgTable(
     endDate: date('end_date'),
     // numeric, never float: hours are money-like and must add up exactly.
     totalHours: numeric('total_hours', { precision: 10, scale: 2 }).notNull(),
-    // What the contract editor set by hand beyond the ledger; hours used = this + the usage rows (ADR 0007).
+    // What the contract editor set by hand beyond the ledger; hours used = this + the usage rows (ADR 0014).
     hoursAdjustment: numeric('hours_adjustment', { precision: 10, scale: 2 }).notNull().default('0'),
     status: text('status').notNull().default('active'),
     notes: varchar('notes', { length: 500 }),
@@ -674,7 +674,7 @@ export const contractUsage = pgTable(
     usageDate: date('usage_date').notNull(),
     hoursLogged: numeric('hours_logged', { precision: 10, scale: 2 }).notNull(),
     description: varchar('description', { length: 500 }),
-    // A charged event's row goes with the event, and its hours with it (ADR 0007).
+    // A charged event's row goes with the event, and its hours with it (ADR 0014).
     scheduleId: uuid('schedule_id'),
     createdAt: createdAt(),
   },

@@ -10,7 +10,7 @@ import { clients, contractSpaces, contractUsage, contracts, facilities, rooms, s
 const usageTotal = sql`coalesce((select sum(${contractUsage.hoursLogged}) from ${contractUsage} where ${contractUsage.organisationId} = ${contracts.organisationId} and ${contractUsage.contractId} = ${contracts.id}), 0)`
 
 /**
- * A contract's hours used are never stored (ADR 0007): what the contract editor set by hand
+ * A contract's hours used are never stored (ADR 0014): what the contract editor set by hand
  * beyond the ledger, plus the contract's usage rows. Nothing a booking writes is shared with
  * another booking, so bookings for one client never wait for each other.
  */

@@ -157,7 +157,7 @@ export async function createContract(db: Db, organisationId: string, actor: Acto
   )
 }
 
-// Setting hours used by hand sets a new opening balance to which later usage adds (ADR 0007).
+// Setting hours used by hand sets a new opening balance to which later usage adds (ADR 0014).
 export async function updateContract(db: Db, organisationId: string, actor: Actor, contractId: string, input: ContractInput) {
   return withScopeSpaces(() =>
     db.transaction(async (tx) => {
@@ -210,7 +210,7 @@ export async function deleteContract(db: Db, organisationId: string, actor: Acto
 }
 
 /**
- * Logs hours by hand. The contract's hours used are its ledger (ADR 0007), so the new row is
+ * Logs hours by hand. The contract's hours used are its ledger (ADR 0014), so the new row is
  * counted the moment it commits; the answer carries the total as this transaction sees it.
  */
 export async function logUsage(db: Db, organisationId: string, actor: Actor, input: UsageInput) {

@@ -46,12 +46,13 @@ const CHANGE_ROOM_MESSAGE = 'Please select a change room of this facility'
 /**
  * The booking engine: every write to events (create, edit, move, delete) goes through here, and
  * every booking write is one statement, repository.writeBooking, under the exclusion constraint
- * (ADR 0013, 0015). Each rule is written once:
+ * (ADR 0015). Each rule is written once:
  * - the organisation, the room's zone and the change rooms' facility are checked by that statement, and
  *   explained here only when it wrote nothing;
  * - the midnight split and recurrence are planned by plan-events.ts in the facility's zone;
  * - the charge is computed by the contracts module (usageOfEvents) and written by the statement;
- * - a clash is explained by explainConflict after the constraint refused it.
+ * - a refusal is explained after the database refused it (insertOrExplainConflict), in the words of
+ *   the shared booking rules (src/shared/booking/rules.ts).
  */
 
 /**
@@ -785,7 +786,7 @@ function conflictError(conflicts: Conflict[], timeZone: string): AppError {
 const DEADLOCK_RETRIES = 3
 
 /**
- * Runs the write. A booking that clashes meets the exclusion constraint (ADR 0005) and is answered
+ * Runs the write. A booking that clashes meets the exclusion constraint (ADR 0024) and is answered
  * like any conflict, naming every event it clashes with.
  */
 async function insertOrExplainConflict<T>(db: Db, check: ConflictCheck, write: () => Promise<T>): Promise<T> {

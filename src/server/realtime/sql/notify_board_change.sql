@@ -1,4 +1,4 @@
--- Lobby boards learn of a change within seconds, whichever app instance made it (ADR 0009). Every
+-- Lobby boards learn of a change within seconds, whichever app instance made it (ADR 0016). Every
 -- write that can change what a board shows announces on the channel schedule_changes which
 -- room, screen, facility or slug it touched, as '<kind>:<id>'. Each instance LISTENs, drops its
 -- cached board data and tells its open boards to fetch again.
