@@ -21,7 +21,7 @@ export const pathParams = <Schema extends z.ZodType>(schema: Schema) => validato
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 // An id that cannot exist is answered like one that does not: 404, never 422.
-// `Keys` names the path parameters, e.g. uuidParams<'facilityId' | 'roomId'>('Room').
+// `Keys` names the path parameters, e.g. uuidParams<'facilityId' | 'roomId'>('Space').
 export const uuidParams = <Keys extends string = 'id'>(what: string) =>
   validator('param', (params: Record<string, string>) => {
     for (const value of Object.values(params)) {

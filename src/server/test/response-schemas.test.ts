@@ -41,10 +41,10 @@ describe('checkResponse', () => {
   })
 
   it('holds every error to the one error body, whose code matches the status', async () => {
-    await checkResponse('GET /api/rooms/:id', json({ error: { code: 'NOT_FOUND', message: 'Room not found' } }, 404))
-    await expect(checkResponse('GET /api/rooms/:id', json({ message: 'Room not found' }, 404))).rejects.toThrow(/error/)
+    await checkResponse('GET /api/rooms/:id', json({ error: { code: 'NOT_FOUND', message: 'Space not found' } }, 404))
+    await expect(checkResponse('GET /api/rooms/:id', json({ message: 'Space not found' }, 404))).rejects.toThrow(/error/)
     await expect(
-      checkResponse('GET /api/rooms/:id', json({ error: { code: 'NOT_FOUND', message: 'Room not found' } }, 403)),
+      checkResponse('GET /api/rooms/:id', json({ error: { code: 'NOT_FOUND', message: 'Space not found' } }, 403)),
     ).rejects.toThrow(/code NOT_FOUND, which is a 404/)
     await expect(checkResponse('GET /api/rooms/:id', new Response('Not found', { status: 404 }))).rejects.toThrow(/not JSON/)
   })

@@ -109,6 +109,6 @@ export type UsageInput = z.output<typeof usageInput>
  * its facility's zone) it starts: a contract that has ended by then charges nothing (ADR 0049).
  */
 export const chargingContractQuery = z.object({
-  roomId: z.uuid({ error: 'Room not found' }),
+  roomId: z.uuid({ error: 'Space not found' }),
   date: calendarDate('Please choose a valid date'),
 })

@@ -207,7 +207,7 @@ export const eventRangeQuery = z
       .transform((value) => value ?? null),
     /** Only this space's events: the room's day grid. */
     roomId: z
-      .uuid({ error: 'Room not found' })
+      .uuid({ error: 'Space not found' })
       .optional()
       .transform((value) => value ?? null),
   })
@@ -230,7 +230,7 @@ export type EventRangeQuery = z.output<typeof eventRangeQuery>
  */
 export const changeRoomUseQuery = z
   .object({
-    roomId: z.uuid({ error: 'Room not found' }),
+    roomId: z.uuid({ error: 'Space not found' }),
     from: rangeInstant('Please give the start as an ISO date-time'),
     to: rangeInstant('Please give the end as an ISO date-time'),
     excludeEventId: z
@@ -255,7 +255,7 @@ const optionalFilterId = (message: string) =>
 /** GET /api/events/past, and what GET /api/events/upcoming narrows by too: one space, one client. */
 export const eventListQuery = z.object({
   /** Only this space's events: the room's List View. */
-  roomId: optionalFilterId('Room not found'),
+  roomId: optionalFilterId('Space not found'),
   /** Only this client's bookings: the client page. Another organisation's client simply has none here. */
   clientId: optionalFilterId('Client not found'),
 })

@@ -305,7 +305,7 @@ describe.each(testDatabaseKinds())('contracts that tell the truth on %s', (kind)
 
     const foreign = await request('POST', '/api/contracts', { ...base, appliesTo: 'spaces', spaceIds: [theirs.rink] })
     expect(foreign.status).toBe(404)
-    expect(await errorOf(foreign)).toMatchObject({ message: 'Room not found' })
+    expect(await errorOf(foreign)).toMatchObject({ message: 'Space not found' })
     const changeRoom = await request('POST', '/api/contracts', { ...base, appliesTo: 'spaces', spaceIds: [venue.changeRoom] })
     expect(changeRoom.status).toBe(422)
     expect((await errorOf(changeRoom)).fields).toHaveProperty('spaceIds')

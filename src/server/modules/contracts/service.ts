@@ -63,7 +63,7 @@ const SCOPE_SPACE_MESSAGE = 'A change room is never booked, so a contract cannot
 async function requireScopeSpaces(tx: Executor, organisationId: string, spaceIds: string[]) {
   if (spaceIds.length === 0) return
   const found = await repository.findSpaces(tx, organisationId, spaceIds)
-  if (found.length !== spaceIds.length) throw notFound('Room')
+  if (found.length !== spaceIds.length) throw notFound('Space')
   if (found.some((space) => space.type === 'change_room')) {
     throw new AppError('VALIDATION', SCOPE_SPACE_MESSAGE, { spaceIds: SCOPE_SPACE_MESSAGE })
   }
@@ -130,7 +130,7 @@ async function withScopeSpaces<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write()
   } catch (error) {
-    if (findPostgresError(error)?.constraint === 'contract_spaces_room_fk') throw notFound('Room')
+    if (findPostgresError(error)?.constraint === 'contract_spaces_room_fk') throw notFound('Space')
     throw error
   }
 }
@@ -275,7 +275,7 @@ export const activeContractForCharging = repository.latestActiveContractQuery
  */
 export async function findChargingContract(db: Db, organisationId: string, clientId: string, roomId: string, date: string) {
   await requireOwnedClient(db, organisationId, clientId)
-  if ((await repository.findSpaces(db, organisationId, [roomId])).length === 0) throw notFound('Room')
+  if ((await repository.findSpaces(db, organisationId, [roomId])).length === 0) throw notFound('Space')
   const [charged] = await repository.latestActiveContractQuery(db, organisationId, clientId, roomId, date)
   return charged ? repository.findOwnedContract(db, organisationId, charged.id) : null
 }

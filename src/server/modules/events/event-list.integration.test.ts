@@ -295,7 +295,7 @@ describe.each(testDatabaseKinds())('the upcoming events list on %s', (kind) => {
       return (await errorOf(response)).fields
     }
     expect(await refusal('facilityId=north')).toEqual({ facilityId: 'Facility not found' })
-    expect(await refusal('roomId=1%27%20or%201=1')).toEqual({ roomId: 'Room not found' })
+    expect(await refusal('roomId=1%27%20or%201=1')).toEqual({ roomId: 'Space not found' })
     expect(await refusal('clientId=jets')).toEqual({ clientId: 'Client not found' })
     expect(await refusal(`q=${'x'.repeat(LIMITS.eventsList.search + 1)}`)).toEqual({ q: 'Search must be 100 characters or less' })
     for (const after of ['yesterday', '2030-01-01T00:00:00Z_1', '2030-02-30T00:00:00.000Z_00000000-0000-4000-8000-000000000000', '_']) {

@@ -75,7 +75,7 @@ export async function createEvents(db: Db, organisationId: string, actor: Actor,
   const room = await findRoomOrExplain(db, organisationId, input.roomId, details)
   const booked = await bookInZone(db, organisationId, actor, input, details, { timeZone: room.timeZone, isRemembered: false })
   // The room changed zone, or went, between the two statements.
-  if (!booked) throw notFound('Room')
+  if (!booked) throw notFound('Space')
   return booked
 }
 
@@ -651,7 +651,7 @@ async function findRoomOrExplain(
 ) {
   const room = await repository.findRoomForBooking(db, organisationId, roomId, chosenChangeRooms(details))
   repository.rememberRoomZone(db, organisationId, roomId, room?.timeZone ?? null)
-  if (!room) throw notFound('Room')
+  if (!room) throw notFound('Space')
   requireChangeRooms(details, room.changeRoomIds)
   return room
 }
@@ -757,7 +757,7 @@ async function explainChangeRoomClash(
  */
 export async function listChangeRoomUse(db: Db, organisationId: string, { roomId, from, to, excludeEventId }: ChangeRoomUseQuery) {
   const room = await repository.findRoomForBooking(db, organisationId, roomId, [])
-  if (!room) throw notFound('Room')
+  if (!room) throw notFound('Space')
   const excludeIds = excludeEventId ? await bookingIdsOf(db, organisationId, excludeEventId) : []
   const { changeRooms, changeRoomMinutes } = await repository.listChangeRoomHolds(db, organisationId, roomId, {
     from,
@@ -818,7 +818,7 @@ async function insertOrExplainConflict<T>(db: Db, check: ConflictCheck, write: (
           : new AppError('CONFLICT', 'Time slot conflicts with an existing event')
       }
       // The room (or a change room) was deleted while the events were being written.
-      if (code === SQLSTATE.foreignKeyViolation) throw notFound('Room')
+      if (code === SQLSTATE.foreignKeyViolation) throw notFound('Space')
       throw error
     }
   }

@@ -10,7 +10,7 @@ import * as service from './service'
 export function facilityRoutes({ database: { db } }: AppDeps) {
   const app = new Hono<MemberEnv>()
   const facilityId = uuidParams('Facility')
-  const roomId = uuidParams('Room')
+  const roomId = uuidParams('Space')
 
   app.get('/facilities', allow('read'), async (c) => c.json({ facilities: await service.listFacilities(db, c.get('organisation').id) }))
 

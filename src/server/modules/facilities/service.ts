@@ -123,10 +123,10 @@ export async function updateFacility(db: Db, organisationId: string, actor: Acto
  */
 export async function updateRoom(db: Db, organisationId: string, actor: Actor, roomId: string, input: RoomInput) {
   const found = await repository.findOwnedRoom(db, organisationId, roomId)
-  if (!found) throw notFound('Room')
+  if (!found) throw notFound('Space')
   try {
     return await db.transaction(async (tx) => {
-      if (!(await repository.lockFacilityTree(tx, organisationId, found.facility.id))) throw notFound('Room')
+      if (!(await repository.lockFacilityTree(tx, organisationId, found.facility.id))) throw notFound('Space')
       // The tree holds still now (its facility's row is ours): check the new whole, then take
       // the old and new wholes' rows top down before the space's own.
       const tree = await repository.listTree(tx, organisationId, found.facility.id)
@@ -136,11 +136,11 @@ export async function updateRoom(db: Db, organisationId: string, actor: Actor, r
         await repository.lockSpaces(tx, organisationId, wholesTopDown(tree, [current.parentId, input.parentId]))
       }
       const locked = await repository.lockOwnedRoom(tx, organisationId, roomId)
-      if (!locked) throw notFound('Room')
+      if (!locked) throw notFound('Space')
       const { room: before, facility } = locked
       await requireTypeChangeAllowed(tx, organisationId, before, input.type)
       const room = await repository.updateOwnedRoom(tx, organisationId, roomId, input)
-      if (!room) throw notFound('Room')
+      if (!room) throw notFound('Space')
       const nameOf = (id: string | null) => tree.find((space) => space.id === id)?.name ?? null
       const changes = changedFields(spaceValues(before, nameOf(before.parentId)), spaceValues(room, nameOf(room.parentId)))
       await recordUpdate(tx, organisationId, actor, { entity: 'space', entityId: room.id, label: room.name, facility }, changes)
@@ -310,7 +310,7 @@ export async function createRooms(tx: Executor, organisationId: string, actor: A
 
 export async function getRoom(db: Db, organisationId: string, roomId: string) {
   const found = await repository.findRoom(db, organisationId, roomId)
-  if (!found) throw notFound('Room')
+  if (!found) throw notFound('Space')
   return found
 }
 
@@ -327,12 +327,12 @@ export async function deleteRoom(
   { parts }: RoomDeleteQuery = { parts: 'keep' },
 ) {
   const found = await repository.findOwnedRoom(db, organisationId, roomId)
-  if (!found) throw notFound('Room')
+  if (!found) throw notFound('Space')
   await db.transaction(async (tx) => {
     const facility = await repository.lockFacilityTree(tx, organisationId, found.facility.id)
     const tree = await repository.listTree(tx, organisationId, found.facility.id)
     const room = tree.find((space) => space.id === roomId)
-    if (!facility || !room) throw notFound('Room')
+    if (!facility || !room) throw notFound('Space')
     const doomed = parts === 'delete' ? [roomId, ...partsOf(tree, roomId)] : [roomId]
     if (parts === 'keep') {
       // Its parts move up: the wholes whose bookings let go of them and take them again first.
@@ -340,7 +340,7 @@ export async function deleteRoom(
       await repository.reparentParts(tx, organisationId, roomId, room.parentId)
     }
     const deleted = await repository.deleteOwnedRooms(tx, organisationId, doomed)
-    if (!deleted.some((space) => space.id === roomId)) throw notFound('Room')
+    if (!deleted.some((space) => space.id === roomId)) throw notFound('Space')
     const nameOf = (id: string | null) => tree.find((space) => space.id === id)?.name ?? null
     await recordActivity(
       tx,

@@ -143,7 +143,7 @@ describe.each(testDatabaseKinds())('display screens on %s', (kind) => {
     it('refuses someone else’s room as a missing one, and a change room', async () => {
       const foreign = await createScreen(owner, { name: 'Borrowed', rooms: [{ roomId: rinkA }, { roomId: strangersRoom }] })
       expect(foreign.status).toBe(404)
-      expect((await errorOf(foreign)).message).toBe('Room not found')
+      expect((await errorOf(foreign)).message).toBe('Space not found')
       const missing = await createScreen(owner, { name: 'Ghost', rooms: [{ roomId: MISSING_ID }] })
       expect(missing.status).toBe(404)
       const change = await createScreen(owner, { name: 'Changing', rooms: [{ roomId: changeRoom }] })

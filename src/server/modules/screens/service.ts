@@ -153,7 +153,7 @@ async function requireDisplayableRooms(db: Executor, organisationId: string, roo
     organisationId,
     rooms.map(({ roomId }) => roomId),
   )
-  if (owned.length !== rooms.length) throw notFound('Room')
+  if (owned.length !== rooms.length) throw notFound('Space')
   if (owned.some((room) => room.type === 'change_room')) {
     const message = 'A change room cannot be shown as a room on a screen'
     throw new AppError('VALIDATION', message, { rooms: message })
@@ -165,7 +165,7 @@ function translateWriteError(error: unknown) {
     return new AppError('CONFLICT', SCREEN_MESSAGES.duplicateSlug, { name: SCREEN_MESSAGES.duplicateSlug })
   }
   // A room was deleted between the check and the write.
-  if (findPostgresError(error)?.code === SQLSTATE.foreignKeyViolation) return notFound('Room')
+  if (findPostgresError(error)?.code === SQLSTATE.foreignKeyViolation) return notFound('Space')
   return error
 }
 

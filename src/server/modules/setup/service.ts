@@ -109,7 +109,7 @@ export async function configureDisplays(db: Db, organisationId: string, actor: A
         if (!runDisplays.has(display.screenId)) throw notFound('Screen')
         for (const { roomId } of display.rooms) {
           const canShow = runRooms.get(roomId)
-          if (canShow === undefined) throw notFound('Room')
+          if (canShow === undefined) throw notFound('Space')
           if (!canShow) throw new AppError('VALIDATION', CHANGE_ROOM_ON_DISPLAY, { displays: CHANGE_ROOM_ON_DISPLAY })
         }
       }
@@ -119,7 +119,7 @@ export async function configureDisplays(db: Db, organisationId: string, actor: A
     // A display or space was deleted elsewhere between the check and the write.
     const postgres = findPostgresError(error)
     if (postgres?.code === SQLSTATE.foreignKeyViolation)
-      throw notFound(postgres.constraint === 'screen_rooms_screen_fk' ? 'Screen' : 'Room')
+      throw notFound(postgres.constraint === 'screen_rooms_screen_fk' ? 'Screen' : 'Space')
     throw error
   }
 }

@@ -271,7 +271,7 @@ describe.each(testDatabaseKinds())('the setup wizard on %s', (kind) => {
       const [lobby] = progress.displays
       const cases = [
         { screenId: other.progress.displays[0]!.id, roomId: rink!.id, status: 404, message: 'Screen not found' },
-        { screenId: lobby!.id, roomId: other.progress.spaces[0]!.id, status: 404, message: 'Room not found' },
+        { screenId: lobby!.id, roomId: other.progress.spaces[0]!.id, status: 404, message: 'Space not found' },
         { screenId: MISSING_ID, roomId: rink!.id, status: 404, message: 'Screen not found' },
         {
           screenId: lobby!.id,
