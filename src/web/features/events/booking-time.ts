@@ -1,4 +1,4 @@
-import { statusOf } from '@shared/booking/rules'
+import { clashesOf } from '@shared/booking/rules'
 import { LIMITS } from '@shared/limits'
 import { combineLocalDateTime, localDayRange } from '@shared/scheduling/local-day'
 import { splitAtMidnight } from '@shared/scheduling/split-at-midnight'
@@ -90,7 +90,6 @@ export function bookedStartTimes(
   timeZone: string,
 ): Set<string> {
   const there = events.map(({ startTime, endTime, changeoverMinutes: after }) => ({
-    title: '',
     blocked: { start: new Date(startTime), end: new Date(Date.parse(endTime) + after * MS_PER_MINUTE) },
   }))
   const booked = new Set<string>()
@@ -99,13 +98,12 @@ export function bookedStartTimes(
     if (!time) continue
     const parts = splitAtMidnight({ title: '', start: new Date(time.from), end: new Date(time.to) }, timeZone)
     const occurrence = { parts, changeoverMinutes, changeRoomIds: [] }
-    if (statusOf(occurrence, { ...NOTHING_ELSE, events: there }).status === 'clash') booked.add(startTime)
+    // Clashes only, the one rule a start time is marked for: closures and change rooms have their
+    // own words in the dialog, and the start list is the start rule's own.
+    if (clashesOf(occurrence, there).length > 0) booked.add(startTime)
   }
   return booked
 }
-
-// The form marks clashes only: closures and change rooms have their own words in the dialog, and the start list is the rule's own.
-const NOTHING_ELSE = { closures: [], changeRooms: [], changeRoomMinutes: 0, startRule: null }
 
 /**
  * Those of a facility's `events` that hold `roomId`: its own, its wholes' and its parts'
