@@ -31,6 +31,13 @@ async function main() {
       dataDir: database.kind === 'pglite' ? env.dataDir : undefined,
     })
   })
+  // An idle keep-alive connection is closed after this long, longer than a client or a proxy in
+  // front keeps one (60 s is common): with Node's 5 s, a client that sends on a connection the
+  // moment the server closes it gets a reset instead of an answer, and a POST is not retried.
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = 65_000
+    server.headersTimeout = 66_000
+  }
 
   let isShuttingDown = false
   const shutDown = (signal: string) => {
