@@ -1,5 +1,6 @@
 import { tz } from '@date-fns/tz'
 import { format } from 'date-fns'
+import { closureLabel } from '@shared/booking/rules'
 import type { TimeRange } from '@shared/scheduling/overlap'
 import { localDateOf } from '@shared/scheduling/local-day'
 
@@ -52,11 +53,6 @@ export function formatChangeRoomMessage(changeRoomName: string, holder: Conflict
 /** 'Closed: {reason} ({start} - {end})': the closure a booking falls in, in the facility's zone. */
 export function formatClosureMessage(closure: { reason: string; start: Date; end: Date }, timeZone: string): string {
   return `${closureLabel(closure.reason)} (${formatSpan(closure.start, closure.end, timeZone)})`
-}
-
-/** 'Closed: {reason}', as the series preview and the boards say it. */
-export function closureLabel(reason: string): string {
-  return `Closed: ${reason}`
 }
 
 function formatSpan(start: Date, end: Date, timeZone: string): string {
