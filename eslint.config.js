@@ -84,34 +84,46 @@ function pathBetween(graph, from, to) {
 // one door, `entry` inside it ('' for the folder itself, which is its index.ts). no-restricted-imports
 // cannot say "another folder than the importer's", and its options in one block would replace
 // the shared -> server -> web patterns above instead of adding to them.
+const onlyThroughEntry = {
+  meta: {
+    type: 'problem',
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          root: { type: 'string' },
+          entry: { type: 'string' },
+          message: { type: 'string' },
+          // Only these folders under root are doors; every folder when left out.
+          units: { type: 'array', items: { type: 'string' } },
+        },
+        required: ['root', 'entry', 'message'],
+        additionalProperties: false,
+      },
+    ],
+  },
+  create(context) {
+    const [{ root, entry, message, units }] = context.options
+    const own = unitOf(relative(import.meta.dirname, context.filename), root)?.unit
+    const check = (node) => {
+      const specifier = node.source?.value
+      if (typeof specifier !== 'string') return
+      const target = importTarget(specifier, context.filename)
+      const reached = target === null ? null : unitOf(target, root)
+      if (!reached || reached.unit === own || reached.rest === entry) return
+      if (units && !units.includes(reached.unit)) return
+      context.report({ node: node.source, message: message.replaceAll('{name}', reached.unit) })
+    }
+    return { ImportDeclaration: check, ImportExpression: check, ExportNamedDeclaration: check, ExportAllDeclaration: check }
+  },
+}
+
 const fieldhouse = {
   rules: {
-    'only-through-entry': {
-      meta: {
-        type: 'problem',
-        schema: [
-          {
-            type: 'object',
-            properties: { root: { type: 'string' }, entry: { type: 'string' }, message: { type: 'string' } },
-            required: ['root', 'entry', 'message'],
-            additionalProperties: false,
-          },
-        ],
-      },
-      create(context) {
-        const [{ root, entry, message }] = context.options
-        const own = unitOf(relative(import.meta.dirname, context.filename), root)?.unit
-        const check = (node) => {
-          const specifier = node.source?.value
-          if (typeof specifier !== 'string') return
-          const target = importTarget(specifier, context.filename)
-          const reached = target === null ? null : unitOf(target, root)
-          if (!reached || reached.unit === own || reached.rest === entry) return
-          context.report({ node: node.source, message: message.replaceAll('{name}', reached.unit) })
-        }
-        return { ImportDeclaration: check, ImportExpression: check, ExportNamedDeclaration: check, ExportAllDeclaration: check }
-      },
-    },
+    'only-through-entry': onlyThroughEntry,
+    // The same door for the booking module, which lies beside the modules rather than among them:
+    // a second name, so that a file under both doors keeps both checks.
+    'booking-through-entry': onlyThroughEntry,
     // No circle between the server's units: an import from one unit of another is refused when the
     // other already reaches back to it, naming the way round.
     'no-module-circle': {
@@ -238,6 +250,24 @@ export default tseslint.config(
     ignores: ['src/server/booking/**/*.test.ts'],
     plugins: { fieldhouse },
     rules: { 'fieldhouse/no-module-circle': 'error' },
+  },
+  // The booking module is entered through its index.ts only: book, rebook, cancel, preview and
+  // closures, and the columns readers select events with. Its statement and repository are its own.
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/**/*.test.ts', 'src/server/booking/**'],
+    plugins: { fieldhouse },
+    rules: {
+      'fieldhouse/booking-through-entry': [
+        'error',
+        {
+          root: 'src/server',
+          units: ['booking'],
+          entry: '',
+          message: "Use the booking module through its index.ts only: import from 'src/server/booking'.",
+        },
+      ],
+    },
   },
   // Anything outside a feature uses it only through its index.ts ('@web/features/{name}'), which
   // exports exactly what others need and never a page (ADR 0019). The router and the prerender

@@ -14,8 +14,9 @@ import { availabilityRoutes } from './modules/availability/routes'
 import { activityRoutes } from './modules/activity/routes'
 import { clientRoutes } from './modules/clients/routes'
 import { contractRoutes } from './modules/contracts/routes'
+import { closureRoutes } from './modules/closures/routes'
 import { eventRoutes } from './modules/events/routes'
-import { bookingIdsOf } from './modules/events/service'
+import { bookingIdsOf } from './booking'
 import { facilityRoutes } from './modules/facilities/routes'
 import { marketingRoutes } from './modules/marketing/routes'
 import { publicDisplayRoutes } from './modules/public-display/routes'
@@ -70,6 +71,7 @@ export function createApp(options: CreateAppOptions) {
   member.route('/', clientRoutes(options))
   member.route('/', contractRoutes(options))
   member.route('/', eventRoutes(options))
+  member.route('/', closureRoutes(options))
   member.route('/', screenRoutes(options))
   member.route('/', marketingRoutes(options))
   member.route('/', availabilityRoutes(options))

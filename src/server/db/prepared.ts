@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from './client'
 
 /**
@@ -37,3 +37,9 @@ export function prepareRaw<Row>(db: Db, name: string, statement: SQL) {
   const prepared = session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false)
   return async (values: Record<string, unknown>) => ((await prepared.execute(values)) as { rows: Row[] }).rows
 }
+
+/** A named parameter of a prepared statement, bound when it runs. */
+export const placeholder = (name: string) => sql.placeholder(name)
+
+/** An instant as JSON.stringify writes a Date, in text: what a statement that writes JSON itself answers with. */
+export const isoText = (instant: SQL) => sql`to_char(${instant} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`

@@ -5,7 +5,7 @@ import { findFreeSlots } from '@shared/scheduling/free-slots'
 import { localDayRange, todayInZone } from '@shared/scheduling/local-day'
 import type { Db } from '../../db/client'
 import { notFound } from '../../errors'
-import { listClosuresInRange } from '../events/service'
+import { listClosuresInRange } from '../../booking'
 import { getFacility } from '../facilities/service'
 import * as repository from './repository'
 

@@ -9,14 +9,13 @@ import {
   upcomingEventsQuery,
   updateEventInput,
 } from '@shared/events/schema'
-import { holidayClosuresInput, holidayClosuresPreviewInput } from '@shared/closures/holidays'
-import { closureInput, closurePreviewInput, closureRangeQuery } from '@shared/closures/schema'
 import { allow } from '../../auth/middleware'
 import type { AppDeps, MemberEnv } from '../../http/context'
 import { jsonBody, queryParams, uuidParams } from '../../http/validate'
 import { logError } from '../../log'
 import { SCHEDULE_CHANGES_CHANNEL } from '../../realtime/schedule-changes'
 import * as timeline from '../timeline/service'
+import * as booking from '../../booking'
 import { createRangeCache } from './range-cache'
 import * as service from './service'
 
@@ -75,7 +74,7 @@ export function eventRoutes({ database }: AppDeps) {
   )
 
   app.get('/events/change-rooms', allow('read'), queryParams(changeRoomUseQuery), async (c) =>
-    c.json({ changeRooms: await service.listChangeRoomUse(db, c.get('organisation').id, c.req.valid('query')) }),
+    c.json({ changeRooms: await booking.listChangeRoomUse(db, c.get('organisation').id, c.req.valid('query')) }),
   )
 
   app.get('/events/rooms', allow('read'), async (c) => c.json({ rooms: await service.listBookableRooms(db, c.get('organisation').id) }))
@@ -89,73 +88,31 @@ export function eventRoutes({ database }: AppDeps) {
   app.use('/events/*', dropRangesOnWrite)
 
   app.post('/events', allow('book'), jsonBody(createEventInput), async (c) =>
-    c.json(await service.createEvents(db, c.get('organisation').id, c.get('user'), c.req.valid('json')), 201),
+    c.json(await booking.book(db, c.get('organisation').id, c.get('user'), c.req.valid('json')), 201),
   )
 
   app.post('/events/preview', allow('book'), jsonBody(eventPreviewInput), async (c) =>
-    c.json({ occurrences: await service.previewEvents(db, c.get('organisation').id, c.req.valid('json')) }),
+    c.json({ occurrences: await booking.preview(db, c.get('organisation').id, c.req.valid('json')) }),
   )
 
   app.put('/events/:id', allow('book'), eventId, jsonBody(updateEventInput), async (c) =>
-    c.json(await service.updateEvent(db, c.get('organisation').id, c.get('user'), c.req.param('id'), c.req.valid('json'))),
+    c.json(await booking.rebook(db, c.get('organisation').id, c.get('user'), c.req.param('id'), c.req.valid('json'))),
   )
 
   // A series edit's dates, each with why its new times are taken (docs/product.md#series).
   app.post('/events/:id/series-preview', allow('book'), eventId, jsonBody(updateEventInput), async (c) =>
-    c.json({ occurrences: await service.previewSeriesEdit(db, c.get('organisation').id, c.req.param('id'), c.req.valid('json')) }),
+    c.json({ occurrences: await booking.previewRebook(db, c.get('organisation').id, c.req.param('id'), c.req.valid('json')) }),
   )
 
   // ?scope=following|all deletes the rest of the event's series, or all of it, in one statement.
   app.delete('/events/:id', allow('book'), eventId, queryParams(deleteEventQuery), async (c) => {
-    await service.deleteEvent(db, c.get('organisation').id, c.get('user'), c.req.param('id'), c.req.valid('query').scope)
+    await booking.cancel(db, c.get('organisation').id, c.get('user'), c.req.param('id'), c.req.valid('query').scope)
     return c.body(null, 204)
   })
 
   app.get('/series/:id', allow('read'), uuidParams('Series'), async (c) =>
-    c.json(await service.getSeries(db, c.get('organisation').id, c.req.param('id'))),
+    c.json(await booking.getSeries(db, c.get('organisation').id, c.req.param('id'))),
   )
-
-  // Closures (docs/product.md#closures): every member reads them, as they read calendars; adding
-  // and removing one is the venue's setting, as its spaces are.
-  const facilityId = uuidParams('Facility')
-  const closureId = uuidParams('Closure')
-
-  app.get('/closures', allow('read'), queryParams(closureRangeQuery), async (c) =>
-    c.json({ closures: await service.listClosuresInRange(db, c.get('organisation').id, c.req.valid('query')) }),
-  )
-
-  app.get('/facilities/:id/closures', allow('read'), facilityId, async (c) =>
-    c.json({ closures: await service.listFacilityClosures(db, c.get('organisation').id, c.req.param('id')) }),
-  )
-
-  app.post('/facilities/:id/closures/preview', allow('manageVenue'), facilityId, jsonBody(closurePreviewInput), async (c) =>
-    c.json(await service.previewClosure(db, c.get('organisation').id, c.req.param('id'), c.req.valid('json'))),
-  )
-
-  app.post('/facilities/:id/closures', allow('manageVenue'), facilityId, jsonBody(closureInput), async (c) =>
-    c.json(await service.createClosure(db, c.get('organisation').id, c.get('user'), c.req.param('id'), c.req.valid('json')), 201),
-  )
-
-  // Public holidays as closures (ADR 0050): the countries the server's holiday library knows, what
-  // a season's holidays would close, and all of them added in one write.
-  app.get('/holidays/countries', allow('manageVenue'), (c) => c.json({ countries: service.listHolidayCountries() }))
-
-  app.post(
-    '/facilities/:id/closures/holidays/preview',
-    allow('manageVenue'),
-    facilityId,
-    jsonBody(holidayClosuresPreviewInput),
-    async (c) => c.json(await service.previewHolidayClosures(db, c.get('organisation').id, c.req.param('id'), c.req.valid('json'))),
-  )
-
-  app.post('/facilities/:id/closures/holidays', allow('manageVenue'), facilityId, jsonBody(holidayClosuresInput), async (c) =>
-    c.json(await service.addHolidayClosures(db, c.get('organisation').id, c.get('user'), c.req.param('id'), c.req.valid('json')), 201),
-  )
-
-  app.delete('/closures/:id', allow('manageVenue'), closureId, async (c) => {
-    await service.deleteClosure(db, c.get('organisation').id, c.get('user'), c.req.param('id'))
-    return c.body(null, 204)
-  })
 
   return app
 }

@@ -2,7 +2,7 @@ import type { AvailabilityQuery } from '@shared/marketing/schema'
 import { computeSlots } from '@shared/scheduling/slots'
 import { closureCloses } from '@shared/scheduling/space-tree'
 import type { Db } from '../../db/client'
-import { listClosuresInRange } from '../events/service'
+import { listClosuresInRange } from '../../booking'
 import { getFacility } from '../facilities/service'
 import * as repository from './repository'
 

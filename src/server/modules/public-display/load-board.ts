@@ -3,7 +3,7 @@ import { localDayRange, todayInZone } from '@shared/scheduling/local-day'
 import type { PublicBoard } from '@shared/screens/public-board'
 import type { Executor } from '../../db/client'
 import { changeKeys, type ChangeKey } from '../../realtime/schedule-changes'
-import { listClosuresInRange } from '../events/service'
+import { listClosuresInRange } from '../../booking'
 import * as repository from './repository'
 
 // A safety net should a notification ever be lost, and the limit for a board without rooms,

@@ -6,10 +6,10 @@ import { addCalendarDays } from '@shared/scheduling/calendar-date'
 import { combineLocalDateTime } from '@shared/scheduling/local-day'
 import type { Db, Executor } from '../../db/client'
 import { AppError, findPostgresError, notFound, SQLSTATE } from '../../errors'
-import { recordActivity, type Actor } from '../activity/service'
-import * as closures from './closures-repository'
+import { recordActivity, type Actor } from '../../modules/activity/service'
+import * as closures from './repository'
 import { publicHolidaysBetween, type PublicHoliday } from './public-holidays'
-import { deleteBooking } from './repository'
+import { deleteBooking } from '../statement'
 
 // Closures (docs/product.md#closures, ADR 0026) belong to the booking engine: a closure refuses
 // bookings (schedules_occupy, migration 0016), and adding one may cancel bookings, which goes
