@@ -327,7 +327,7 @@ export async function writeBooking(
     series,
   }: BookingWrite,
 ) {
-  // A new series is only ever a new booking (createEvents); an edit of one is a replacement.
+  // A new series is only ever a new booking (book); an edit of one is a replacement.
   if (series?.kind === 'new' && replaceIds.length > 0) throw new Error('a new series replaces no booking')
   const statement =
     series?.kind === 'new'

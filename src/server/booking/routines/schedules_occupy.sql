@@ -7,7 +7,7 @@
 -- rooms_reoccupy when a space joins or leaves a whole, closures_take_spaces when a closure is
 -- added, and edits of a space's changeover, hours or tree (the facilities repository's lockSpaces).
 -- A booking holds the rows FOR SHARE, here for the parts and in the booking statement for the
--- booked space (src/server/modules/events/repository.ts): a share waits for those writers, and not
+-- booked space (src/server/booking/statement.ts): a share waits for those writers, and not
 -- for another booking's share.
 --
 -- Two bookings that insert clashing rows at once could each wait for the other's uncommitted row,

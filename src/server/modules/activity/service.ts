@@ -6,7 +6,7 @@ import * as repository from './repository'
 
 // The activity trail (docs/product.md#activity). Every write records what it did through
 // recordActivity, on the executor of its own transaction, so a write that rolls back leaves no
-// entry. Bookings record theirs inside the booking statement itself (events/repository.ts).
+// entry. Bookings record theirs inside the booking statement itself (src/server/booking/statement.ts).
 // The database refuses to change or delete an entry (sql/activity_entries_immutable.sql).
 
 /** Who did it: the signed-in person, by id and by the name they had then. */

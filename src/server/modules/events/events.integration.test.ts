@@ -263,7 +263,7 @@ describe.each(testDatabaseKinds())('scheduling on %s', (kind) => {
     })
   })
 
-  // A room booked lately is planned from the zone it had then (events/service.ts): nothing of
+  // A room booked lately is planned from the zone it had then (booking/engine.ts): nothing of
   // that may outlive a change.
   describe('a room booked before', () => {
     it('plans the next booking in the facility’s zone as it is now', async () => {
