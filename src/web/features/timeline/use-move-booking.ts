@@ -85,7 +85,7 @@ export function useMoveBooking() {
   return { move, dropped, isMoving: updateEvent.isPending }
 }
 
-// The server's words: a field's reason (outside the space's hours, a missing client) says more than 'Invalid input'.
+// The server's words: a field's reason (a start outside the space's hours or off its interval, a missing client) says more than 'Invalid input'.
 function refusal(error: unknown): string | undefined {
   if (error instanceof ApiError && Object.keys(error.fields).length > 0) return Object.values(error.fields).join(' ')
   return errorDescription(error)
