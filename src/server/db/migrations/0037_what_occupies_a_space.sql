@@ -2,5 +2,7 @@
 -- pending request) or a claim (released ice being taken from the waitlist). Every kind occupies
 -- its spaces through the same triggers and under the same exclusion constraints, so a hold and a
 -- booking can never overlap any more than two bookings can. Every row until now is a booking.
-ALTER TABLE "schedules" ADD COLUMN "kind" varchar(10) DEFAULT 'booking' NOT NULL;--> statement-breakpoint
-ALTER TABLE "schedules" ADD CONSTRAINT "schedules_kind_valid" CHECK ("schedules"."kind" in ('booking', 'hold', 'claim'));
+-- An enum rather than text with a check: a booking pays about 0.2 % more instructions for it
+-- against about 2 % for the check (docs/benchmarks.md).
+CREATE TYPE "public"."occupancy_kind" AS ENUM('booking', 'hold', 'claim');--> statement-breakpoint
+ALTER TABLE "schedules" ADD COLUMN "kind" "occupancy_kind" DEFAULT 'booking' NOT NULL;

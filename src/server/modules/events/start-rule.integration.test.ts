@@ -205,6 +205,13 @@ describe.each(testDatabaseKinds())('the start rule on %s', (kind) => {
         .set({ startTime: new Date(local('10:00', '2030-08-05').getTime() + 60_000) })
         .where(eq(schedules.id, offGrid[0]!.id)),
     ).rejects.toSatisfy((error: unknown) => findPostgresError(error)?.constraint === 'schedules_start_on_booking_grid')
+    // On the interval to the minute is not enough: half a second past 10:30 is off it.
+    await expect(
+      t.db
+        .update(schedules)
+        .set({ startTime: new Date(local('10:30', '2030-08-05').getTime() + 500) })
+        .where(eq(schedules.id, offGrid[0]!.id)),
+    ).rejects.toSatisfy((error: unknown) => findPostgresError(error)?.constraint === 'schedules_start_on_booking_grid')
     // The part after midnight of a split event continues the booking: no new start.
     const group = crypto.randomUUID()
     await t.db
