@@ -1,4 +1,5 @@
 // npx tsx scripts/count-booking-instructions.ts --seed=NAME [--sql=FILE] [--linked] [--count=150] [--keep=DIR]
+// npx tsx scripts/count-booking-instructions.ts --seed=small [--count=60] [--budget | --record]
 //
 // What one booking costs PostgreSQL, in instructions rather than seconds: repeatable to about 0.01 %
 // on a machine whose speed moves by a factor of two from day to day (ADR 0037). Needs valgrind, the
@@ -10,8 +11,14 @@
 // only inside PostgresMain, so the backends' work and nothing else. The app books `warm-up` events,
 // stops, and is started again to book `warm-up + count`; the difference of the two totals, divided
 // by `count`, is one booking with warm caches. Run as root, the cluster belongs to the postgres user.
+//
+// --seed=small needs no bench seed: the script makes its own database through the app (a facility
+// of ten rinks, a client, SMALL_SEED_EVENTS events) in a minute, which is what CI counts.
+// --budget then compares the count with the one recorded in scripts/booking-instructions.json and
+// fails above BUDGET_RISE of it; --record writes the count there (after a change that is meant to
+// cost more, or a new PostgreSQL). The figures of docs/benchmarks.md are on the bench's seed.
 import { execFileSync, spawn } from 'node:child_process'
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
@@ -31,11 +38,19 @@ const SQL_FILE = flags.get('sql') ?? null
 const LINKED = flags.has('linked')
 // Where to keep callgrind's files, to read with callgrind_annotate (both runs, one file a process).
 const KEEP = flags.get('keep') ?? null
+const SMALL = SEED === 'small'
+const BUDGET = flags.has('budget')
+const RECORD = flags.has('record')
+const RECORD_PATH = join(import.meta.dirname, 'booking-instructions.json')
+// CI fails the budgets step on a booking that costs PostgreSQL more than this much over the record.
+const BUDGET_RISE = 0.1
+const SMALL_SEED_EVENTS = 2_000
 const serverUrl = readEnv().databaseUrl
-if (!SEED || !serverUrl || !Number.isInteger(COUNT) || COUNT < 1) {
+if (!SEED || !serverUrl || !Number.isInteger(COUNT) || COUNT < 1 || ((BUDGET || RECORD) && !SMALL) || (SMALL && (LINKED || SQL_FILE))) {
   console.error(
     'Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx scripts/count-booking-instructions.ts --seed=NAME [--sql=FILE] [--linked] [--count=150] [--keep=DIR]\n' +
-      '(NAME: a database made by npm run bench -- --database=postgres --seed-cache=NAME)',
+      '(NAME: a database made by npm run bench -- --database=postgres --seed-cache=NAME)\n' +
+      '   or: ... --seed=small [--count=60] [--budget | --record]   (a small seed of its own; --budget and --record only with it)',
   )
   process.exit(2)
 }
@@ -62,9 +77,9 @@ async function main() {
   const pgCtl = (...args: string[]) => runAsServer(join(bin, 'pg_ctl'), ['-D', data, '-w', ...args])
   runAsServer(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres'])
   pgCtl('-o', `-p ${port} -k ${root} -c autovacuum=off`, '-l', join(root, 'server.log'), 'start')
-  const seeded = await copySeed(url, port)
+  const seeded = SMALL ? await seedSmall(url, port) : await copySeed(url, port)
   // The migrations written since the seed run now, outside the count, and then the change to measure.
-  await (await startAppProcess({ DATABASE_URL: url })).stop()
+  if (!SMALL) await (await startAppProcess({ DATABASE_URL: url })).stop()
   if (SQL_FILE) {
     const client = new pg.Client({ connectionString: url })
     await client.connect()
@@ -76,7 +91,91 @@ async function main() {
   const bookings = { rooms: LINKED ? seeded.treeRoomIds : seeded.roomIds, clientId: seeded.clientId }
   const first = await phase('first', url, port, bookings, 0, WARM_UP)
   const second = await phase('second', url, port, bookings, 100_000, WARM_UP + COUNT)
-  console.log(`${((second - first) / COUNT).toLocaleString('en', { maximumFractionDigits: 0 })} instructions a booking`)
+  const perBooking = Math.round((second - first) / COUNT)
+  console.log(`${perBooking.toLocaleString('en')} instructions a booking`)
+  if (RECORD) {
+    const record = {
+      instructionsPerBooking: perBooking,
+      seed: 'small',
+      events: SMALL_SEED_EVENTS,
+      count: COUNT,
+      recorded: new Date().toISOString().slice(0, 10),
+    }
+    writeFileSync(RECORD_PATH, `${JSON.stringify(record, null, 2)}\n`)
+    console.log(`Recorded in ${RECORD_PATH}.`)
+  }
+  if (BUDGET) {
+    const recorded = (JSON.parse(readFileSync(RECORD_PATH, 'utf8')) as { instructionsPerBooking: number }).instructionsPerBooking
+    const rise = perBooking / recorded - 1
+    const verdict = `${perBooking.toLocaleString('en')} against the recorded ${recorded.toLocaleString('en')}: ${(rise * 100).toFixed(1)} %`
+    if (rise > BUDGET_RISE) {
+      console.error(`A booking's PostgreSQL instructions: not met, ${verdict}, over the ${BUDGET_RISE * 100} % allowed.`)
+      process.exitCode = 1
+    } else console.log(`A booking's PostgreSQL instructions: met, ${verdict} (at most +${BUDGET_RISE * 100} %).`)
+  }
+}
+
+/**
+ * A small database of the script's own, made through the app as an operator would: the first
+ * account (which runs the place), a facility of ten rinks, a client and SMALL_SEED_EVENTS events
+ * on days before the counted ones. Its statistics are taken afresh.
+ */
+async function seedSmall(url: string, port: number): Promise<{ roomIds: string[]; treeRoomIds: string[]; clientId: string }> {
+  execFileSync(join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'bench'])
+  const app = await startAppProcess({ DATABASE_URL: url })
+  try {
+    const client = clientFor(app.origin)
+    const ask = async <T>(path: string, body: unknown, cookie?: string): Promise<T> => {
+      const response = await client(path, { method: 'POST', body, cookie })
+      if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`)
+      return (await response.json()) as T
+    }
+    await ask('/api/auth/sign-up/email', { fullName: 'Count Owner', ...OWNER })
+    const signIn = await client('/api/auth/sign-in/email', { method: 'POST', body: OWNER })
+    const cookie = signIn.headers
+      .getSetCookie()
+      .find((value) => value.includes('session_token='))!
+      .split(';')[0]!
+    // An approved account gets its organisation on its first look at itself.
+    await client('/api/me', { cookie })
+    const { facility } = await ask<{ facility: { id: string } }>(
+      '/api/facilities',
+      { name: 'Count Arena', timeZone: 'America/Toronto' },
+      cookie,
+    )
+    const roomIds: string[] = []
+    for (let index = 1; index <= 10; index++) {
+      const { room } = await ask<{ room: { id: string } }>(
+        `/api/facilities/${facility.id}/rooms`,
+        { name: `Rink ${index}`, type: 'rink' },
+        cookie,
+      )
+      roomIds.push(room.id)
+    }
+    const { client: renter } = await ask<{ client: { id: string } }>('/api/clients', { name: 'Count Hockey' }, cookie)
+    for (let event = 0; event < SMALL_SEED_EVENTS; event++) {
+      const date = new Date(Date.UTC(2031, 0, 1) + Math.floor(event / roomIds.length) * 86_400_000).toISOString().slice(0, 10)
+      await ask(
+        '/api/events',
+        {
+          roomId: roomIds[event % roomIds.length],
+          clientId: renter.id,
+          date,
+          startTime: '10:00',
+          durationMinutes: 60,
+          title: `Seed ${event}`,
+        },
+        cookie,
+      )
+    }
+    const database = new pg.Client({ connectionString: url })
+    await database.connect()
+    await database.query('vacuum analyze')
+    await database.end()
+    return { roomIds, treeRoomIds: [], clientId: renter.id }
+  } finally {
+    await app.stop()
+  }
 }
 
 /** The seeded database, its statistics taken afresh (a restore has none). */

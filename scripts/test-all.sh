@@ -38,6 +38,17 @@ static_checks() {
 
 web_root=dist/web
 
+# The JavaScript each route downloads, and what a booking costs PostgreSQL in instructions (on a
+# small seed of its own, against scripts/booking-instructions.json; it needs valgrind and a server).
+budgets() {
+  npx tsx scripts/check-bundle-budgets.ts "$web_root"
+  if [ -n "${DATABASE_URL:-}" ] && command -v valgrind >/dev/null 2>&1; then
+    npx tsx scripts/count-booking-instructions.ts --seed=small --count=60 --budget
+  else
+    echo "::: no DATABASE_URL or no valgrind: a booking's instructions were not counted (CI counts them)."
+  fi
+}
+
 stage typecheck-lint-format static_checks
 # Every test file on PGlite (the few that need a PostgreSQL server skip without DATABASE_URL).
 stage unit-and-api-pglite env DATABASE_URL= TEST_DATABASES=pglite npx vitest run
@@ -47,5 +58,5 @@ else
   echo "::: DATABASE_URL is not set: the API tests ran on PGlite only (CI always sets it)."
 fi
 stage build npx vite build --logLevel warn
-stage budgets npx tsx scripts/check-bundle-budgets.ts "$web_root"
+stage budgets budgets
 stage e2e env E2E_WEB_ROOT="$web_root" npx playwright test
