@@ -65,6 +65,9 @@ const FLAGS: Record<string, { value?: string; help: string }> = {
     help: 'PostgreSQL only: seed once into database NAME and clone it on later runs (the seed then takes seconds); drop NAME when done',
   },
   'cpu-prof': { value: 'DIR', help: 'the app’s CPU profiles, written to DIR when it stops; open them in Chrome’s DevTools' },
+  scale: {
+    help: 'the reads at the seed and again with ten times its history (500,000 events); prints their scale ratios and leaves docs/benchmarks.md alone',
+  },
   help: { help: 'this list' },
 }
 const POSTGRES_EXAMPLE = 'DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench -- --database=postgres'
@@ -142,7 +145,9 @@ if (DATABASE === 'postgres' && DATABASE_URL === null) {
   )
   process.exit(2)
 }
-const PARTIAL = ONLY !== undefined || DATABASE !== undefined
+const SCALE = flags.has('scale')
+if (SCALE && ONLY !== undefined) usageError('--scale runs the reads it compares; leave out --only.')
+const PARTIAL = ONLY !== undefined || DATABASE !== undefined || SCALE
 const CPU_PROFILE_DIR = flags.get('cpu-prof')
 const SEED_CACHE = flags.get('seed-cache')
 if (SEED_CACHE !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(SEED_CACHE))
@@ -520,7 +525,7 @@ async function signIn(origin: string): Promise<string> {
     .split(';')[0]!
 }
 
-async function scenarios(app: AppProcess, seeded: Seeded): Promise<Row[]> {
+async function scenarios(app: AppProcess, seeded: Seeded, only?: ReadonlySet<Scenario>): Promise<Row[]> {
   const cookie = await signIn(app.origin)
   const headers = { cookie, origin: app.origin }
   const url = app.origin
@@ -534,9 +539,12 @@ async function scenarios(app: AppProcess, seeded: Seeded): Promise<Row[]> {
 
   const measured: Array<Row | null> = []
   const rows = { push: (row: Row | null) => measured.push(row) }
-  rows.push(await load(SCENARIOS.ceiling, { url: `${url}/livez` }))
-  rows.push(await load(SCENARIOS.board, { url: `${url}${board}` }))
-  rows.push(await load(SCENARIOS.boardUnchanged, { url: `${url}${board}`, headers: { 'if-none-match': etag } }))
+  // With `only`, the other scenarios are skipped: load() is not called for them.
+  const wanted = (scenario: Scenario) => only === undefined || only.has(scenario)
+  const loadIf = (scenario: Scenario, options: autocannon.Options) => (wanted(scenario) ? load(scenario, options) : Promise.resolve(null))
+  rows.push(await loadIf(SCENARIOS.ceiling, { url: `${url}/livez` }))
+  rows.push(await loadIf(SCENARIOS.board, { url: `${url}${board}` }))
+  rows.push(await loadIf(SCENARIOS.boardUnchanged, { url: `${url}${board}`, headers: { 'if-none-match': etag } }))
   // Each request books a free hour of its own: a room and a day no other request uses.
   const bookingRequest: autocannon.Request = {
     method: 'POST',
@@ -583,15 +591,15 @@ async function scenarios(app: AppProcess, seeded: Seeded): Promise<Row[]> {
     },
   }
   // As fast as 20 clients can go: the latency is then 20 divided by the machine's throughput.
-  rows.push(await load(SCENARIOS.create20, booking20))
+  rows.push(await loadIf(SCENARIOS.create20, booking20))
   // One client alone: what a booking costs without a queue in front of it.
-  rows.push(await load(SCENARIOS.create1, { ...booking20, connections: 1 }))
-  rows.push(await load(SCENARIOS.createLinked20, { ...booking20, requests: [linkedRequest] }))
+  rows.push(await loadIf(SCENARIOS.create1, { ...booking20, connections: 1 }))
+  rows.push(await loadIf(SCENARIOS.createLinked20, { ...booking20, requests: [linkedRequest] }))
   const month = `${url}/api/events/month?from=${monthStart.toISOString()}&to=${monthEnd.toISOString()}`
   // The budget is set for ten operators asking at once; one alone shows the grid without a queue.
-  rows.push(await load(SCENARIOS.month10, { url: month, headers, connections: 10 }))
-  rows.push(await load(SCENARIOS.month1, { url: month, headers, connections: 1 }))
-  rows.push(await load(SCENARIOS.upcoming, { url: `${url}/api/events/upcoming`, headers }))
+  rows.push(await loadIf(SCENARIOS.month10, { url: month, headers, connections: 10 }))
+  rows.push(await loadIf(SCENARIOS.month1, { url: month, headers, connections: 1 }))
+  rows.push(await loadIf(SCENARIOS.upcoming, { url: `${url}/api/events/upcoming`, headers }))
   // What the timeline's week asks for (docs/product.md#timeline): the facility's events of seven
   // days, in one read, gzipped as a browser takes it, while the timeline's own stream keeps the
   // facility watched.
@@ -599,7 +607,7 @@ async function scenarios(app: AppProcess, seeded: Seeded): Promise<Row[]> {
   const watching = new AbortController()
   await fetch(`${url}/api/facilities/${seeded.timelineFacilityId}/timeline/changes`, { headers, signal: watching.signal })
   rows.push(
-    await load(SCENARIOS.timelineWeek10, {
+    await loadIf(SCENARIOS.timelineWeek10, {
       url: `${url}/api/events?facilityId=${seeded.timelineFacilityId}&${week}`,
       headers: { ...headers, 'accept-encoding': 'gzip' },
       connections: 10,
@@ -608,7 +616,7 @@ async function scenarios(app: AppProcess, seeded: Seeded): Promise<Row[]> {
   watching.abort()
   let activityRequest = 0
   rows.push(
-    await load(SCENARIOS.activity, {
+    await loadIf(SCENARIOS.activity, {
       url,
       headers,
       connections: 10,
@@ -625,7 +633,7 @@ async function scenarios(app: AppProcess, seeded: Seeded): Promise<Row[]> {
     }),
   )
   rows.push(
-    await load(SCENARIOS.marketing, {
+    await loadIf(SCENARIOS.marketing, {
       url: `${url}/api/marketing/availability?facilityId=${seeded.facilityIds[0]}&hoursAhead=12`,
       headers,
     }),
@@ -873,6 +881,113 @@ function table(rows: Row[], kind: Kind): string {
   return lines.join('\n')
 }
 
+/* ---------- reads at ten times the history ---------- */
+
+// The reads a desk makes, measured on the seed and again once it holds ten times the history: the
+// cost of a read should grow with what it shows, not with the years behind it.
+const SCALED_READS: readonly Scenario[] = [
+  SCENARIOS.month10,
+  SCENARIOS.upcoming,
+  SCENARIOS.timelineWeek10,
+  SCENARIOS.activity,
+  SCENARIOS.marketing,
+]
+const SCALE_FACTOR = 10
+const MIN_SCALE_RATIO = 2 / 3
+
+const readRows = (app: AppProcess, seeded: Seeded) => scenarios(app, seeded, new Set([SCENARIOS.ceiling, ...SCALED_READS]))
+
+/**
+ * Adds (SCALE_FACTOR - 1) times the seed's events and activity entries as history, before anything
+ * the reads show: the same rooms and the timeline's spaces on earlier days, older entries of the
+ * trail. Written straight into the database, through the same triggers a booking goes through.
+ */
+async function addHistory(url: string | null, dataDir: string | null, seeded: Seeded) {
+  const database = url ? await openDatabase({ kind: 'postgres', url }) : await openDatabase({ kind: 'pglite', dataDir: dataDir! })
+  try {
+    const { db } = database
+    const perRoom = (EVENT_COUNT / seeded.roomIds.length) * (SCALE_FACTOR - 1)
+    const firstDay = addDays(new Date(), -Math.floor(EVENT_COUNT / seeded.roomIds.length / 4) - 1)
+    const before = new Date(Date.UTC(firstDay.getUTCFullYear(), firstDay.getUTCMonth(), firstDay.getUTCDate()))
+    const history = (roomIds: string[], count: number, hours: [number, number]) => sql`
+      insert into ${schedules} (organisation_id, room_id, client_id, title, start_time, end_time)
+      select room.organisation_id, room.id, ${seeded.clientId}::uuid, 'History ' || n,
+        ${before.toISOString()}::timestamptz - make_interval(days => (n + 1) / 2) + make_interval(hours => case when n % 2 = 0 then ${hours[0]} else ${hours[1]} end),
+        ${before.toISOString()}::timestamptz - make_interval(days => (n + 1) / 2) + make_interval(hours => case when n % 2 = 0 then ${hours[0]} else ${hours[1]} end) + interval '1 hour'
+      from ${rooms} as room cross join generate_series(1, ${count}) as n
+      where room.id = any(${`{${roomIds.join(',')}}`}::uuid[])`
+    await db.execute(history(seeded.roomIds, perRoom, [13, 22]))
+    const timelineRooms = (await db.execute(
+      sql`select id from ${rooms} where facility_id = ${seeded.timelineFacilityId}::uuid order by id`,
+    )) as unknown as { rows: { id: string }[] }
+    await db.execute(
+      history(
+        timelineRooms.rows.map((row) => row.id),
+        (TIMELINE_EVENTS / TIMELINE_SPACES) * (SCALE_FACTOR - 1),
+        [12, 16],
+      ),
+    )
+    await db.execute(sql`
+      insert into activity_entries (organisation_id, at, actor_id, actor_name, action, entity, entity_id, label, facility_id, time_zone, changes)
+      select organisation_id, at - make_interval(mins => ${ACTIVITY_ENTRIES} + n), actor_id, actor_name, action, entity, gen_random_uuid()::text,
+        label, facility_id, time_zone, changes
+      from (select * from activity_entries order by at limit 1) as oldest cross join generate_series(1, ${ACTIVITY_ENTRIES * (SCALE_FACTOR - 1)}) as n`)
+    await db.execute(sql`vacuum analyze`)
+  } finally {
+    await database.close()
+  }
+}
+
+async function scaleRatios(kind: Kind, app: AppProcess, seeded: Seeded, environment: Record<string, string>): Promise<string> {
+  const small = await readRows(app, seeded)
+  await app.stop()
+  const startedAt = Date.now()
+  await addHistory(environment.DATABASE_URL ?? null, environment.DATA_DIR ?? null, seeded)
+  console.log(
+    `[${kind}] added ${count(EVENT_COUNT * (SCALE_FACTOR - 1))} events of history in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`,
+  )
+  const bigApp = await startAppProcess({
+    ...environment,
+    NODE_ENV: 'production',
+    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret!',
+    WEB_ROOT: 'dist/web',
+  })
+  measuredApp = bigApp
+  let big: Row[]
+  try {
+    big = await readRows(bigApp, seeded)
+  } finally {
+    await bigApp.stop()
+  }
+  const ceilingOf = (rows: Row[]) => rows.find((row) => row.scenario === SCENARIOS.ceiling)?.requestsPerSecond ?? 0
+  const lines = [
+    `### Reads at ${SCALE_FACTOR} times the history, ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}`,
+    '',
+    `Each read's share of its own run's ceiling, on the seed (${count(EVENT_COUNT)} events) and again with ${count(EVENT_COUNT * SCALE_FACTOR)} events and ${count(ACTIVITY_ENTRIES * SCALE_FACTOR)} activity entries; the ratio is the second share over the first. Budget: each keeps at least 2/3 of its rate.`,
+    '',
+    `| read | share at ${count(EVENT_COUNT)} | share at ${count(EVENT_COUNT * SCALE_FACTOR)} | req/s | scale ratio | verdict |`,
+    '|---|---:|---:|---:|---:|---|',
+    `| ceiling: bare JSON (/livez) | 100 % | 100 % | ${count(ceilingOf(small))} → ${count(ceilingOf(big))} | | |`,
+  ]
+  for (const scenario of SCALED_READS) {
+    const before = small.find((row) => row.scenario === scenario)
+    const after = big.find((row) => row.scenario === scenario)
+    if (!before || !after) continue
+    const shareBefore = before.requestsPerSecond / ceilingOf(small)
+    const shareAfter = after.requestsPerSecond / ceilingOf(big)
+    const ratio = shareAfter / shareBefore
+    const errors = before.errors + after.errors
+    const verdict =
+      errors > 0 ? `not met: ${count(errors)} errors` : ratio >= MIN_SCALE_RATIO ? 'met' : `not met: ${ratio.toFixed(2)} < 0.67`
+    lines.push(
+      `| ${scenario} | ${shareText(shareBefore)} | ${shareText(shareAfter)} | ${count(before.requestsPerSecond)} → ${count(after.requestsPerSecond)} | ${ratio.toFixed(2)} | ${verdict} |`,
+    )
+  }
+  const section = lines.join('\n')
+  console.log(`\n${section}\n`)
+  return section
+}
+
 async function benchDatabase(kind: Kind, withLighthouse: boolean): Promise<string> {
   let environment: Record<string, string>
   let seeded: Seeded
@@ -912,6 +1027,14 @@ async function benchDatabase(kind: Kind, withLighthouse: boolean): Promise<strin
   // On PostgreSQL the boards listen on a second instance, as behind a load balancer.
   const boardInstance = kind === 'postgres' ? await startAppProcess(settings, profiling) : app
   measuredApp = app
+  if (SCALE) {
+    try {
+      return await scaleRatios(kind, app, seeded, environment)
+    } finally {
+      if (boardInstance !== app) await boardInstance.stop()
+      await drop()
+    }
+  }
   try {
     // Pages are scored on a server at rest, before the load runs leave it busy cleaning up.
     const scores = withLighthouse && (ONLY === undefined || ONLY === 'lighthouse') ? await lighthouseScores(app, seeded) : []
