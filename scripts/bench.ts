@@ -912,8 +912,8 @@ async function addHistory(url: string | null, dataDir: string | null, seeded: Se
     const history = (roomIds: string[], count: number, hours: [number, number]) => sql`
       insert into ${schedules} (organisation_id, room_id, client_id, title, start_time, end_time)
       select room.organisation_id, room.id, ${seeded.clientId}::uuid, 'History ' || n,
-        ${before.toISOString()}::timestamptz - make_interval(days => (n + 1) / 2) + make_interval(hours => case when n % 2 = 0 then ${hours[0]} else ${hours[1]} end),
-        ${before.toISOString()}::timestamptz - make_interval(days => (n + 1) / 2) + make_interval(hours => case when n % 2 = 0 then ${hours[0]} else ${hours[1]} end) + interval '1 hour'
+        ${before.toISOString()}::timestamptz - make_interval(days => (n + 1) / 2) + make_interval(hours => case when n % 2 = 0 then ${hours[0]}::int else ${hours[1]}::int end),
+        ${before.toISOString()}::timestamptz - make_interval(days => (n + 1) / 2) + make_interval(hours => case when n % 2 = 0 then ${hours[0]}::int else ${hours[1]}::int end) + interval '1 hour'
       from ${rooms} as room cross join generate_series(1, ${count}) as n
       where room.id = any(${`{${roomIds.join(',')}}`}::uuid[])`
     await db.execute(history(seeded.roomIds, perRoom, [13, 22]))
