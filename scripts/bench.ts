@@ -894,6 +894,7 @@ const SCALED_READS: readonly Scenario[] = [
 ]
 const SCALE_FACTOR = 10
 const MIN_SCALE_RATIO = 2 / 3
+const HISTORY_CHUNK = 500
 
 const readRows = (app: AppProcess, seeded: Seeded) => scenarios(app, seeded, new Set([SCENARIOS.ceiling, ...SCALED_READS]))
 
@@ -909,23 +910,28 @@ async function addHistory(url: string | null, dataDir: string | null, seeded: Se
     const perRoom = (EVENT_COUNT / seeded.roomIds.length) * (SCALE_FACTOR - 1)
     const firstDay = addDays(new Date(), -Math.floor(EVENT_COUNT / seeded.roomIds.length / 4) - 1)
     const before = new Date(Date.UTC(firstDay.getUTCFullYear(), firstDay.getUTCMonth(), firstDay.getUTCDate()))
-    const history = (roomIds: string[], count: number, hours: [number, number]) => sql`
+    const historyChunk = (roomId: string, from: number, to: number, hours: [number, number]) => sql`
       insert into ${schedules} (organisation_id, room_id, client_id, title, start_time, end_time)
       select room.organisation_id, room.id, ${seeded.clientId}::uuid, 'History ' || n,
         ${before.toISOString()}::timestamptz - make_interval(days => (n + 1) / 2) + make_interval(hours => case when n % 2 = 0 then ${hours[0]}::int else ${hours[1]}::int end),
         ${before.toISOString()}::timestamptz - make_interval(days => (n + 1) / 2) + make_interval(hours => case when n % 2 = 0 then ${hours[0]}::int else ${hours[1]}::int end) + interval '1 hour'
-      from ${rooms} as room cross join generate_series(1, ${count}) as n
-      where room.id = any(${`{${roomIds.join(',')}}`}::uuid[])`
-    await db.execute(history(seeded.roomIds, perRoom, [13, 22]))
+      from ${rooms} as room cross join generate_series(${from}::int, ${to}::int) as n
+      where room.id = ${roomId}::uuid`
+    // A booking takes an advisory lock per space and day (ADR 0039): a few hundred days a
+    // statement keep a transaction within the server's lock table.
+    const history = async (roomIds: string[], count: number, hours: [number, number]) => {
+      for (const roomId of roomIds)
+        for (let from = 1; from <= count; from += HISTORY_CHUNK)
+          await db.execute(historyChunk(roomId, from, Math.min(count, from + HISTORY_CHUNK - 1), hours))
+    }
+    await history(seeded.roomIds, perRoom, [13, 22])
     const timelineRooms = (await db.execute(
       sql`select id from ${rooms} where facility_id = ${seeded.timelineFacilityId}::uuid order by id`,
     )) as unknown as { rows: { id: string }[] }
-    await db.execute(
-      history(
-        timelineRooms.rows.map((row) => row.id),
-        (TIMELINE_EVENTS / TIMELINE_SPACES) * (SCALE_FACTOR - 1),
-        [12, 16],
-      ),
+    await history(
+      timelineRooms.rows.map((row) => row.id),
+      (TIMELINE_EVENTS / TIMELINE_SPACES) * (SCALE_FACTOR - 1),
+      [12, 16],
     )
     await db.execute(sql`
       insert into activity_entries (organisation_id, at, actor_id, actor_name, action, entity, entity_id, label, facility_id, time_zone, changes)
