@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react'
+import { useState, type ComponentProps, type ReactNode } from 'react'
 import { ArrowLeft, Clock, FileText, Pencil, Plus } from 'lucide-react'
 import { Link, useParams } from 'react-router'
 import { EmptyState } from '@web/components/empty-state'
@@ -16,12 +16,28 @@ import {
   type ContractsPageState,
 } from '@web/features/contracts'
 import { usePermission } from '@web/features/auth'
+import { CalendarFeedButton } from '@web/features/feeds'
 import { ApiError } from '@web/lib/api-client'
+import { deferred, useDeferred } from '@web/lib/deferred'
 import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { useClient, type Client } from './api'
 import { ClientBookings } from './components/client-bookings'
 import { ClientContactDetails } from './components/client-contact-details'
-import { ClientFormDialog } from './components/client-form-dialog'
+import type { ClientFormDialog as LoadedClientFormDialog } from './components/client-form-dialog'
+
+// The edit form (react-hook-form and the shared schemas) loads after the page has painted, not
+// with it: the page stays within its JavaScript budget (docs/benchmarks.md).
+const clientFormDialog = deferred(() => import('./components/client-form-dialog').then((module) => module.ClientFormDialog))
+
+function ClientFormDialog(props: ComponentProps<typeof LoadedClientFormDialog>) {
+  const canManageVenue = usePermission('manageVenue')
+  const Loaded = useDeferred(clientFormDialog, {
+    isOpen: props.open,
+    shouldPrefetch: canManageVenue,
+    close: () => props.onOpenChange(false),
+  })
+  return Loaded ? <Loaded {...props} /> : null
+}
 
 export function ClientPage() {
   const { id = '' } = useParams()
@@ -125,18 +141,17 @@ function ClientDetailWithContracts({ clientId, client, editButton }: { clientId:
       <PageHeader
         title={client.name}
         actions={
-          editButton || newContractLink || canBook ? (
-            <>
-              {editButton}
-              {newContractLink}
-              {canBook ? (
-                <Button onClick={() => setIsLoggingHours(true)}>
-                  <Clock aria-hidden="true" />
-                  Log Hours
-                </Button>
-              ) : null}
-            </>
-          ) : undefined
+          <>
+            <CalendarFeedButton scope="client" targetId={clientId} targetName={client.name} />
+            {editButton}
+            {newContractLink}
+            {canBook ? (
+              <Button onClick={() => setIsLoggingHours(true)}>
+                <Clock aria-hidden="true" />
+                Log Hours
+              </Button>
+            ) : null}
+          </>
         }
       />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] lg:items-start">

@@ -8,6 +8,7 @@ import { Button } from '@web/components/ui/button'
 import type { RoomDeleteQuery } from '@shared/rooms/schema'
 import { todayInZone } from '@shared/scheduling/local-day'
 import { usePermission } from '@web/features/auth'
+import { CalendarFeedButton } from '@web/features/feeds'
 import { FacilityClosures, type ClosableSpace } from '@web/features/closures'
 import {
   AddEventDialog,
@@ -137,12 +138,15 @@ function FacilityHeader({ facility }: { facility: Facility }) {
       </Button>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <h1 className="min-w-0 text-2xl font-bold tracking-tight break-words sm:text-3xl">{facility.name}</h1>
-        {canManageVenue ? (
-          <Button ref={editButton} variant="outline" onClick={() => setIsEditing(true)}>
-            <Pencil aria-hidden="true" />
-            Edit Facility
-          </Button>
-        ) : null}
+        <div className="flex flex-wrap gap-2">
+          <CalendarFeedButton scope="facility" targetId={facility.id} targetName={facility.name} />
+          {canManageVenue ? (
+            <Button ref={editButton} variant="outline" onClick={() => setIsEditing(true)}>
+              <Pencil aria-hidden="true" />
+              Edit Facility
+            </Button>
+          ) : null}
+        </div>
       </div>
       {facility.address ? (
         <p className="flex items-start gap-1.5 text-muted-foreground">

@@ -9,6 +9,7 @@ import { Button } from '@web/components/ui/button'
 import { errorDescription } from '@web/lib/api-client'
 import { formatTimeOfDay } from '@web/lib/datetime'
 import { usePermission } from '@web/features/auth'
+import { CalendarFeedButton } from '@web/features/feeds'
 import { RoomSchedule } from '@web/features/events'
 import { useRoom, type EventOutsideHours } from './api'
 import { RoomDialog } from './components/deferred-dialogs'
@@ -50,12 +51,15 @@ export function RoomPage() {
             <h1 className="min-w-0 text-2xl font-bold tracking-tight break-words sm:text-3xl">{room.name}</h1>
             <Badge variant={room.type === 'change_room' ? 'outline' : 'secondary'}>{ROOM_TYPE_LABELS[room.type]}</Badge>
           </div>
-          {canManageVenue ? (
-            <Button ref={editButton} variant="outline" onClick={() => setIsEditing(true)}>
-              <Pencil aria-hidden="true" />
-              Edit Space
-            </Button>
-          ) : null}
+          <div className="flex flex-wrap gap-2">
+            {room.type === 'change_room' ? null : <CalendarFeedButton scope="space" targetId={room.id} targetName={room.name} />}
+            {canManageVenue ? (
+              <Button ref={editButton} variant="outline" onClick={() => setIsEditing(true)}>
+                <Pencil aria-hidden="true" />
+                Edit Space
+              </Button>
+            ) : null}
+          </div>
         </div>
         {room.description ? <p className="max-w-prose break-words text-muted-foreground">{room.description}</p> : null}
         <dl className="grid gap-x-8 gap-y-3 text-sm sm:grid-cols-[repeat(4,max-content)]">

@@ -1,0 +1,266 @@
+import { and, eq, sql } from 'drizzle-orm'
+import type { FeedScope } from '@shared/feeds/schema'
+import type { Executor } from '../../db/client'
+import { calendarFeeds, clients, facilities, rooms } from '../../db/schema'
+
+// Every statement names the organisation, except the public lookup by token hash, which is how a
+// feed's organisation is found in the first place (the unique index calendar_feeds_token_hash_idx).
+
+const feedColumns = {
+  id: calendarFeeds.id,
+  organisationId: calendarFeeds.organisationId,
+  scope: calendarFeeds.scope,
+  clientId: calendarFeeds.clientId,
+  roomId: calendarFeeds.roomId,
+  facilityId: calendarFeeds.facilityId,
+  tokenHash: calendarFeeds.tokenHash,
+  tokenCiphertext: calendarFeeds.tokenCiphertext,
+  includeClientNames: calendarFeeds.includeClientNames,
+  createdAt: calendarFeeds.createdAt,
+  resetAt: calendarFeeds.resetAt,
+}
+export type FeedRow = Awaited<ReturnType<typeof findFeedByTokenHash>> & {}
+
+const targetColumn = { client: calendarFeeds.clientId, space: calendarFeeds.roomId, facility: calendarFeeds.facilityId } as const
+
+export function targetOf(row: Pick<FeedRow, 'scope' | 'clientId' | 'roomId' | 'facilityId'>): string {
+  return (row.scope === 'client' ? row.clientId : row.scope === 'space' ? row.roomId : row.facilityId)!
+}
+
+/** Whether the organisation has the client, space or facility: another's is as missing as none. */
+export async function targetExists(db: Executor, organisationId: string, scope: FeedScope, targetId: string) {
+  const table = scope === 'client' ? clients : scope === 'space' ? rooms : facilities
+  const [row] = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.organisationId, organisationId), eq(table.id, targetId)))
+  return row !== undefined
+}
+
+/** What a subscribed calendar is called: the client's name, 'Space · Facility', or the facility's. */
+export async function targetName(db: Executor, feed: Pick<FeedRow, 'organisationId' | 'scope' | 'clientId' | 'roomId' | 'facilityId'>) {
+  if (feed.scope === 'client') {
+    const [row] = await db
+      .select({ name: clients.name })
+      .from(clients)
+      .where(and(eq(clients.organisationId, feed.organisationId), eq(clients.id, feed.clientId!)))
+    return row?.name ?? null
+  }
+  if (feed.scope === 'facility') {
+    const [row] = await db
+      .select({ name: facilities.name })
+      .from(facilities)
+      .where(and(eq(facilities.organisationId, feed.organisationId), eq(facilities.id, feed.facilityId!)))
+    return row?.name ?? null
+  }
+  const [row] = await db
+    .select({ name: sql<string>`${rooms.name} || ' · ' || ${facilities.name}` })
+    .from(rooms)
+    .innerJoin(facilities, and(eq(facilities.organisationId, rooms.organisationId), eq(facilities.id, rooms.facilityId)))
+    .where(and(eq(rooms.organisationId, feed.organisationId), eq(rooms.id, feed.roomId!)))
+  return row?.name ?? null
+}
+
+export async function findFeedOfTarget(db: Executor, organisationId: string, scope: FeedScope, targetId: string) {
+  const [row] = await db
+    .select(feedColumns)
+    .from(calendarFeeds)
+    .where(and(eq(calendarFeeds.organisationId, organisationId), eq(targetColumn[scope], targetId)))
+  return row ?? null
+}
+
+export async function findOwnedFeed(db: Executor, organisationId: string, feedId: string, { lock = false } = {}) {
+  const query = db
+    .select(feedColumns)
+    .from(calendarFeeds)
+    .where(and(eq(calendarFeeds.organisationId, organisationId), eq(calendarFeeds.id, feedId)))
+  const [row] = lock ? await query.for('update') : await query
+  return row ?? null
+}
+
+export async function findFeedByTokenHash(db: Executor, tokenHash: string) {
+  const [row] = await db.select(feedColumns).from(calendarFeeds).where(eq(calendarFeeds.tokenHash, tokenHash))
+  return row ?? null
+}
+
+/** The new feed, or null when the target already has one (a racing create): the caller reads that one. */
+export async function insertFeed(
+  db: Executor,
+  values: {
+    organisationId: string
+    scope: FeedScope
+    targetId: string
+    tokenHash: string
+    tokenCiphertext: string
+    includeClientNames: boolean
+  },
+) {
+  const [row] = await db
+    .insert(calendarFeeds)
+    .values({
+      organisationId: values.organisationId,
+      scope: values.scope,
+      clientId: values.scope === 'client' ? values.targetId : null,
+      roomId: values.scope === 'space' ? values.targetId : null,
+      facilityId: values.scope === 'facility' ? values.targetId : null,
+      tokenHash: values.tokenHash,
+      tokenCiphertext: values.tokenCiphertext,
+      includeClientNames: values.includeClientNames,
+    })
+    .onConflictDoNothing()
+    .returning(feedColumns)
+  return row ?? null
+}
+
+/** The old token's hash is overwritten in the same statement: it stops answering at once. */
+export async function replaceToken(db: Executor, organisationId: string, feedId: string, tokenHash: string, tokenCiphertext: string) {
+  const [row] = await db
+    .update(calendarFeeds)
+    .set({ tokenHash, tokenCiphertext, resetAt: sql`now()` })
+    .where(and(eq(calendarFeeds.organisationId, organisationId), eq(calendarFeeds.id, feedId)))
+    .returning(feedColumns)
+  return row ?? null
+}
+
+export async function setIncludeClientNames(db: Executor, organisationId: string, feedId: string, includeClientNames: boolean) {
+  const [row] = await db
+    .update(calendarFeeds)
+    .set({ includeClientNames })
+    .where(and(eq(calendarFeeds.organisationId, organisationId), eq(calendarFeeds.id, feedId)))
+    .returning(feedColumns)
+  return row ?? null
+}
+
+export type FeedEventRow = {
+  id: string
+  title: string
+  description: string | null
+  startTime: Date
+  endTime: Date
+  eventType: 'practice' | 'game'
+  team1Name: string | null
+  team2Name: string | null
+  eventGroupId: string | null
+  version: number
+  updatedAt: Date
+  roomName: string
+  facilityName: string
+  timeZone: string
+  clientName: string | null
+  changeRoom1Name: string | null
+  changeRoom2Name: string | null
+}
+
+/**
+ * The bookings a feed shows over [from, to), in one query: each with its space, facility and zone,
+ * its client and its change rooms' names. Holds and claims (ADR 0055) are not bookings and stay out.
+ * A space's feed holds the space's own bookings and those of its parts, at any depth (a half sheet
+ * booked occupies the whole sheet); a whole's booking is not on its halves' feeds.
+ */
+type FeedSource = Pick<FeedRow, 'organisationId' | 'scope' | 'clientId' | 'roomId' | 'facilityId'>
+type FeedWindow = { from: Date; to: Date }
+
+/**
+ * The feed's bookings as one FROM and WHERE, shared by the rows and their fingerprint, so the two
+ * can never disagree on which bookings a feed holds: what `select` names comes first.
+ */
+function feedEventsQuery(feed: FeedSource, { from, to }: FeedWindow, select: ReturnType<typeof sql>, orderBy: ReturnType<typeof sql>) {
+  const organisationId = feed.organisationId
+  const scopeFilter =
+    feed.scope === 'client'
+      ? sql`s.client_id = ${feed.clientId}`
+      : feed.scope === 'facility'
+        ? sql`r.facility_id = ${feed.facilityId}`
+        : sql`s.room_id in (select id from parts)`
+  const parts =
+    feed.scope === 'space'
+      ? sql`with recursive parts as (
+          select id from rooms where organisation_id = ${organisationId} and id = ${feed.roomId}
+          union all
+          select part.id from rooms as part inner join parts on part.organisation_id = ${organisationId} and part.parent_id = parts.id
+        ) `
+      : sql``
+  return sql`${parts}
+    select ${select}
+    from schedules as s
+    inner join rooms as r on r.organisation_id = s.organisation_id and r.id = s.room_id
+    inner join facilities as f on f.organisation_id = r.organisation_id and f.id = r.facility_id
+    left join clients as c on c.organisation_id = s.organisation_id and c.id = s.client_id
+    left join rooms as cr1 on cr1.organisation_id = s.organisation_id and cr1.id = s.change_room1_id
+    left join rooms as cr2 on cr2.organisation_id = s.organisation_id and cr2.id = s.change_room2_id
+    where s.organisation_id = ${organisationId} and s.kind = 'booking' and ${scopeFilter}
+      and s.start_time < ${to.toISOString()}::timestamptz and s.end_time > ${from.toISOString()}::timestamptz
+    ${orderBy}`
+}
+
+/**
+ * What the feed's bookings show, summed up without reading them out: how many there are, and a
+ * sum of a 64-bit hash of each booking's id, version and every name its event shows (its space,
+ * facility and zone, client and change rooms). A booking edited (its version rises), added,
+ * deleted, moved in or out of the window, or a name renamed, changes it; the rows themselves stay
+ * in the database. The service renders a feed again only when this changes (service.ts).
+ */
+export async function feedFingerprint(db: Executor, feed: FeedSource, window: FeedWindow): Promise<string> {
+  const result = await db.execute(
+    feedEventsQuery(
+      feed,
+      window,
+      sql`count(*)::text || '.' || coalesce(sum(hashtextextended(concat_ws(chr(31), s.id, s.version, r.name, f.name, f.time_zone,
+        c.name, cr1.name, cr2.name), 0)), 0)::text as fingerprint`,
+      sql``,
+    ),
+  )
+  return (result as unknown as { rows: { fingerprint: string }[] }).rows[0]!.fingerprint
+}
+
+export async function listFeedEvents(db: Executor, feed: FeedSource, window: FeedWindow): Promise<FeedEventRow[]> {
+  const result = await db.execute(
+    feedEventsQuery(
+      feed,
+      window,
+      sql`s.id, s.title, s.description, s.start_time, s.end_time, s.event_type, s.team1_name, s.team2_name,
+      s.event_group_id, s.version, s.updated_at, r.name as room_name, f.name as facility_name, f.time_zone,
+      c.name as client_name, cr1.name as change_room1_name, cr2.name as change_room2_name`,
+      sql`order by s.start_time, s.id`,
+    ),
+  )
+  type Row = {
+    id: string
+    title: string
+    description: string | null
+    start_time: Date | string
+    end_time: Date | string
+    event_type: 'practice' | 'game'
+    team1_name: string | null
+    team2_name: string | null
+    event_group_id: string | null
+    version: number
+    updated_at: Date | string
+    room_name: string
+    facility_name: string
+    time_zone: string
+    client_name: string | null
+    change_room1_name: string | null
+    change_room2_name: string | null
+  }
+  // Both drivers answer with { rows }.
+  return (result as unknown as { rows: Row[] }).rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    startTime: new Date(row.start_time),
+    endTime: new Date(row.end_time),
+    eventType: row.event_type,
+    team1Name: row.team1_name,
+    team2Name: row.team2_name,
+    eventGroupId: row.event_group_id,
+    version: Number(row.version),
+    updatedAt: new Date(row.updated_at),
+    roomName: row.room_name,
+    facilityName: row.facility_name,
+    timeZone: row.time_zone,
+    clientName: row.client_name,
+    changeRoom1Name: row.change_room1_name,
+    changeRoom2Name: row.change_room2_name,
+  }))
+}

@@ -1,0 +1,77 @@
+import { Hono } from 'hono'
+import { createFeedInput, feedQuery, updateFeedInput } from '@shared/feeds/schema'
+import { allow } from '../../auth/middleware'
+import type { AppDeps, AppEnv, MemberEnv } from '../../http/context'
+import { jsonBody, queryParams, uuidParams } from '../../http/validate'
+import * as service from './service'
+
+// Who may do what (ADR 0058): those who read the business (owner, manager, scheduler) may read a
+// feed's address to share it; only those who manage the venue create, reset or change one. A
+// target or feed of another organisation is a 404, like a missing one.
+export function feedRoutes({ database: { db }, env }: AppDeps) {
+  const app = new Hono<MemberEnv>()
+  const feedId = uuidParams('Feed')
+  const contextOf = (requestUrl: string) => ({ secret: env.authSecret, origin: env.baseUrl ?? new URL(requestUrl).origin })
+
+  app.get('/feeds', allow('readBusiness'), queryParams(feedQuery), async (c) => {
+    const { scope, targetId } = c.req.valid('query')
+    return c.json({ feed: await service.getFeed(db, c.get('organisation').id, scope, targetId, contextOf(c.req.url)) })
+  })
+
+  app.post('/feeds', allow('manageVenue'), jsonBody(createFeedInput), async (c) => {
+    const { feed, created } = await service.createFeed(db, c.get('organisation').id, c.req.valid('json'), contextOf(c.req.url))
+    return c.json({ feed }, created ? 201 : 200)
+  })
+
+  app.post('/feeds/:id/reset', allow('manageVenue'), feedId, async (c) =>
+    c.json({ feed: await service.resetFeed(db, c.get('organisation').id, c.req.param('id'), contextOf(c.req.url)) }),
+  )
+
+  app.put('/feeds/:id', allow('manageVenue'), feedId, jsonBody(updateFeedInput), async (c) =>
+    c.json({
+      feed: await service.updateFeed(
+        db,
+        c.get('organisation').id,
+        c.req.param('id'),
+        c.req.valid('json').includeClientNames,
+        contextOf(c.req.url),
+      ),
+    }),
+  )
+
+  return app
+}
+
+// One answer for every address that opens no feed: malformed, unknown or reset. It says nothing
+// about which, and is the body of any other 404 of the app's API.
+const NOT_FOUND_BODY = { error: { code: 'NOT_FOUND', message: 'Not found' } } as const
+
+/**
+ * GET /feeds/{token}.ics: the public feed, no session (calendar apps subscribe with the address
+ * alone). Mounted outside /api, before the web app's assets.
+ */
+export function publicFeedRoutes({ database: { db } }: AppDeps) {
+  const app = new Hono<AppEnv>()
+  app.get('/:file', async (c) => {
+    const file = c.req.param('file')
+    const feed = file.endsWith('.ics') ? await service.readFeedByToken(db, file.slice(0, -'.ics'.length)) : null
+    if (!feed) return c.json(NOT_FOUND_BODY, 404)
+    const headers = {
+      ETag: feed.etag,
+      'Cache-Control': 'private, max-age=300',
+    }
+    if (matchesEtag(c.req.header('if-none-match'), feed.etag)) return c.body(null, 304, headers)
+    return c.body(await feed.body(), 200, { ...headers, 'Content-Type': 'text/calendar; charset=utf-8' })
+  })
+  app.all('*', (c) => c.json(NOT_FOUND_BODY, 404))
+  return app
+}
+
+/** If-None-Match holds the ETag, or '*' (weak comparison, RFC 9110). */
+function matchesEtag(header: string | undefined, etag: string) {
+  if (!header) return false
+  return header.split(',').some((tag) => {
+    const value = tag.trim()
+    return value === '*' || value.replace(/^W\//, '') === etag
+  })
+}
