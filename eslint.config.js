@@ -36,7 +36,7 @@ function unitOf(path, root) {
 function serverUnitOf(path) {
   const inside = relative('src/server', path).split(sep)
   if (inside[0] === 'modules' && inside.length >= 2) return `modules/${inside[1]}`
-  if (inside[0] === 'booking' && inside.length >= 1) return 'booking'
+  if ((inside[0] === 'booking' || inside[0] === 'mail') && inside.length >= 1) return inside[0]
   return null
 }
 
@@ -246,25 +246,26 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/server/booking/**/*.ts'],
-    ignores: ['src/server/booking/**/*.test.ts'],
+    files: ['src/server/booking/**/*.ts', 'src/server/mail/**/*.ts'],
+    ignores: ['src/server/booking/**/*.test.ts', 'src/server/mail/**/*.test.ts'],
     plugins: { fieldhouse },
     rules: { 'fieldhouse/no-module-circle': 'error' },
   },
   // The booking module is entered through its index.ts only: book, rebook, cancel, preview and
   // closures, and the columns readers select events with. Its statement and repository are its own.
+  // The mail module likewise: enqueueMail, composeMail, the worker and the Mail routes.
   {
     files: ['src/server/**/*.ts'],
-    ignores: ['src/server/**/*.test.ts', 'src/server/booking/**'],
+    ignores: ['src/server/**/*.test.ts'],
     plugins: { fieldhouse },
     rules: {
       'fieldhouse/booking-through-entry': [
         'error',
         {
           root: 'src/server',
-          units: ['booking'],
+          units: ['booking', 'mail'],
           entry: '',
-          message: "Use the booking module through its index.ts only: import from 'src/server/booking'.",
+          message: "Use the {name} module through its index.ts only: import from 'src/server/{name}'.",
         },
       ],
     },

@@ -18,7 +18,9 @@ import { closureRoutes } from './modules/closures/routes'
 import { eventRoutes } from './modules/events/routes'
 import { bookingIdsOf } from './booking'
 import { facilityRoutes } from './modules/facilities/routes'
-import { marketingRoutes } from './modules/marketing/routes'
+import { feedRoutes, publicFeedRoutes } from './modules/feeds/routes'
+import { marketingRoutes, oneClickUnsubscribeRoutes, unsubscribeRoutes } from './modules/marketing/routes'
+import { adminMailRoutes, mailRoutes } from './mail'
 import { publicDisplayRoutes } from './modules/public-display/routes'
 import { screenRoutes } from './modules/screens/routes'
 import { setupRoutes } from './modules/setup/routes'
@@ -54,6 +56,8 @@ export function createApp(options: CreateAppOptions) {
   app.use('/api/*', refuseCrossOrigin(env.trustedOrigins))
   app.route('/api/auth', authRoutes(options))
   app.route('/api/public', publicDisplayRoutes(options))
+  // The unsubscribe page's: anyone holding a client's link (docs/product.md#email).
+  app.route('/api', unsubscribeRoutes(options))
   app.use('/api/*', loadSession(auth, database.db))
   app.route('/api', accountRoutes(options))
   // The invitation page's: visitors preview and sign up, signed-in accounts accept.
@@ -63,6 +67,7 @@ export function createApp(options: CreateAppOptions) {
   const signedIn = new Hono<SignedInEnv>()
   signedIn.use('*', requireApprovedUser)
   signedIn.route('/admin', adminRoutes(options))
+  signedIn.route('/admin', adminMailRoutes(options))
   // An organisation's data: the caller works in their current organisation, in their role there.
   // Each module owns its paths below /api (/facilities, /rooms/:id, ...).
   const member = new Hono<MemberEnv>()
@@ -79,10 +84,17 @@ export function createApp(options: CreateAppOptions) {
   member.route('/', teamRoutes(options))
   member.route('/', activityRoutes(options, { bookingIdsOf }))
   member.route('/', timelineRoutes(options))
+  member.route('/', mailRoutes(options))
+  member.route('/', feedRoutes(options))
   signedIn.route('/', member)
   app.route('/api', signedIn)
 
   app.all('/api/*', (c) => c.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404))
+  // Calendar feeds: a secret address each, no session (docs/product.md#calendar-feeds).
+  app.route('/feeds', publicFeedRoutes(options))
+  // RFC 8058 one-click unsubscribe from mail providers: a POST only, before the web app's pages
+  // (GET /unsubscribe/:token is the web's page, which asks before it unsubscribes).
+  app.route('/unsubscribe', oneClickUnsubscribeRoutes(options))
   if (webRoot) mountWebAssets(app as unknown as Hono<never>, webRoot)
 
   app.onError(handleError)

@@ -10,6 +10,8 @@ import { changedTables, createFingerprinter, listTables, type Fingerprint } from
 import { useTestApp } from './test/setup'
 import { OPEN_AROUND_THE_CLOCK, type TestApp, type TestUser } from './test/test-app'
 import { testDatabaseKinds } from './test/test-database'
+import { readEnv } from './env'
+import { unsubscribeToken } from './modules/marketing/unsubscribe-token'
 
 // ASVS V8.2.2: every route of the app, tried by every kind of caller, with the
 // answer each one must get written down. Organisation A owns the data: its Owner, Manager,
@@ -66,6 +68,8 @@ type Row = {
   verify?: (context: Context & { cookie: string | undefined; response: string }) => Promise<string[]>
 }
 
+// The secret the test app signs unsubscribe links with (it sets none of its own).
+const TEST_SECRET = readEnv({ NODE_ENV: 'test' }).authSecret
 const all = (status: number): Statuses => [status, status, status, status, status, status, status, status]
 const range = 'from=2033-01-01T00:00:00Z&to=2033-01-20T00:00:00Z'
 
@@ -111,6 +115,14 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
     const series = await t.request(`/api/series/${event!.seriesId}`, { cookie: owner.cookie })
     const { version } = (await series.json()) as { version: number }
     return { id: event!.id, seriesId: event!.seriesId, start: event!.startTime, end: event!.endTime, seriesVersion: String(version) }
+  }
+
+  // A's feed of the target (made by its Owner, or the one it has): its id and its public path.
+  async function feedOfA(scope: 'client' | 'space' | 'facility', targetId: string) {
+    const response = await t.request('/api/feeds', { method: 'POST', cookie: owner.cookie, body: { scope, targetId } })
+    if (response.status !== 201 && response.status !== 200) throw new Error(`feed failed: ${response.status} ${await response.text()}`)
+    const { feed } = (await response.json()) as { feed: { id: string; url: string } }
+    return { id: feed.id, path: new URL(feed.url).pathname }
   }
 
   const setApproved = (id: string, approved: boolean) => t.db.update(users).set({ approved }).where(eq(users.id, id))
@@ -164,6 +176,16 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
     { route: 'GET /api/public/logos/:slug/:version', path: ({ a }) => a.logoPath, expect: all(200), scope: 'public' },
     // An unknown path under /api answers once the caller is known to be allowed in at all.
     { route: 'ALL /api/*', path: () => '/api/no-such-route', expect: [401, 403, 404, 404, 404, 404, 404, 404] },
+    // A calendar feed: its secret address is the only key, the same answer for everybody.
+    {
+      route: 'GET /feeds/:file',
+      prepare: async () => feedOfA('client', a.clientId),
+      path: ({ fresh }) => fresh.path!,
+      expect: all(200),
+      scope: 'public',
+    },
+    // Any other address there, a well-formed token that opens nothing included.
+    { route: 'ALL /feeds/*', path: () => `/feeds/${'A'.repeat(43)}.ics/more`, expect: all(404), scope: 'public' },
 
     // ---------- accounts: our wrappers and better-auth's own endpoints ----------
     {
@@ -324,6 +346,8 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
 
     // ---------- the app's administration ----------
     { route: 'GET /api/admin/users', path: () => '/api/admin/users', expect: [401, 403, 403, 403, 403, 403, 403, 200], scope: 'admin' },
+    // Every message, the accounts' own too: the admin's alone.
+    { route: 'GET /api/admin/mail', path: () => '/api/admin/mail', expect: [401, 403, 403, 403, 403, 403, 403, 200], scope: 'admin' },
     {
       route: 'POST /api/admin/users/:id/approve',
       path: ({ targetId }) => `/api/admin/users/${targetId}/approve`,
@@ -658,11 +682,68 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       expect: [401, 403, 200, 200, 403, 403, 404, 404],
     },
 
+    // ---------- calendar feeds: read by those who read the business, managed by those who manage the venue ----------
+    {
+      route: 'GET /api/feeds',
+      path: ({ a }) => `/api/feeds?scope=client&targetId=${a.clientId}`,
+      expect: [401, 403, 200, 200, 200, 403, 404, 404],
+    },
+    {
+      // The manager makes the facility's feed; the Owner, last, is answered the one it has.
+      route: 'POST /api/feeds',
+      path: () => '/api/feeds',
+      body: ({ a }) => ({ scope: 'facility', targetId: a.facilityId, includeClientNames: false }),
+      expect: [401, 403, 200, 201, 403, 403, 404, 404],
+    },
+    {
+      route: 'POST /api/feeds/:id/reset',
+      prepare: async () => ({ id: (await feedOfA('space', a.rinkId)).id }),
+      path: ({ fresh }) => `/api/feeds/${fresh.id}/reset`,
+      expect: [401, 403, 200, 200, 403, 403, 404, 404],
+    },
+    {
+      route: 'PUT /api/feeds/:id',
+      prepare: async () => ({ id: (await feedOfA('space', a.rinkId)).id }),
+      path: ({ fresh }) => `/api/feeds/${fresh.id}`,
+      body: () => ({ includeClientNames: true }),
+      expect: [401, 403, 200, 200, 403, 403, 404, 404],
+    },
+
     // ---------- marketing ----------
     {
       route: 'GET /api/marketing/availability',
       path: ({ a }) => `/api/marketing/availability?facilityId=${a.facilityId}&hoursAhead=4`,
       expect: [401, 403, 200, 200, 200, 403, 404, 404],
+    },
+    // Each reads its own organisation's recipients; B's owner and the admin see none of A's.
+    { route: 'GET /api/marketing/recipients', path: () => '/api/marketing/recipients', expect: [401, 403, 200, 200, 200, 403, 200, 200] },
+    {
+      // A's client is a 404 to anyone outside A, and the whole send is refused.
+      route: 'POST /api/marketing/send',
+      path: () => '/api/marketing/send',
+      body: ({ a }) => ({ subject: 'Ice tonight', body: 'Two hours free at 7 pm.', clientIds: [a.clientId] }),
+      expect: [401, 403, 200, 200, 200, 403, 404, 404],
+    },
+    // A client's unsubscribe link is all it takes, for anybody: the page's read and its write, and
+    // the one-click POST a mail provider makes (outside /api, no same-origin check).
+    {
+      route: 'GET /api/unsubscribe/:token',
+      path: ({ a }) => `/api/unsubscribe/${unsubscribeToken(a.clientId, TEST_SECRET)}`,
+      expect: all(200),
+      scope: 'public',
+    },
+    {
+      route: 'POST /api/unsubscribe/:token',
+      path: ({ a }) => `/api/unsubscribe/${unsubscribeToken(a.clientId, TEST_SECRET)}`,
+      expect: all(200),
+      scope: 'public',
+    },
+    {
+      route: 'POST /unsubscribe/:token',
+      path: ({ a }) => `/unsubscribe/${unsubscribeToken(a.clientId, TEST_SECRET)}`,
+      body: () => 'List-Unsubscribe=One-Click',
+      expect: all(200),
+      scope: 'public',
     },
     {
       // Find Ice: for those who may book; A's facility, and A's space in it, are 404 for others.
@@ -707,6 +788,8 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       expect: [401, 403, 200, 200, 403, 403, 200, 200],
       shows: (a) => a.eventId,
     },
+    // Owners and Managers read their own organisation's outgoing mail; B's owner reads B's, never A's.
+    { route: 'GET /api/mail', path: () => '/api/mail', expect: [401, 403, 200, 200, 403, 403, 200, 200] },
     {
       route: 'POST /api/team/invitations',
       path: () => '/api/team/invitations',
@@ -1058,7 +1141,7 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
         const where = `${row.route} as ${caller}`
 
         if (status !== expected) failures.push(`${where}: ${status}, expected ${expected}: ${text.slice(0, 200)}`)
-        if (!isExpectedContentType(status, contentType)) failures.push(`${where}: answered ${contentType}`)
+        if (!isExpectedContentType(status, contentType, row.route)) failures.push(`${where}: answered ${contentType}`)
         if (status >= 400) {
           failures.push(
             ...checkErrorBody(where, status, text, { isPendingOnAppRoute: caller === 'pending' && !row.route.includes('/api/auth/') }),
@@ -1117,9 +1200,11 @@ async function readAnswer(response: Response) {
 }
 
 // The API speaks JSON; only a logo is an image and only a board's change stream is an event stream.
-function isExpectedContentType(status: number, contentType: string): boolean {
+// A mail provider's one-click unsubscribe (RFC 8058) is answered in plain text.
+function isExpectedContentType(status: number, contentType: string, route: string): boolean {
   if (status === 204 || status === 304) return true
-  return /^(application\/json|image\/(png|jpeg|gif|webp)|text\/event-stream)/.test(contentType)
+  if (route === 'POST /unsubscribe/:token' && contentType.startsWith('text/plain')) return true
+  return /^(application\/json|image\/(png|jpeg|gif|webp)|text\/event-stream|text\/calendar)/.test(contentType)
 }
 
 function checkErrorBody(where: string, status: number, text: string, { isPendingOnAppRoute }: { isPendingOnAppRoute: boolean }): string[] {

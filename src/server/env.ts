@@ -1,4 +1,5 @@
 import { resolve } from 'node:path'
+import { LIMITS } from '@shared/limits'
 
 // The only reader of process.env. Everything else receives an Env.
 export type Env = {
@@ -26,6 +27,13 @@ export type Env = {
   signUpsPerAddressPerHour: number
   // Lobby board live streams one client address may hold open at once.
   boardStreamsPerAddress: number
+  // Outgoing mail (docs/product.md#email, ADR 0056). No SMTP_URL: nothing is sent, every message is kept.
+  smtpUrl: string | null
+  mailFrom: string
+  // Messages of one organisation sent in any hour at most; the rest wait.
+  mailPerOrganisationPerHour: number
+  // A message claimed this long ago and still 'sending' (its worker died) is claimed again.
+  mailLeaseSeconds: number
 }
 
 // PostgreSQL does its work on the database's cores: past a few connections per core, more only
@@ -42,6 +50,25 @@ export const DEVELOPMENT_SECRET = 'fieldhouse-local-development-secret-change-me
 const DEFAULT_STATEMENT_TIMEOUT_MS = 5_000
 const DEFAULT_SIGN_UPS_PER_ADDRESS_PER_HOUR = 10
 const DEFAULT_BOARD_STREAMS_PER_ADDRESS = 20
+const DEFAULT_MAIL_FROM = 'Fieldhouse <no-reply@localhost>'
+// Longer than the transport's socket timeout (src/server/mail/transport.ts), so a slow send that
+// is still alive is never claimed by another worker.
+const DEFAULT_MAIL_LEASE_SECONDS = 300
+
+function smtpUrlOf(source: NodeJS.ProcessEnv): string | null {
+  const raw = source.SMTP_URL?.trim()
+  if (!raw) return null
+  let protocol = ''
+  try {
+    protocol = new URL(raw).protocol
+  } catch {
+    // Reported below.
+  }
+  if (protocol !== 'smtp:' && protocol !== 'smtps:') {
+    throw new ConfigurationError('SMTP_URL must look like smtp://user:password@mail.example.com:587 (or smtps://...)')
+  }
+  return raw
+}
 
 function wholeNumber(source: NodeJS.ProcessEnv, name: string, fallback: number, minimum: number): number {
   const raw = source[name]
@@ -89,6 +116,11 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     statementTimeoutMs: wholeNumber(source, 'STATEMENT_TIMEOUT_MS', DEFAULT_STATEMENT_TIMEOUT_MS, 0),
     signUpsPerAddressPerHour: wholeNumber(source, 'SIGN_UPS_PER_ADDRESS_PER_HOUR', DEFAULT_SIGN_UPS_PER_ADDRESS_PER_HOUR, 1),
     boardStreamsPerAddress: wholeNumber(source, 'BOARD_STREAMS_PER_ADDRESS', DEFAULT_BOARD_STREAMS_PER_ADDRESS, 1),
+    smtpUrl: smtpUrlOf(source),
+    // One line: it becomes the From header.
+    mailFrom: source.MAIL_FROM?.replace(/[\r\n]+/g, ' ').trim() || DEFAULT_MAIL_FROM,
+    mailPerOrganisationPerHour: wholeNumber(source, 'MAIL_PER_ORGANISATION_PER_HOUR', LIMITS.mail.perOrganisationPerHour, 1),
+    mailLeaseSeconds: wholeNumber(source, 'MAIL_LEASE_SECONDS', DEFAULT_MAIL_LEASE_SECONDS, 1),
   }
 }
 

@@ -7,6 +7,7 @@ import { openDatabase } from './db/client'
 import { DataDirLockedError } from './db/data-dir-lock'
 import { ConfigurationError, readEnv } from './env'
 import { logError, logInfo } from './log'
+import { startMailWorker } from './mail'
 import { endLiveStreams } from './realtime/live-streams'
 
 const defaultWebRoot = fileURLToPath(new URL('../../dist/web', import.meta.url))
@@ -24,6 +25,9 @@ async function main() {
   const auth = createAuth({ db: database.db, env })
   const webRoot = env.webRoot ?? defaultWebRoot
   const app = createApp({ database, auth, env, webRoot: existsSync(webRoot) ? webRoot : null })
+  // Delivers the outbox (or, without SMTP_URL, keeps every message): docs/product.md#email.
+  const mailWorker = startMailWorker({ db: database.db, env })
+  if (!env.smtpUrl) logInfo('SMTP_URL is not set; outgoing mail is kept on the Mail page, not sent.')
 
   const server = serve({ fetch: app.fetch, port: env.port }, (info) => {
     logInfo(`Fieldhouse is listening on http://localhost:${info.port}`, {
@@ -48,6 +52,8 @@ async function main() {
     // boards' live streams never finish by themselves, so they are ended first.
     endLiveStreams()
     server.close(async () => {
+      // A send cut off here stays 'sending' and is claimed again once its lease runs out.
+      await mailWorker.stop()
       await database.close()
       logInfo('stopped')
       process.exit(0)

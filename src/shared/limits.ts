@@ -102,6 +102,9 @@ export const LIMITS = {
     hoursAheadDefault: 4,
     fallbackBookingInterval: 30,
   },
+  // Not in the spec: outgoing email (docs/product.md#email). perOrganisationPerHour is the default
+  // of MAIL_PER_ORGANISATION_PER_HOUR; a selloff goes to at most recipientsPerSend clients at once.
+  mail: { subject: 200, body: 20_000, recipientsPerSend: 2_000, perOrganisationPerHour: 500, pageSize: 50 },
   // Not in the spec: Find Ice looks a season's weeks ahead, not years, and a page of slots is read, not exported.
   findIce: { weeksDefault: 4, weeksMax: 12, maxResults: 300 },
   wizard: {

@@ -13,7 +13,7 @@ import { jsonBody, parseOrThrow } from '../http/validate'
 import { releaseSignInAttempt, reserveSignInAttempt, reserveSignUp } from './attempt-limits'
 import { signUpAccount } from './sign-up'
 import { approveForInvitation } from '../modules/team/service'
-import { requestPasswordReset } from '../modules/admin/service'
+import { mailLinkOrigin, requestPasswordReset } from '../modules/admin/service'
 
 function statusToCode(status: number, betterAuthCode: string | undefined): ErrorCode {
   if (status === 401) return 'UNAUTHENTICATED'
@@ -145,10 +145,12 @@ export function authRoutes({ auth, database, env }: AppDeps) {
     }
   })
 
-  // Ours, not better-auth's (which would e-mail a link the app cannot send): the request waits
-  // on /admin. One answer for every email, so it never tells whether an account exists.
+  // Ours, not better-auth's: the link goes through the app's outbox (docs/product.md#email), and
+  // the request also waits on /admin. One answer for every email, so it never tells whether an
+  // account exists.
   app.post('/forgot-password', jsonBody(forgotPasswordInput), async (c) => {
-    await requestPasswordReset(db, c.req.valid('json').email, clientAddress(c, env.trustProxy))
+    const origin = mailLinkOrigin(env, c.req.url)
+    await requestPasswordReset(db, c.req.valid('json').email, clientAddress(c, env.trustProxy), origin)
     return c.json({ message: AUTH_MESSAGES.resetRequested }, 202)
   })
 

@@ -22,6 +22,7 @@ import { usageOfEvents } from '../modules/contracts/service'
 import * as closures from './closures/repository'
 import { formatChangeRoomMessage, formatClosureMessage, formatConflictMessage, type Conflict } from './conflict-message'
 import { newEventId } from './event-id'
+import { enqueueBookingMail } from './mail'
 import { findOverlapWithin, planNewEvents, splitIntoParts, type PlannedEvent } from './plan-events'
 import * as repository from './repository'
 import * as statement from './statement'
@@ -276,7 +277,14 @@ async function explainRefusedEdit(
  * booking. Their usage rows cascade, and with them their hours (ADR 0014).
  */
 export async function cancel(db: Db, organisationId: string, actor: Actor, eventId: string, scope: SeriesScope = 'this') {
-  const deleted = await statement.deleteBooking(db, organisationId, actor, eventId, scope)
+  // With the one message of the cancellation to each client that wants booking mail, however
+  // many events went (docs/product.md#email).
+  const deleted = await db.transaction(async (tx) => {
+    const removed = await statement.deleteBooking(tx, organisationId, actor, eventId, scope)
+    const keyEvent = removed.find((event) => event.id === eventId) ?? removed[0]
+    if (keyEvent) await enqueueBookingMail(tx, organisationId, 'booking_cancelled', removed, { id: keyEvent.id, version: keyEvent.version })
+    return removed
+  })
   if (deleted.length === 0) throw notFound('Event')
   return { deleted: deleted.length }
 }
@@ -542,7 +550,7 @@ export async function bookingIdsOf(db: Db, organisationId: string, eventId: stri
 const OTHER_FACILITY_MESSAGE = 'An event can only move to a space of its own facility'
 const STALE_EDIT_MESSAGE = EVENT_MESSAGES.stale
 
-type BookingRequest = Omit<statement.BookingWrite, 'shared' | 'events' | 'charges'> & {
+type BookingRequest = Omit<statement.BookingWrite, 'shared' | 'events' | 'charges' | 'mailHandled'> & {
   roomId: string
   details: EventDetails
   // `values`: an event's own space and details, when they are not the request's (a series edit's).
@@ -571,9 +579,38 @@ function writeBooking(db: Db, { roomId, details, planned, ...write }: BookingReq
     .filter((event) => !isContinuationPart({ start: event.startTime, eventGroupId: event.eventGroupId }, timeZone))
     .map((event) => ({ start: event.startTime, roomId: event.values.roomId }))
   const check = { organisationId, roomId, planned, excludeIds: replaceIds, timeZone, changeRoomIds: chosenChangeRooms(details), starts }
-  return insertOrExplainConflict(db, check, () =>
-    statement.writeBooking(db, { ...write, shared: { roomId, ...details }, events, charges: usageOfEvents(events, timeZone) }),
-  )
+  const bookingWrite = { ...write, shared: { roomId, ...details }, events, charges: usageOfEvents(events, timeZone) }
+  const clientIds = [...new Set(events.map((event) => event.values.clientId))]
+  return insertOrExplainConflict(db, check, async () => {
+    // A booking none of whose clients wants mail stays the one statement it always was; one whose
+    // client does is written again, with its message, in one transaction (ADR 0057).
+    if (!repository.isKnownMailClient(db, clientIds)) {
+      const result = await statement.writeBooking(db, { ...bookingWrite, mailHandled: false })
+      if (!result.mailWanted) return result
+      repository.rememberMailClients(db, clientIds, true)
+    }
+    return db.transaction(async (tx) => {
+      const result = await statement.writeBooking(tx as unknown as Db, { ...bookingWrite, mailHandled: true })
+      repository.rememberMailClients(db, clientIds, result.mailWanted)
+      if (result.mailWanted && result.events.length > 0) await enqueueMailOfWrite(tx, organisationId, write, result.events)
+      return result
+    })
+  })
+}
+
+// A new booking is confirmed, under its first event's id; a replacement (an edit, a move, a series
+// edit) is changed, under the edited event's id and its new version.
+function enqueueMailOfWrite(
+  tx: Executor,
+  organisationId: string,
+  write: Pick<statement.BookingWrite, 'replaceIds' | 'keepId' | 'keepIds' | 'series'>,
+  events: Awaited<ReturnType<typeof statement.writeBooking>>['events'],
+) {
+  const isNew = write.replaceIds.length === 0 && write.series?.kind !== 'edit'
+  if (isNew) return enqueueBookingMail(tx, organisationId, 'booking_confirmed', events, { id: events[0]!.id, version: null })
+  const keyId = write.keepId ?? write.keepIds[0]
+  const keyEvent = events.find((event) => event.id === keyId) ?? events[0]!
+  return enqueueBookingMail(tx, organisationId, 'booking_changed', events, { id: keyEvent.id, version: keyEvent.version })
 }
 
 /**

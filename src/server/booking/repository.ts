@@ -1,10 +1,10 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { EventType } from '@shared/limits'
 import type { Db, Executor } from '../db/client'
 import { perDatabase, placeholder } from '../db/prepared'
 import { wallClock } from '../db/wall-clock'
-import { changeRoomHolds, eventSeries, facilities, rooms, schedules, spaceOccupancy } from '../db/schema'
+import { changeRoomHolds, clients, eventSeries, facilities, rooms, schedules, spaceOccupancy } from '../db/schema'
 
 // Every row carries its organisation, and every query names it: another organisation's event is
 // simply not found. The joins go through (organisation_id, id), the keys the foreign keys use, so
@@ -309,4 +309,61 @@ export function findStartRules(db: Executor, organisationId: string, roomIds: re
     })
     .from(rooms)
     .where(and(eq(rooms.organisationId, organisationId), inArray(rooms.id, [...roomIds])))
+}
+
+/**
+ * The clients lately seen to want booking mail (an email and 'Email booking confirmations' on),
+ * so that their bookings go straight into a transaction with their message. Never trusted: a
+ * booking outside a transaction books only while none of its clients wants mail, and is written
+ * again in a transaction when one does (ADR 0057).
+ */
+const knownMailClients = perDatabase((_db: Db) => new Set<string>())
+
+export function isKnownMailClient(db: Db, clientIds: readonly string[]): boolean {
+  const known = knownMailClients(db)
+  return clientIds.some((clientId) => known.has(clientId))
+}
+
+export function rememberMailClients(db: Db, clientIds: readonly string[], wantsMail: boolean) {
+  const known = knownMailClients(db)
+  for (const clientId of clientIds) {
+    if (!wantsMail) known.delete(clientId)
+    else {
+      if (known.size >= KNOWN_ROOMS_LIMIT) known.delete(known.values().next().value!)
+      known.add(clientId)
+    }
+  }
+}
+
+/**
+ * What a booking's message names: the clients that want booking mail (with their email), and the
+ * names of the spaces and change rooms, with the facility's name. Read in the booking's transaction.
+ */
+export async function findBookingMailContext(db: Executor, organisationId: string, clientIds: string[], roomIds: string[]) {
+  const [wanting, named] = await Promise.all([
+    clientIds.length === 0
+      ? []
+      : db
+          .select({ id: clients.id, name: clients.name, email: clients.email })
+          .from(clients)
+          .where(
+            and(
+              eq(clients.organisationId, organisationId),
+              inArray(clients.id, clientIds),
+              isNotNull(clients.email),
+              eq(clients.emailConfirmations, true),
+            ),
+          ),
+    roomIds.length === 0
+      ? []
+      : db
+          .select({ id: rooms.id, name: rooms.name, facilityName: facilities.name, timeZone: facilities.timeZone })
+          .from(rooms)
+          .innerJoin(facilities, facilityOfRoom)
+          .where(and(eq(rooms.organisationId, organisationId), inArray(rooms.id, roomIds))),
+  ])
+  return {
+    clients: wanting.map((client) => ({ ...client, email: client.email! })),
+    rooms: new Map(named.map((room) => [room.id, room])),
+  }
 }

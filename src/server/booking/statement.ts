@@ -115,7 +115,9 @@ const bookingStatement = (db: Db, variant: BookingVariant) => {
     }[variant],
     sql`
     with owned_client as (
-      select ${clients.id} as id, ${clients.name} as name from ${clients}
+      -- wants_mail: the client is e-mailed its bookings (docs/product.md#email, ADR 0057).
+      select ${clients.id} as id, ${clients.name} as name,
+        ${clients.email} is not null and ${clients.emailConfirmations} as wants_mail from ${clients}
       where ${clients.organisationId} = ${placeholder('organisationId')}::uuid and ${
         replacing ? sql`${clients.id} = any(${placeholder('clientIds')}::uuid[])` : sql`${clients.id} = ${placeholder('clientId')}::uuid`
       }
@@ -180,6 +182,9 @@ const bookingStatement = (db: Db, variant: BookingVariant) => {
         and not exists (select from stale)`
           : sql`exists (select from owned_client) and exists (select from booked_room)`
       }
+        -- A booking written outside a transaction has nowhere to put its message: it books only
+        -- while none of its clients wants mail, and is written again with it (ADR 0057).
+        and (${placeholder('mailHandled')}::boolean or not exists (select from owned_client where wants_mail))
     ), planned as (
       select * from json_to_recordset(${placeholder('events')}::json)
         as e(id uuid, title text, start_time timestamptz, end_time timestamptz, event_group_id uuid, series_id uuid, follows_rule boolean${when(
@@ -269,7 +274,8 @@ const bookingStatement = (db: Db, variant: BookingVariant) => {
       (select count(*) from owned_client) = cardinality(${placeholder('clientIds')}::uuid[]) as client_ok,`
           : sql`exists (select from booked_room) as room_ok, false as stale, exists (select from owned_client) as client_ok,`
       }
-      ${replacing ? sql`(select count(*) from replaced) = cardinality(${placeholder('replaceIds')}::uuid[])` : sql`true`} as replaced_ok
+      ${replacing ? sql`(select count(*) from replaced) = cardinality(${placeholder('replaceIds')}::uuid[])` : sql`true`} as replaced_ok,
+      exists (select from owned_client where wants_mail) as mail_wanted
     from (select) as answer
     left join booked on true
     -- Unordered: writeBooking sorts the few rows, which costs the database a sort less a booking.
@@ -306,6 +312,9 @@ export type BookingWrite = {
   // A new series: its id (also on its events) and rule. A series edit: the series and the version it was based on.
   // A series edit names the event the operator edited, under which its one activity entry is kept.
   series: { kind: 'new'; id: string; rule: SeriesRule } | { kind: 'edit'; id: string; basedOnVersion: number; editedId: string } | null
+  // Whether the caller writes the booking's message in the same transaction. When not, a booking
+  // whose client wants mail writes nothing and answers mailWanted (ADR 0057).
+  mailHandled: boolean
 }
 
 export type SeriesRule = { frequency: string; weekdays: number[]; startDate: string; endDate: string }
@@ -325,6 +334,7 @@ export async function writeBooking(
     basedOnVersion,
     replaceVersions,
     series,
+    mailHandled,
   }: BookingWrite,
 ) {
   // A new series is only ever a new booking (book); an edit of one is a replacement.
@@ -344,6 +354,7 @@ export async function writeBooking(
     actorId: actor.id,
     actorName: actor.name,
     timeZone,
+    mailHandled,
     clientId: shared.clientId,
     roomId: shared.roomId,
     description: shared.description,
@@ -420,6 +431,7 @@ export async function writeBooking(
     clientOk: answer?.client_ok === true,
     replacedOk: answer?.replaced_ok === true,
     stale: answer?.stale === true,
+    mailWanted: answer?.mail_wanted === true,
   }
 }
 
@@ -435,7 +447,7 @@ export type DeleteScope = 'this' | 'following' | 'all'
  * booking. With 'following' or 'all', every event of its series from this one on, or all of them
  * (docs/product.md#series), and the series' rule then ends the day before. Their usage rows
  * cascade, and with them their hours (ADR 0014). The trail's entry is written by the same
- * statement. The ids deleted, none when the event is not the organisation's.
+ * statement. The events deleted, none when the event is not the organisation's.
  */
 export async function deleteBooking(db: Executor, organisationId: string, actor: Actor, eventId: string, scope: DeleteScope = 'this') {
   const result = await db.execute(sql`
@@ -455,7 +467,9 @@ export async function deleteBooking(db: Executor, organisationId: string, actor:
           or (${scope} <> 'this' and ${schedules.seriesId} = (select series_id from edited)
             and (${scope} = 'all' or ${schedules.startTime} >= (select occurrence_start from edited))))
       returning ${schedules.id} as id, ${schedules.title} as title, ${schedules.startTime} as start_time,
-        ${schedules.endTime} as end_time, ${schedules.roomId} as room_id
+        ${schedules.endTime} as end_time, ${schedules.roomId} as room_id, ${schedules.clientId} as client_id,
+        ${schedules.version} as version, ${schedules.eventGroupId} as event_group_id,
+        ${schedules.changeRoom1Id} as change_room1_id, ${schedules.changeRoom2Id} as change_room2_id
     ), series_ended as (
       update ${eventSeries} set version = ${eventSeries.version} + 1,
         end_date = case when ${scope} = 'following'
@@ -476,10 +490,36 @@ export async function deleteBooking(db: Executor, organisationId: string, actor:
       inner join ${facilities} on ${facilities.organisationId} = ${rooms.organisationId} and ${facilities.id} = ${rooms.facilityId}
       having count(*) > 0
     )
-    select id from removed where (select count(*) from series_ended) >= 0`)
+    select id, title, start_time, end_time, room_id, client_id, version, event_group_id, change_room1_id, change_room2_id
+    from removed where (select count(*) from series_ended) >= 0`)
   // Both drivers answer with { rows }.
-  return (result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id)
+  return (result as unknown as { rows: DeletedEventRow[] }).rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    startTime: new Date(row.start_time),
+    endTime: new Date(row.end_time),
+    roomId: row.room_id,
+    clientId: row.client_id,
+    version: Number(row.version),
+    eventGroupId: row.event_group_id,
+    changeRoom1Id: row.change_room1_id,
+    changeRoom2Id: row.change_room2_id,
+  }))
 }
+
+type DeletedEventRow = Pick<
+  EventRow,
+  | 'id'
+  | 'title'
+  | 'start_time'
+  | 'end_time'
+  | 'room_id'
+  | 'client_id'
+  | 'version'
+  | 'event_group_id'
+  | 'change_room1_id'
+  | 'change_room2_id'
+>
 
 // An event's row as a raw statement returns it: snake_case, instants as Date or text by driver.
 type EventRow = {
@@ -510,6 +550,7 @@ type BookedEventRow = Omit<EventRow, 'id'> & {
   client_ok: boolean
   replaced_ok: boolean
   stale: boolean
+  mail_wanted: boolean
 }
 
 function toEvent(row: Omit<EventRow, 'id'> & { id: string | null }) {

@@ -2,7 +2,8 @@ import { getTableConfig, PgDialect, type PgTable } from 'drizzle-orm/pg-core'
 import { describe, expect, it } from 'vitest'
 import { SCOPE_ROOM_TYPES } from '@shared/contracts/scope'
 import { LIMITS } from '@shared/limits'
-import { clients, closures, contracts, facilities, rooms, schedules, screens } from './schema'
+import { MAIL_KINDS, MAIL_STATUSES } from '@shared/mail/schema'
+import { clients, closures, contracts, facilities, outboxMessages, rooms, schedules, screens } from './schema'
 
 // The schema writes its limits as literals so migrations never move with a constant;
 // this keeps the two from drifting apart. An event's title is a domain (migration 0028), whose
@@ -64,5 +65,11 @@ describe('database choices agree with LIMITS', () => {
 
   it('a space’s booking interval is one of LIMITS.room.bookingIntervalOptions', () => {
     expect(checkText(rooms, 'rooms_booking_interval_valid')).toContain(`in (${LIMITS.room.bookingIntervalOptions.join(', ')})`)
+  })
+
+  it('an outgoing message’s kind and status are MAIL_KINDS and MAIL_STATUSES', () => {
+    const quoted = (values: readonly string[]) => `in (${values.map((value) => `'${value}'`).join(', ')})`
+    expect(checkText(outboxMessages, 'outbox_messages_kind_valid')).toContain(quoted(MAIL_KINDS))
+    expect(checkText(outboxMessages, 'outbox_messages_status_valid')).toContain(quoted(MAIL_STATUSES))
   })
 })

@@ -393,6 +393,10 @@ export const clients = pgTable(
     country: varchar('country', { length: 50 }),
     website: varchar('website', { length: 255 }),
     notes: varchar('notes', { length: 500 }),
+    // 'Email booking confirmations' (docs/product.md#email); migration 0038.
+    emailConfirmations: boolean('email_confirmations').notNull().default(true),
+    // Set when the client unsubscribes from marketing; they are never sent marketing again.
+    marketingUnsubscribedAt: timestamp('marketing_unsubscribed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
@@ -857,6 +861,71 @@ export const setupRuns = pgTable(
   ],
 )
 
+/* ---------- calendar feeds ---------- */
+
+export const CALENDAR_FEED_SCOPES = ['client', 'space', 'facility'] as const
+
+/**
+ * A secret .ics address for a client's, a space's or a facility's bookings (migration 0039,
+ * ADR 0058). The token is found by its SHA-256 (token_hash); token_ciphertext is the token
+ * encrypted with the app's secret, only so the dialog can show the address again. One feed per
+ * target; each goes with its client, space or facility.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    scope: text('scope', { enum: CALENDAR_FEED_SCOPES }).notNull(),
+    clientId: uuid('client_id'),
+    roomId: uuid('room_id'),
+    facilityId: uuid('facility_id'),
+    tokenHash: text('token_hash').notNull(),
+    tokenCiphertext: text('token_ciphertext').notNull(),
+    includeClientNames: boolean('include_client_names').notNull().default(false),
+    createdAt: createdAt(),
+    resetAt: timestamp('reset_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('calendar_feeds_organisation_id_id_idx').on(table.organisationId, table.id),
+    uniqueIndex('calendar_feeds_token_hash_idx').on(table.tokenHash),
+    uniqueIndex('calendar_feeds_client_idx')
+      .on(table.organisationId, table.clientId)
+      .where(sql`${table.clientId} is not null`),
+    uniqueIndex('calendar_feeds_room_idx')
+      .on(table.organisationId, table.roomId)
+      .where(sql`${table.roomId} is not null`),
+    uniqueIndex('calendar_feeds_facility_idx')
+      .on(table.organisationId, table.facilityId)
+      .where(sql`${table.facilityId} is not null`),
+    foreignKey({
+      name: 'calendar_feeds_client_fk',
+      columns: [table.organisationId, table.clientId],
+      foreignColumns: [clients.organisationId, clients.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'calendar_feeds_room_fk',
+      columns: [table.organisationId, table.roomId],
+      foreignColumns: [rooms.organisationId, rooms.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'calendar_feeds_facility_fk',
+      columns: [table.organisationId, table.facilityId],
+      foreignColumns: [facilities.organisationId, facilities.id],
+    }).onDelete('cascade'),
+    check('calendar_feeds_scope_valid', sql`${table.scope} in ('client', 'space', 'facility')`),
+    check(
+      'calendar_feeds_one_target',
+      sql`(${table.scope} = 'client') = (${table.clientId} is not null)
+      and (${table.scope} = 'space') = (${table.roomId} is not null)
+      and (${table.scope} = 'facility') = (${table.facilityId} is not null)`,
+    ),
+    check('calendar_feeds_token_hash_valid', sql`${table.tokenHash} ~ '^[0-9a-f]{64}$'`),
+  ],
+)
+
 /* ---------- readiness ---------- */
 
 // One row, rewritten by every /healthz: answering reads is not enough, the database must take a write.
@@ -909,5 +978,57 @@ export const activityEntries = pgTable(
     index('activity_entries_actor_idx').on(table.organisationId, table.actorId, table.at.desc(), table.id.desc()),
     index('activity_entries_entity_idx').on(table.organisationId, table.entity, table.at.desc(), table.id.desc()),
     index('activity_entries_entity_id_idx').on(table.organisationId, table.entityId, table.at.desc(), table.id.desc()),
+  ],
+)
+
+/* ---------- outgoing mail ---------- */
+
+/**
+ * The outbox (ADR 0056, docs/product.md#email): every message is inserted in the transaction of
+ * the change that causes it (src/server/mail/outbox.ts) and delivered afterwards by the worker
+ * (src/server/mail/worker.ts). message_id is the Message-ID's own part, chosen at enqueue, so a
+ * message sent twice after a crash carries the same one. The kinds and statuses are MAIL_KINDS
+ * and MAIL_STATUSES (src/shared/mail/schema.ts); db/limits.test.ts keeps them in step.
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Null for an account's own mail (approval, password reset), which no hourly limit holds.
+    organisationId: uuid('organisation_id').references(() => organisations.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    businessKey: text('business_key').notNull(),
+    messageId: text('message_id').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    unsubscribeUrl: text('unsubscribe_url'),
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    // The lease of a 'sending' row: claimable again once older than MAIL_LEASE_SECONDS.
+    claimedAt: timestamp('claimed_at', { withTimezone: true, precision: 3 }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true, precision: 3 }),
+  },
+  (table) => [
+    uniqueIndex('outbox_messages_business_key_idx').on(table.businessKey),
+    uniqueIndex('outbox_messages_message_id_idx').on(table.messageId),
+    index('outbox_messages_due_idx')
+      .on(table.status, table.nextAttemptAt)
+      .where(sql`${table.status} in ('queued', 'sending')`),
+    index('outbox_messages_organisation_created_idx').on(table.organisationId, table.createdAt.desc(), table.id.desc()),
+    index('outbox_messages_created_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('outbox_messages_organisation_sent_idx')
+      .on(table.organisationId, table.sentAt)
+      .where(sql`${table.status} = 'sent'`),
+    check(
+      'outbox_messages_kind_valid',
+      sql`${table.kind} in ('account_approved', 'password_reset', 'team_invitation', 'booking_confirmed', 'booking_changed', 'booking_cancelled', 'selloff')`,
+    ),
+    check('outbox_messages_status_valid', sql`${table.status} in ('queued', 'sending', 'sent', 'kept', 'failed')`),
+    check('outbox_messages_attempts_valid', sql`${table.attempts} >= 0`),
   ],
 )

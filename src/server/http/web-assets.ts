@@ -30,6 +30,9 @@ export const ROUTE_SCREENS: Array<[RegExp, string[]]> = [
   [/^\/team\/?$/, [SIGNED_IN, TOASTER, 'features/team/team-page.tsx']],
   [/^\/activity\/?$/, [SIGNED_IN, TOASTER, 'features/activity/activity-page.tsx']],
   [/^\/invite\/[^/]+\/?$/, [TOASTER, 'features/team/invite-page.tsx']],
+  [/^\/unsubscribe\/[^/]+\/?$/, [TOASTER, 'features/mail/unsubscribe-page.tsx']],
+  [/^\/mail\/?$/, [SIGNED_IN, TOASTER, 'features/mail/mail-page.tsx']],
+  [/^\/admin\/mail\/?$/, [SIGNED_IN, TOASTER, 'features/mail/admin-mail-page.tsx']],
 ]
 
 // Pages the build rendered to HTML (src/web/prerender.tsx), by path and file in prerendered/.

@@ -12,6 +12,7 @@ import { contractInput, usageInput } from '@shared/contracts/schema'
 import { createEventInput, eventPreviewInput, updateEventInput } from '@shared/events/schema'
 import { DATE_RANGE_MESSAGE } from '@shared/schema-fields'
 import { facilityInput } from '@shared/facilities/schema'
+import { createFeedInput, updateFeedInput } from '@shared/feeds/schema'
 import { roomInput } from '@shared/rooms/schema'
 import { screenInput } from '@shared/screens/schema'
 import {
@@ -24,7 +25,7 @@ import {
 import { ROLES } from '@shared/team/roles'
 import { invitationInput, invitationSignUpInput, memberRoleInput, organisationInput, switchOrganisationInput } from '@shared/team/schema'
 import type { Db } from '../db/client'
-import { clients, contracts, facilities, memberships, rooms, screens, setupRuns, users } from '../db/schema'
+import { calendarFeeds, clients, contracts, facilities, memberships, rooms, screens, setupRuns, users } from '../db/schema'
 import { listAppRoutes, routeKey } from './app-routes'
 import { DST_EDGES, hostileBody, hostileScalar, MARKUP_TEXTS, type HostileBody } from './hostile-values'
 import { PNG_1X1, seedOwnerData, type OwnerData } from './owner-data'
@@ -32,12 +33,17 @@ import { changedTables, createFingerprinter, listTables, type Fingerprint } from
 import { useTestApp } from './setup'
 import { OPEN_AROUND_THE_CLOCK, TEST_ORIGIN } from './test-app'
 import { testDatabaseKinds } from './test-database'
+import { sendSelloffInput } from '@shared/mail/schema'
+import { readEnv } from '../env'
+import { unsubscribeToken } from '../modules/marketing/unsubscribe-token'
 
 // Thousands of malformed and extreme requests per write route. Every one is answered
 // with a 4xx and a message (never a 5xx), a refused one changes nothing in the database, and
 // a 2xx only ever answers a body that the route's own schema accepts.
 
 const RUNS_PER_ROUTE = 1000
+// The facility feed PUT /api/feeds/:id edits, made by that route's arrange.
+const HOSTILE_FEED_ID = '0190f0f0-0000-7000-8000-000000000fee'
 const PROPERTY_TIMEOUT_MS = 120_000
 
 type BodyRoute = {
@@ -376,6 +382,49 @@ const bodyRoutes: BodyRoute[] = [
     accepts: screenInput,
   },
   {
+    // The rink's feed: made by the first accepted body, answered as it is by the rest.
+    route: 'POST /api/feeds',
+    path: () => '/api/feeds',
+    valid: (a) => ({ scope: 'space', targetId: a.rinkId, includeClientNames: false }),
+    accepts: createFeedInput,
+    focus: (a) =>
+      fc.record({
+        scope: fc.constantFrom('client', 'space', 'facility', 'room', '', null, 1),
+        // A's things of the wrong kind, another organisation's, not an id at all.
+        targetId: fc.constantFrom(
+          a.rinkId,
+          a.facilityId,
+          a.clientId,
+          a.changeRoomId,
+          a.eventId,
+          'not-a-uuid',
+          a.rinkId.toUpperCase(),
+          null,
+        ),
+        includeClientNames: fc.constantFrom(true, false, 'true', 1, null),
+      }),
+  },
+  {
+    route: 'PUT /api/feeds/:id',
+    path: () => `/api/feeds/${HOSTILE_FEED_ID}`,
+    valid: () => ({ includeClientNames: true }),
+    accepts: updateFeedInput,
+    arrange: async (db, a) => {
+      await db
+        .insert(calendarFeeds)
+        .values({
+          id: HOSTILE_FEED_ID,
+          organisationId: team(a).organisationId,
+          scope: 'facility',
+          facilityId: a.facilityId,
+          tokenHash: '0'.repeat(64),
+          tokenCiphertext: 'sealed',
+        })
+        .onConflictDoNothing()
+    },
+    focus: () => fc.record({ includeClientNames: fc.constantFrom(true, false, 'true', 'false', 0, 1, null, [true], {}) }),
+  },
+  {
     route: 'POST /api/setup/facility',
     path: () => '/api/setup/facility',
     valid: () => ({ name: 'Wizard Arena', timeZone: 'America/New_York' }),
@@ -442,6 +491,32 @@ const bodyRoutes: BodyRoute[] = [
     valid: () => ({ email: 'owner-a@example.com' }),
     accepts: forgotPasswordInput,
     isAnonymous: true,
+  },
+  // ---------- the selloff email and unsubscribing (docs/product.md#email) ----------
+  {
+    // A's client has no email: an accepted send writes no message. Another organisation's or an
+    // unknown client refuses the whole send.
+    route: 'POST /api/marketing/send',
+    path: () => '/api/marketing/send',
+    valid: (a) => ({ subject: 'Ice tonight', body: 'Two hours free at 7 pm.', clientIds: [a.clientId] }),
+    accepts: sendSelloffInput,
+    focus: (a) =>
+      fc.record({
+        subject: fc.oneof(fc.constantFrom('Ice\r\nBcc: x@example.com', '', ' ', 'x'.repeat(201)), fc.constantFrom(...MARKUP_TEXTS)),
+        clientIds: fc.constantFrom([], [a.clientId, a.clientId], [a.rinkId], ['not-a-uuid'], Array(501).fill(a.clientId), a.clientId, [
+          null,
+        ]),
+      }),
+  },
+  {
+    // The unsubscribe page's write: the link's token decides; the body is never read.
+    route: 'POST /api/unsubscribe/:token',
+    path: (a) => `/api/unsubscribe/${unsubscribeToken(a.clientId, readEnv({ NODE_ENV: 'test' }).authSecret)}`,
+    valid: () => ({}),
+    accepts: z.unknown(),
+    ignoresBody: true,
+    isAnonymous: true,
+    runs: 50,
   },
   // Takes no body: signing out (here, with no session to end) ignores whatever is sent.
   { route: 'POST /api/auth/sign-out', path: () => '/api/auth/sign-out', valid: () => ({}), accepts: z.unknown(), isAnonymous: true },
@@ -648,6 +723,16 @@ const queryRoutes: QueryRoute[] = [
     }),
   },
   {
+    route: 'GET /api/feeds',
+    path: () => '/api/feeds',
+    fields: (a) => ({
+      scope: fc.oneof(fc.constantFrom('client', 'space', 'facility', 'Client', 'room', ''), hostileText),
+      targetId: idOrJunk(a.clientId),
+    }),
+    focus: (a) =>
+      fc.record({ scope: fc.constantFrom('client', 'space', 'facility'), targetId: fc.constantFrom(a.clientId, a.rinkId, a.facilityId) }),
+  },
+  {
     route: 'GET /api/closures',
     path: () => '/api/closures',
     fields: (a) => ({ from: rangeEdges, to: rangeEdges, facilityId: idOrJunk(a.facilityId), roomId: idOrJunk(a.rinkId) }),
@@ -671,6 +756,7 @@ const queryRoutes: QueryRoute[] = [
 
 // Routes whose only input is the id in their path: each is tried with hostile ids.
 const idRoutes = [
+  'POST /api/feeds/:id/reset',
   'DELETE /api/facilities/:id',
   'DELETE /api/rooms/:id',
   'DELETE /api/clients/:id',
@@ -811,6 +897,9 @@ export function describeHostileInput(part: number, parts: number) {
           'PUT /api/screens/:id/logo',
           'DELETE /api/organisation',
           'POST /api/invitations/:token/accept',
+          // RFC 8058 one-click, outside /api: answers plain text, reads no body, and its token is
+          // tried forged and malformed in modules/marketing/selloff.integration.test.ts.
+          'POST /unsubscribe/:token',
         ])
         const writeRoutes = listAppRoutes(t.app as unknown as Hono<never>)
           .filter(({ method }) => method !== 'GET' && method !== 'ALL')

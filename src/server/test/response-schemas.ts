@@ -47,6 +47,14 @@ import {
   facilityUpdatedResponse,
 } from '@shared/facilities/responses'
 import { availabilityResponse } from '@shared/marketing/responses'
+import {
+  mailListResponse,
+  marketingRecipientsResponse,
+  sendSelloffResponse,
+  unsubscribeInfoResponse,
+  unsubscribeResponse,
+} from '@shared/mail/responses'
+import { feedLookupResponse, feedResponse } from '@shared/feeds/responses'
 import { freeSlotsResponse } from '@shared/availability/responses'
 import { changeRoomListResponse, roomDetailResponse, roomListResponse, roomResponse, roomUpdatedResponse } from '@shared/rooms/responses'
 import { publicBoard } from '@shared/screens/public-board'
@@ -134,6 +142,12 @@ export const ROUTE_RESPONSES: Record<string, RouteResponses> = {
   'DELETE /api/screens/:id/logo': { 200: screenResponse },
 
   'GET /api/marketing/availability': { 200: availabilityResponse },
+  'GET /api/marketing/recipients': { 200: marketingRecipientsResponse },
+  'POST /api/marketing/send': { 200: sendSelloffResponse },
+  'GET /api/unsubscribe/:token': { 200: unsubscribeInfoResponse },
+  'POST /api/unsubscribe/:token': { 200: unsubscribeResponse },
+  // RFC 8058 one-click, from mail providers: plain text either way.
+  'POST /unsubscribe/:token': { 200: null, 404: null },
   'GET /api/availability/free-slots': { 200: freeSlotsResponse },
 
   'GET /api/setup/progress': { 200: setupProgressResponse },
@@ -184,6 +198,17 @@ export const ROUTE_RESPONSES: Record<string, RouteResponses> = {
   'POST /api/invitations/:token/accept': { 200: organisationResponse },
 
   'GET /api/activity': { 200: activityPageResponse },
+
+  'GET /api/mail': { 200: mailListResponse },
+  'GET /api/admin/mail': { 200: mailListResponse },
+
+  'GET /api/feeds': { 200: feedLookupResponse },
+  'POST /api/feeds': { 200: feedResponse, 201: feedResponse },
+  'POST /api/feeds/:id/reset': { 200: feedResponse },
+  'PUT /api/feeds/:id': { 200: feedResponse },
+  // The public feed: iCalendar text, or nothing for a matching If-None-Match; its 404 is the API's.
+  'GET /feeds/:file': { 200: null, 304: null },
+  'ALL /feeds/*': {},
 
   'ALL /api/*': {},
 }

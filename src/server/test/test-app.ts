@@ -110,6 +110,8 @@ export async function createTestApp(kind: DatabaseKind, environment: Record<stri
 
   return {
     app,
+    // The settings it runs with: no SMTP_URL unless the test sets one, so mail is kept, not sent.
+    env,
     database,
     db: database.db,
     auth,

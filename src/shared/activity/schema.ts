@@ -4,7 +4,8 @@ import { DATE_RANGE_MESSAGE, isYearInRange } from '@shared/schema-fields'
 // The activity trail's vocabulary (docs/product.md#activity). The database's checks on
 // activity_entries list the same words.
 
-export const ACTIVITY_ACTIONS = ['created', 'updated', 'deleted'] as const
+// 'sent': the outbox's worker sent (or, with delivery off, kept) a message (docs/product.md#email).
+export const ACTIVITY_ACTIONS = ['created', 'updated', 'deleted', 'sent'] as const
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number]
 
 export const ACTIVITY_ENTITIES = [
@@ -19,6 +20,7 @@ export const ACTIVITY_ENTITIES = [
   'invitation',
   'organisation',
   'closure',
+  'mail',
 ] as const
 export type ActivityEntity = (typeof ACTIVITY_ENTITIES)[number]
 
@@ -35,6 +37,7 @@ export const ACTIVITY_ENTITY_LABELS: Record<ActivityEntity, string> = {
   invitation: 'Invitations',
   organisation: 'Organisation',
   closure: 'Closures',
+  mail: 'Email',
 }
 
 /** A changed field's value as the trail keeps it: names rather than ids, instants as ISO strings. */

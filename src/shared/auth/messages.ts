@@ -6,5 +6,5 @@ export const AUTH_MESSAGES = {
   emailTaken: 'This email is already registered',
   unexpected: 'An unexpected error occurred',
   // The one answer to "Forgot password?", whether or not the account exists.
-  resetRequested: 'If an account exists for that email, an administrator will send you a reset link.',
+  resetRequested: "If an account exists for that email, we've sent a link to reset the password.",
 } as const

@@ -16,6 +16,10 @@ export const client = z.object({
   /** With its scheme: the page renders it as a link. */
   website: z.string().nullable(),
   notes: z.string().nullable(),
+  /** 'Email booking confirmations': bookings, changes and cancellations are e-mailed to the client's email. */
+  emailConfirmations: z.boolean(),
+  /** When the client unsubscribed from marketing; they are never sent marketing again. */
+  marketingUnsubscribedAt: instant.nullable(),
   createdAt: instant,
 })
 

@@ -37,6 +37,8 @@ export const clientInput = z.object({
   country: optionalText(max.country, 'Country'),
   website: optionalWebsite,
   notes: optionalText(max.notes, 'Notes', { multiline: true }),
+  /** 'Email booking confirmations' (docs/product.md#email): on unless the operator turns it off. */
+  emailConfirmations: z.boolean({ error: 'Please choose whether to email booking confirmations' }).default(true),
 })
 export type ClientFormValues = z.input<typeof clientInput>
 export type ClientInput = z.output<typeof clientInput>

@@ -18,6 +18,8 @@ export const ROLE_LABELS: Record<Role, string> = {
  * - manageVenue: facilities, spaces, screens, clients, contracts and the setup wizard;
  * - readActivity: the activity trail;
  * - manageTeam: members, roles, invitations, and renaming or deleting the organisation.
+ * - readMail: the organisation's outgoing mail (the Mail page);
+ * - sendMarketing: send the selloff email to clients.
  */
 export const PERMISSIONS = {
   read: ['owner', 'manager', 'scheduler', 'front_desk'],
@@ -26,6 +28,8 @@ export const PERMISSIONS = {
   manageVenue: ['owner', 'manager'],
   readActivity: ['owner', 'manager'],
   manageTeam: ['owner'],
+  readMail: ['owner', 'manager'],
+  sendMarketing: ['owner', 'manager', 'scheduler'],
 } as const satisfies Record<string, readonly Role[]>
 
 export type Permission = keyof typeof PERMISSIONS

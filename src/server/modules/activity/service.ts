@@ -11,6 +11,8 @@ import * as repository from './repository'
 
 /** Who did it: the signed-in person, by id and by the name they had then. */
 export type Actor = { id: string; name: string }
+/** The app itself, with no account: the outbox's worker (src/server/mail/worker.ts). */
+export type SystemActor = { id: null; name: string }
 
 export type ActivityRecord = {
   action: ActivityAction
@@ -23,7 +25,12 @@ export type ActivityRecord = {
   changes?: ActivityChanges
 }
 
-export async function recordActivity(executor: Executor, organisationId: string, actor: Actor, records: ActivityRecord | ActivityRecord[]) {
+export async function recordActivity(
+  executor: Executor,
+  organisationId: string,
+  actor: Actor | SystemActor,
+  records: ActivityRecord | ActivityRecord[],
+) {
   const list = Array.isArray(records) ? records : [records]
   await repository.insertEntries(
     executor,

@@ -74,9 +74,9 @@ export async function countRecentResetRequests(db: Executor, address: string): P
   return counts?.total ?? 0
 }
 
-export async function findUserIdByEmail(db: Executor, email: string): Promise<string | null> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email))
-  return row?.id ?? null
+export async function findUserByEmail(db: Executor, email: string): Promise<{ id: string; email: string } | null> {
+  const [row] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email))
+  return row ?? null
 }
 
 export async function insertResetRequest(db: Executor, userId: string | null, address: string) {

@@ -13,7 +13,9 @@ export function adminRoutes({ database, env }: AppDeps) {
 
   app.get('/users', async (c) => c.json({ users: await service.listUsers(db) }))
 
-  app.post('/users/:id/approve', userId, async (c) => c.json({ user: await service.approveUser(db, c.req.param('id')) }))
+  app.post('/users/:id/approve', userId, async (c) =>
+    c.json({ user: await service.approveUser(db, c.req.param('id'), service.mailLinkOrigin(env, c.req.url)) }),
+  )
 
   app.post('/users/:id/revoke', userId, async (c) => c.json({ user: await service.revokeUser(db, c.get('user').id, c.req.param('id')) }))
 

@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { RESET_LINK_MAX_AGE_SECONDS } from '../../auth/auth'
-import type { Db } from '../../db/client'
+import type { Db, Executor } from '../../db/client'
 import type { Env } from '../../env'
 import { AppError, notFound } from '../../errors'
+import { accountApprovedMail, enqueueMail, passwordResetMail } from '../../mail'
 import * as repository from './repository'
 
 export type AdminUser = Awaited<ReturnType<typeof repository.listUsers>>[number]
@@ -11,8 +12,29 @@ export function listUsers(db: Db) {
   return repository.listUsers(db)
 }
 
-export async function approveUser(db: Db, userId: string) {
-  const user = await db.transaction((tx) => repository.setApproved(tx, userId, true))
+/**
+ * Approves the account and, when it was not approved already, e-mails its owner in the same
+ * transaction (docs/product.md#email). Each approval is its own message: one after a revoke is new.
+ * `origin`: where the message's sign-in link points; null leaves the link out.
+ */
+export async function approveUser(db: Db, userId: string, origin: string | null = null) {
+  const user = await db.transaction(async (tx) => {
+    const before = await repository.findUserForUpdate(tx, userId)
+    if (!before) return null
+    const approved = await repository.setApproved(tx, userId, true)
+    if (approved && !before.approved) {
+      await enqueueMail(
+        tx,
+        accountApprovedMail({
+          to: approved.email,
+          name: approved.name,
+          signInUrl: origin === null ? null : `${origin}/auth?mode=sign-in`,
+          businessKey: `account_approved:${userId}:${new Date().toISOString()}:${randomUUID()}`,
+        }),
+      )
+    }
+    return approved
+  })
   if (!user) throw notFound('User')
   return user
 }
@@ -29,19 +51,47 @@ export async function revokeUser(db: Db, actingAdminId: string, userId: string) 
 }
 
 // A one-time link in better-auth's own reset-password format, so its /reset-password endpoint
-// consumes it (once) and checks its expiry. Nothing is e-mailed: the admin hands the link over.
-// A new link replaces every older one of the account: only the latest handed-over link works.
-export async function createPasswordResetLink(db: Db, userId: string, origin: string) {
+// consumes it (once) and checks its expiry.
+function newResetLink(origin: string) {
   const token = randomBytes(24).toString('base64url')
   const expiresAt = new Date(Date.now() + RESET_LINK_MAX_AGE_SECONDS * 1000)
+  return { token, expiresAt, resetLink: `${origin}/reset-password/${token}` }
+}
+
+// The link replaces every older one of the account (only the latest works) and is e-mailed to the
+// account's address in the same transaction (docs/product.md#accounts).
+async function writeResetLink(
+  tx: Executor,
+  user: { id: string; email: string },
+  link: ReturnType<typeof newResetLink>,
+  byAdministrator: boolean,
+) {
+  await repository.replacePasswordResetTokens(tx, user.id, link.token, link.expiresAt)
+  await enqueueMail(
+    tx,
+    passwordResetMail({
+      to: user.email,
+      resetLink: link.resetLink,
+      expiresAt: link.expiresAt,
+      businessKey: `password_reset:${user.id}:${randomUUID()}`,
+      byAdministrator,
+    }),
+  )
+}
+
+// The administrator's 'Reset password': the link is e-mailed to the account and also answered, for
+// the administrator to hand over where mail does not reach.
+export async function createPasswordResetLink(db: Db, userId: string, origin: string) {
+  const link = newResetLink(origin)
   await db.transaction(async (tx) => {
     // The account's row lock orders two admins making links at once: the later one wins alone.
-    if (!(await repository.findUserForUpdate(tx, userId))) throw notFound('User')
-    await repository.replacePasswordResetTokens(tx, userId, token, expiresAt)
+    const user = await repository.findUserForUpdate(tx, userId)
+    if (!user) throw notFound('User')
+    await writeResetLink(tx, user, link, true)
     // A "Forgot password?" request is answered by this link: it no longer waits on /admin.
     await repository.resolveResetRequests(tx, userId)
   })
-  return { resetLink: `${origin}/reset-password/${token}`, expiresAt }
+  return { resetLink: link.resetLink, expiresAt: link.expiresAt }
 }
 
 /** "Forgot password?" requests one address may make in an hour, whatever emails they name. */
@@ -49,16 +99,21 @@ export const RESET_REQUESTS_PER_ADDRESS_PER_HOUR = 5
 export const RESET_REQUESTS_THROTTLED_MESSAGE = 'Too many password reset requests from this address. Please try again in an hour.'
 
 /**
- * "Forgot password?" (docs/product.md#accounts): records the request for the admin to see on
- * /admin, who then makes the account a reset link as for any other. The caller answers the same
- * whether or not the email has an account, and both paths do the same work here (one lookup, one
- * insert), so neither the answer nor its timing tells them apart. Once the app sends e-mail, the
- * link can go straight to the address instead (docs/product.md#accounts: not in scope yet).
+ * "Forgot password?" (docs/product.md#accounts): e-mails a reset link to the address when it has an
+ * account, and records the request, which /admin shows until an administrator's link answers it
+ * (mail may be off: then the administrator hands a link over). The caller answers the same whether
+ * or not the email has an account. Both paths make a link and do the lookup and the insert; only
+ * an account's path writes its link and its message (two small inserts in the same transaction),
+ * so the answer never tells them apart and its timing barely does. `origin`: where the link
+ * points; null (a request to an address that is not the server's) e-mails nothing.
  */
-export async function requestPasswordReset(db: Db, email: string, address: string): Promise<void> {
+export async function requestPasswordReset(db: Db, email: string, address: string, origin: string | null): Promise<void> {
+  const link = newResetLink(origin ?? '')
   const isAllowed = await db.transaction(async (tx) => {
     if ((await repository.countRecentResetRequests(tx, address)) >= RESET_REQUESTS_PER_ADDRESS_PER_HOUR) return false
-    await repository.insertResetRequest(tx, await repository.findUserIdByEmail(tx, email), address)
+    const user = await repository.findUserByEmail(tx, email)
+    await repository.insertResetRequest(tx, user?.id ?? null, address)
+    if (user && origin !== null) await writeResetLink(tx, user, link, false)
     return true
   })
   if (!isAllowed) throw new AppError('RATE_LIMITED', RESET_REQUESTS_THROTTLED_MESSAGE)
@@ -78,4 +133,13 @@ export function resetLinkOrigin(env: Pick<Env, 'baseUrl' | 'port' | 'trustedOrig
   const ownOrigins = ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${env.port}`)
   if (ownOrigins.includes(origin) || env.trustedOrigins.includes(origin)) return origin
   throw new AppError('VALIDATION', RESET_LINK_ORIGIN_MESSAGE)
+}
+
+/** The origin a message's link may point to, as resetLinkOrigin decides; null where it would refuse. */
+export function mailLinkOrigin(env: Pick<Env, 'baseUrl' | 'port' | 'trustedOrigins'>, requestUrl: string): string | null {
+  try {
+    return resetLinkOrigin(env, requestUrl)
+  } catch {
+    return null
+  }
 }

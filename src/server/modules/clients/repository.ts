@@ -20,6 +20,8 @@ const clientColumns = {
   country: clients.country,
   website: clients.website,
   notes: clients.notes,
+  emailConfirmations: clients.emailConfirmations,
+  marketingUnsubscribedAt: clients.marketingUnsubscribedAt,
   createdAt: clients.createdAt,
 }
 

@@ -1,7 +1,7 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm'
 import type { TimeRange } from '@shared/scheduling/overlap'
 import type { Executor } from '../../db/client'
-import { rooms, spaceOccupancy } from '../../db/schema'
+import { clients, organisations, rooms, spaceOccupancy } from '../../db/schema'
 import { wallClock } from '../../db/wall-clock'
 
 // Both queries name the organisation, which leads the indexes they read (docs/scaling.md).
@@ -47,4 +47,57 @@ export async function listBusyOverlapping(db: Executor, organisationId: string, 
     start: new Date(row.start),
     end: new Date(row.end),
   }))
+}
+
+/* ---------- the selloff email's recipients (docs/product.md#email) ---------- */
+
+/** The organisation's clients with an email, by name, with whether they unsubscribed. */
+export function listRecipients(db: Executor, organisationId: string) {
+  return db
+    .select({
+      id: clients.id,
+      name: clients.name,
+      email: sql<string>`${clients.email}`,
+      unsubscribed: sql<boolean>`${clients.marketingUnsubscribedAt} is not null`,
+    })
+    .from(clients)
+    .where(and(eq(clients.organisationId, organisationId), isNotNull(clients.email)))
+    .orderBy(asc(sql`lower(${clients.name})`), asc(clients.id))
+}
+
+/**
+ * The chosen clients of the organisation, held against an unsubscribe or an edit until the send's
+ * transaction ends, so a client who unsubscribes meanwhile is either sent before or skipped.
+ */
+export function lockChosenClients(tx: Executor, organisationId: string, clientIds: string[]) {
+  return tx
+    .select({ id: clients.id, name: clients.name, email: clients.email, unsubscribedAt: clients.marketingUnsubscribedAt })
+    .from(clients)
+    .where(and(eq(clients.organisationId, organisationId), inArray(clients.id, clientIds)))
+    .orderBy(asc(clients.id))
+    .for('no key update')
+}
+
+/** The client an unsubscribe link names, with its organisation's name; null when there is none. */
+export async function findUnsubscribeClient(db: Executor, clientId: string, { lock = false } = {}) {
+  const query = db
+    .select({
+      id: clients.id,
+      name: clients.name,
+      organisationId: clients.organisationId,
+      organisationName: organisations.name,
+      unsubscribedAt: clients.marketingUnsubscribedAt,
+    })
+    .from(clients)
+    .innerJoin(organisations, eq(organisations.id, clients.organisationId))
+    .where(eq(clients.id, clientId))
+  const [row] = lock ? await query.for('no key update', { of: clients }) : await query
+  return row ?? null
+}
+
+export async function markUnsubscribed(tx: Executor, clientId: string) {
+  await tx
+    .update(clients)
+    .set({ marketingUnsubscribedAt: sql`now()` })
+    .where(eq(clients.id, clientId))
 }

@@ -155,6 +155,7 @@ describe.each(testDatabaseKinds())('invitations and revoked accounts on %s', (ki
     await expect(
       createInvitation(t.db, {
         organisationId,
+        organisationName: 'Safety Arena',
         actor: { id: manager.id, name: 'Manager' },
         actorRole: 'manager',
         email: 'above@example.com',

@@ -62,6 +62,7 @@ export function teamRoutes({ database: { db }, env }: AppDeps) {
     const origin = resetLinkOrigin(env, c.req.url)
     const created = await service.createInvitation(db, {
       organisationId: c.get('organisation').id,
+      organisationName: c.get('organisation').name,
       actor: c.get('user'),
       actorRole: c.get('organisation').role,
       email,

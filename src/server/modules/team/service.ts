@@ -8,6 +8,7 @@ import { AppError, findPostgresError, notFound } from '../../errors'
 import type { CurrentOrganisation, SessionUser } from '../../http/context'
 import { createdChanges, deletedChanges, recordActivity, type Actor } from '../activity/service'
 import * as repository from './repository'
+import { enqueueMail, teamInvitationMail } from '../../mail'
 
 // Organisations, members, roles and invitations (docs/product.md#teams). Who may call what is
 // decided by the routes (auth/middleware.ts allow); this service keeps the rules that hold
@@ -188,17 +189,19 @@ function readToken(token: string): { organisationId: string; tokenHash: string }
   return { organisationId, tokenHash: hashToken(token) }
 }
 
-// The trail keeps whom the link was for and in which role, never the link.
+// The trail keeps whom the link was for and in which role, never the link. The link is e-mailed to
+// the invited address in the same transaction (docs/product.md#email), and still answered to copy.
 export async function createInvitation(
   db: Db,
   {
     organisationId,
+    organisationName,
     actor,
     actorRole,
     email,
     role,
     origin,
-  }: { organisationId: string; actor: Actor; actorRole: Role; email: string; role: Role; origin: string },
+  }: { organisationId: string; organisationName: string; actor: Actor; actorRole: Role; email: string; role: Role; origin: string },
 ) {
   if (!grantableRoles(actorRole).includes(role))
     throw new AppError('FORBIDDEN', TEAM_MESSAGES.roleAboveInviter, { role: TEAM_MESSAGES.roleAboveInviter })
@@ -225,6 +228,19 @@ export async function createInvitation(
         label: inserted.email,
         changes: createdChanges({ email: inserted.email, role: inserted.role }),
       })
+      await enqueueMail(
+        tx,
+        teamInvitationMail({
+          organisationId,
+          invitationId: inserted.id,
+          to: inserted.email,
+          organisationName,
+          inviterName: actor.name,
+          role: inserted.role,
+          link: `${origin}/invite/${token}`,
+          expiresAt,
+        }),
+      )
       return inserted
     }),
   )

@@ -1,0 +1,6 @@
+// The messages the app writes (docs/product.md#email): pure builders, each returning the OutgoingMail
+// its caller enqueues in the transaction of the change it tells of.
+export { accountApprovedMail, passwordResetMail } from './account'
+export { bookingCancelledMail, bookingChangedMail, bookingConfirmedMail, type BookedTime, type BookingMailDetails } from './booking'
+export { selloffMail } from './selloff'
+export { teamInvitationMail } from './team'
