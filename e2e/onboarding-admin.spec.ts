@@ -5,7 +5,7 @@ import { ADMIN, checkA11y, createAccount, expect, gotoAuth, signInWithApi, test,
 // account is told what happens next, "Forgot password?" reaches the admin, and /admin puts
 // those waiting first, on a phone as well as on a desk.
 
-const RESET_ANSWER = 'If an account exists for that email, an administrator will send you a reset link.'
+const RESET_ANSWER = "If an account exists for that email, we've sent a link to reset the password."
 const PHONE = { width: 390, height: 844 }
 const DESK = { width: 1280, height: 900 }
 

@@ -86,6 +86,18 @@ const ActivityPage = screen(
   () => import('./features/activity/activity-page'),
   (m) => m.ActivityPage,
 )
+const MailPage = screen(
+  () => import('./features/mail/mail-page'),
+  (m) => m.MailPage,
+)
+const AdminMailPage = screen(
+  () => import('./features/mail/admin-mail-page'),
+  (m) => m.AdminMailPage,
+)
+const UnsubscribePage = screen(
+  () => import('./features/mail/unsubscribe-page'),
+  (m) => m.UnsubscribePage,
+)
 const AdminPage = screen(
   () => import('./features/admin/admin-page'),
   (m) => m.AdminPage,
@@ -100,6 +112,8 @@ const PUBLIC_SCREENS: Array<{ path: string; Screen: Screen }> = [
   { path: '/setup', Screen: SetupPage },
   // Signed in or out: the page itself offers to sign in, sign up or accept.
   { path: '/invite/:token', Screen: InvitePage },
+  // From a selloff email: no sign-in, the token is the key.
+  { path: '/unsubscribe/:token', Screen: UnsubscribePage },
 ]
 
 export function preloadFirstScreen(pathname: string): Promise<void> {
@@ -146,7 +160,9 @@ export function AppRoutes() {
             <Route path="/find-ice" element={<FindIcePage />} />
             <Route path="/team" element={<TeamPage />} />
             <Route path="/activity" element={<ActivityPage />} />
+            <Route path="/mail" element={<MailPage />} />
             <Route path="/admin" element={<AdminPage />} />
+            <Route path="/admin/mail" element={<AdminMailPage />} />
           </Route>
           <Route path="/dashboard" element={<Navigate to="/facilities" replace />} />
           <Route path="/screens" element={<Navigate to="/displays" replace />} />

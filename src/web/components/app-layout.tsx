@@ -6,6 +6,7 @@ import {
   FileText,
   History,
   LogOut,
+  Mail,
   Megaphone,
   Monitor,
   Shield,
@@ -52,6 +53,8 @@ const NAVIGATION: NavigationEntry[] = [
   { title: 'Team', to: '/team', icon: UsersRound, matches: ['/team'] },
   // The trail: Owners and Managers only.
   { title: 'Activity', to: '/activity', icon: History, matches: ['/activity'], permission: 'readActivity' },
+  // What Fieldhouse wrote to people: Owners and Managers only.
+  { title: 'Mail', to: '/mail', icon: Mail, matches: ['/mail'], permission: 'readMail' },
 ]
 
 const ADMIN_ENTRY: NavigationEntry = { title: 'Admin', to: '/admin', icon: Shield, matches: ['/admin'] }

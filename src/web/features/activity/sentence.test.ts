@@ -166,6 +166,21 @@ describe('the sentences of other things', () => {
     expect(describeActivity(entry({ entity: 'screen', action: 'deleted', label: 'Lobby' }))).toBe('Dana Lee deleted screen "Lobby"')
   })
 
+  it('reads a message the outbox sent, or kept while delivery is off', () => {
+    const mail = (delivery: string) =>
+      entry({
+        actorId: null,
+        actorName: 'Fieldhouse',
+        action: 'sent',
+        entity: 'mail',
+        label: 'Ice tonight',
+        timeZone: null,
+        changes: { to: change(null, 'pat@example.com'), delivery: change(null, delivery) },
+      })
+    expect(describeActivity(mail('sent'))).toBe('Fieldhouse emailed "Ice tonight" to pat@example.com')
+    expect(describeActivity(mail('kept'))).toBe('Fieldhouse kept email "Ice tonight" to pat@example.com (not sent: delivery is off)')
+  })
+
   it('reads a rename of the organisation', () => {
     expect(describeActivity(entry({ entity: 'organisation', label: 'B', changes: { name: change('A', 'B') } }))).toBe(
       'Dana Lee renamed the organisation from "A" to "B"',

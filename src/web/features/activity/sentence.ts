@@ -69,6 +69,7 @@ const ENTITY_NOUNS: Record<ActivityEntry['entity'], string> = {
   invitation: 'invitation',
   organisation: 'organisation',
   closure: 'closure',
+  mail: 'email',
 }
 
 /** 'team1Name' → 'team 1 name' for a field the trail learns of later. */
@@ -343,6 +344,15 @@ function describeUsage(entry: ActivityEntry): string {
   return `${actor} changed usage for ${what}${changeList(entry, Object.keys(changes))}`
 }
 
+// The outbox's worker sent a message, or kept it while delivery is off (docs/product.md#email).
+function describeMail(entry: ActivityEntry): string {
+  const to = entry.changes.to?.after
+  const recipient = typeof to === 'string' ? ` to ${to}` : ''
+  if (entry.changes.delivery?.after === 'kept')
+    return `${entry.actorName} kept email ${quoted(entry.label)}${recipient} (not sent: delivery is off)`
+  return `${entry.actorName} emailed ${quoted(entry.label)}${recipient}`
+}
+
 function describeOrganisation(entry: ActivityEntry): string {
   const { actorName: actor, changes } = entry
   if (entry.action === 'created') return `${actor} created the organisation ${quoted(entry.label)}`
@@ -384,6 +394,8 @@ export function describeActivity(entry: ActivityEntry): string {
       return describeUsage(entry)
     case 'organisation':
       return describeOrganisation(entry)
+    case 'mail':
+      return describeMail(entry)
     default:
       return describeThing(entry)
   }

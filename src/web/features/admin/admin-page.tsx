@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { Copy, KeyRound, ShieldCheck, ShieldOff, Wand2 } from 'lucide-react'
+import { Copy, KeyRound, Mail, ShieldCheck, ShieldOff, Wand2 } from 'lucide-react'
 import { Link, Navigate } from 'react-router'
 import { toast } from 'sonner'
 import { PageHeader } from '@web/components/page-header'
@@ -67,7 +67,18 @@ function UsersAdministration({ currentUserId }: { currentUserId: string }) {
 
   return (
     <div>
-      <PageHeader title="Admin Dashboard" description="Approve new operators, revoke access and reset passwords." />
+      <PageHeader
+        title="Admin Dashboard"
+        description="Approve new operators, revoke access and reset passwords."
+        actions={
+          <Button asChild variant="outline">
+            <Link to="/admin/mail">
+              <Mail aria-hidden="true" />
+              All Mail
+            </Link>
+          </Button>
+        }
+      />
       {users.isPending ? (
         <LoadingList label="Loading users..." rows={5} />
       ) : (

@@ -20,7 +20,7 @@ const MODES: Mode[] = ['sign-in', 'sign-up', 'forgot-password']
 const HEADINGS: Record<Mode, [title: string, description: string]> = {
   'sign-in': ['Welcome Back', 'Sign in to manage your facilities'],
   'sign-up': ['Get Started', 'Create your account to start scheduling'],
-  'forgot-password': ['Forgot password?', "Enter your account's email and an administrator will send you a reset link."],
+  'forgot-password': ['Forgot password?', "Enter your account's email and we'll send you a link to reset the password."],
 }
 
 // The forms paint first; their schemas (the server's own) and the toasts follow in the background.

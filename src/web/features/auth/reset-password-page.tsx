@@ -41,7 +41,8 @@ export function ResetPasswordPage() {
           <CardDescription>
             {outcome === 'form' && 'Choose the password you will sign in with from now on.'}
             {outcome === 'done' && 'Your password has been changed. Sign in with your new password.'}
-            {outcome === 'invalid-link' && 'This reset link has expired or was already used. Ask your administrator for a new one.'}
+            {outcome === 'invalid-link' &&
+              'This reset link has expired or was already used. Ask for a new one with "Forgot password?" on the sign-in page.'}
           </CardDescription>
         </CardHeader>
         <CardContent>

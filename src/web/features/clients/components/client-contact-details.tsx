@@ -35,6 +35,17 @@ export function ClientContactDetails({ client, showCompany = false }: { client: 
           <a href={`mailto:${client.email}`} className={linkClass}>
             {client.email}
           </a>
+          {/* What mail the address gets (docs/product.md#email): confirmations can be off, marketing unsubscribed. */}
+          {!client.emailConfirmations || client.marketingUnsubscribedAt ? (
+            <span className="block text-muted-foreground">
+              {[
+                client.emailConfirmations ? null : 'No booking confirmations',
+                client.marketingUnsubscribedAt ? 'Unsubscribed from marketing' : null,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </span>
+          ) : null}
         </Detail>
       ) : null}
       {client.phone ? (

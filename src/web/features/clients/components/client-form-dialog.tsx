@@ -1,4 +1,5 @@
-import { useForm, type DefaultValues } from 'react-hook-form'
+import { useId } from 'react'
+import { Controller, useForm, type DefaultValues } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { toast } from 'sonner'
 import { clientInput, type ClientFormValues, type ClientInput } from '@shared/clients/schema'
@@ -7,6 +8,8 @@ import { Button } from '@web/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog'
 import { FormField } from '@web/components/ui/form-field'
 import { Input } from '@web/components/ui/input'
+import { Label } from '@web/components/ui/label'
+import { Switch } from '@web/components/ui/switch'
 import { Textarea } from '@web/components/ui/textarea'
 import { errorDescription } from '@web/lib/api-client'
 import { useSaveClient, type Client } from '../api'
@@ -50,6 +53,7 @@ function defaultValues(client: Client | null): DefaultValues<ClientFormValues> {
     country: client?.country ?? '',
     website: client?.website ?? '',
     notes: client?.notes ?? '',
+    emailConfirmations: client?.emailConfirmations ?? true,
   }
 }
 
@@ -57,6 +61,8 @@ function ClientForm({ client, onDone }: { client: Client | null; onDone: () => v
   const saveClient = useSaveClient()
   const form = useForm<ClientFormValues, unknown, ClientInput>({ resolver: zodResolver(clientInput), defaultValues: defaultValues(client) })
   const { errors, isSubmitting } = form.formState
+  const confirmationsId = useId()
+  const confirmationsNoteId = useId()
 
   const onSubmit = form.handleSubmit((input) =>
     saveClient.mutateAsync({ id: client?.id, input }).then(
@@ -124,6 +130,27 @@ function ClientForm({ client, onDone }: { client: Client | null; onDone: () => v
       <FormField label="Notes" error={errors.notes?.message}>
         {(control) => <Textarea {...control} rows={3} maxLength={max.notes} {...form.register('notes')} />}
       </FormField>
+      <div className="grid gap-1.5">
+        <div className="flex items-center gap-3">
+          <Controller
+            control={form.control}
+            name="emailConfirmations"
+            render={({ field }) => (
+              <Switch
+                id={confirmationsId}
+                checked={field.value !== false}
+                onCheckedChange={field.onChange}
+                onBlur={field.onBlur}
+                aria-describedby={confirmationsNoteId}
+              />
+            )}
+          />
+          <Label htmlFor={confirmationsId}>Email booking confirmations</Label>
+        </div>
+        <p id={confirmationsNoteId} className="text-sm text-muted-foreground">
+          The client's email gets a message when a booking is made, changed or cancelled.
+        </p>
+      </div>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>
           Cancel

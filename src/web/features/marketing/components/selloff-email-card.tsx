@@ -1,12 +1,14 @@
-import { useId } from 'react'
-import { Copy, Mail, RotateCcw } from 'lucide-react'
+import { useId, useState } from 'react'
+import { Copy, Mail, RotateCcw, Send } from 'lucide-react'
 import { toast } from 'sonner'
 import { Button } from '@web/components/ui/button'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card'
 import { Label } from '@web/components/ui/label'
 import { Switch } from '@web/components/ui/switch'
 import { Textarea } from '@web/components/ui/textarea'
-import { buildMailtoHref } from '../email-text'
+import { usePermission } from '@web/features/auth'
+import { SendSelloffDialog } from '@web/features/mail'
+import { buildMailtoHref, splitEmailText } from '../email-text'
 
 type SelloffEmailCardProps = {
   text: string
@@ -21,6 +23,9 @@ export function SelloffEmailCard({ text, onTextChange, isEdited, onRegenerate, k
   const titleId = useId()
   const keepEditsId = useId()
   const keepEditsNoteId = useId()
+  const canSend = usePermission('sendMarketing')
+  const [isSending, setIsSending] = useState(false)
+  const { subject, body } = splitEmailText(text)
 
   const copyText = async () => {
     try {
@@ -40,7 +45,11 @@ export function SelloffEmailCard({ text, onTextChange, isEdited, onRegenerate, k
             Selloff Email Template
           </h2>
         </CardTitle>
-        <CardDescription>Edit the text, then copy it or open it in your email app.</CardDescription>
+        <CardDescription>
+          {canSend
+            ? 'Edit the text, then send it to your clients, copy it or open it in your email app.'
+            : 'Edit the text, then copy it or open it in your email app.'}
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 px-5">
         <Textarea
@@ -63,7 +72,13 @@ export function SelloffEmailCard({ text, onTextChange, isEdited, onRegenerate, k
         </div>
       </CardContent>
       <CardFooter className="flex-wrap gap-2 px-5">
-        <Button onClick={copyText} disabled={!text}>
+        {canSend ? (
+          <Button onClick={() => setIsSending(true)} disabled={!text}>
+            <Send aria-hidden="true" />
+            Send
+          </Button>
+        ) : null}
+        <Button onClick={copyText} disabled={!text} variant={canSend ? 'outline' : 'default'}>
           <Copy aria-hidden="true" />
           Copy Email
         </Button>
@@ -78,6 +93,7 @@ export function SelloffEmailCard({ text, onTextChange, isEdited, onRegenerate, k
           Regenerate
         </Button>
       </CardFooter>
+      <SendSelloffDialog open={isSending} onOpenChange={setIsSending} subject={subject} body={body} />
     </Card>
   )
 }
