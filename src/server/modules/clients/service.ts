@@ -11,6 +11,13 @@ function clientValues({ id: _id, createdAt: _createdAt, ...fields }: Client) {
   return fields
 }
 
+// A new client's entry names what the operator filled in: booking confirmations are on unless
+// turned off (docs/product.md#email), so only 'off' is worth a line.
+function createdValues(client: Client) {
+  const { emailConfirmations, ...fields } = clientValues(client)
+  return emailConfirmations ? fields : { ...fields, emailConfirmations }
+}
+
 export function listClients(db: Db, organisationId: string) {
   return repository.listClients(db, organisationId)
 }
@@ -32,7 +39,7 @@ export function createClient(db: Executor, organisationId: string, actor: Actor,
       entity: 'client',
       entityId: client.id,
       label: client.name,
-      changes: createdChanges(clientValues(client)),
+      changes: createdChanges(createdValues(client)),
     })
     return client
   })
