@@ -15,7 +15,7 @@ test.describe('clients and hour contracts', () => {
     await expect(clientDialog.getByText('Please enter a client name')).toBeVisible()
     await checkA11y(page)
     await clientDialog.getByLabel('Name').fill('Northside Jets')
-    await clientDialog.getByLabel('Email').fill('coach@jets.example.com')
+    await clientDialog.getByLabel('Email', { exact: true }).fill('coach@jets.example.com')
     await clientDialog.getByLabel('Phone', { exact: true }).fill('416 555 0100')
     await clientDialog.getByLabel('City').fill('Toronto')
     await clientDialog.getByLabel('Country').fill('Canada')

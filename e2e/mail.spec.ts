@@ -75,6 +75,8 @@ test.describe('mail', () => {
     await checkA11y(page)
     await page.setViewportSize({ width: 390, height: 844 })
     await expect(toHawks).toBeVisible()
+    // The open message's long unsubscribe address wraps: nothing scrolls sideways on a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
     await checkA11y(page)
     await page.setViewportSize({ width: 1280, height: 720 })
 

@@ -101,6 +101,7 @@ export function MailList({ scope }: { scope: MailScope }) {
 
 function DeliveryNotice({ page }: { page: MailListPage }) {
   const { delivery, limit } = page
+  if (delivery !== 'kept' && !(limit && limit.waiting > 0)) return null
   return (
     <div className="grid gap-2">
       {delivery === 'kept' ? (
@@ -122,10 +123,10 @@ function DeliveryNotice({ page }: { page: MailListPage }) {
 function MailItem({ message, showOrganisation }: { message: MailMessage; showOrganisation: boolean }) {
   const titleId = useId()
   return (
-    <li className="rounded-lg border bg-card p-4" aria-labelledby={titleId}>
+    <li className="min-w-0 rounded-lg border bg-card p-4" aria-labelledby={titleId}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h3 id={titleId} className="font-semibold break-words">
+          <h3 id={titleId} className="font-semibold wrap-anywhere">
             {message.subject}
           </h3>
           <p className="text-sm break-all text-muted-foreground">To {message.to}</p>
@@ -164,13 +165,13 @@ function MailItem({ message, showOrganisation }: { message: MailMessage; showOrg
         {message.lastError ? (
           <>
             <dt className="text-muted-foreground">Last error</dt>
-            <dd className="break-words text-destructive">{message.lastError}</dd>
+            <dd className="wrap-anywhere text-destructive">{message.lastError}</dd>
           </>
         ) : null}
       </dl>
       <details className="mt-3">
         <summary className="cursor-pointer text-sm font-medium">Show message</summary>
-        <pre className="mt-2 max-h-96 overflow-auto rounded-md bg-muted/40 p-3 font-sans text-sm break-words whitespace-pre-wrap">
+        <pre className="mt-2 max-h-96 overflow-auto rounded-md bg-muted/40 p-3 font-sans text-sm wrap-anywhere whitespace-pre-wrap">
           {message.text}
         </pre>
       </details>
