@@ -23,6 +23,8 @@ describe('clientInput', () => {
       country: null,
       website: null,
       notes: null,
+      // Booking confirmations are on unless turned off (docs/product.md#email).
+      emailConfirmations: true,
     })
   })
 

@@ -112,8 +112,11 @@ export async function readFeedByToken(db: Db, token: string, now = new Date()): 
     from: new Date(now.getTime() - FEED_WINDOW.daysBack * DAY_MS),
     to: new Date(now.getTime() + FEED_WINDOW.daysAhead * DAY_MS),
   }
-  const [name, fingerprint] = await Promise.all([repository.targetName(db, feed), repository.feedFingerprint(db, feed, window)])
   const clientDetails = feed.scope === 'client' || feed.includeClientNames
+  const [name, fingerprint] = await Promise.all([
+    repository.targetName(db, feed),
+    repository.feedFingerprint(db, feed, window, clientDetails),
+  ])
   const key = JSON.stringify([FEED_FORMAT, feed.id, clientDetails, name, fingerprint])
   const etag = `"${createHash('sha256').update(key).digest('base64url').slice(0, 27)}"`
   const body = async () => {
