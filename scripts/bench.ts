@@ -127,7 +127,12 @@ if (!Number.isFinite(WARM_UP_SECONDS) || WARM_UP_SECONDS < 0)
 const SKIP_LIGHTHOUSE = flags.has('skip-lighthouse')
 // A partial run, for working on one scenario: it prints its table and leaves docs/benchmarks.md alone.
 const ONLY = flags.get('only')?.toLowerCase()
-if (ONLY !== undefined && ONLY !== 'lighthouse' && ONLY !== 'outbox' && !Object.values(SCENARIOS).some((name) => name.toLowerCase().includes(ONLY))) {
+if (
+  ONLY !== undefined &&
+  ONLY !== 'lighthouse' &&
+  ONLY !== 'outbox' &&
+  !Object.values(SCENARIOS).some((name) => name.toLowerCase().includes(ONLY))
+) {
   usageError(`--only=${flags.get('only')} matches no scenario.`, scenarioList())
 }
 const database = flags.get('database')
