@@ -171,9 +171,7 @@ function MailItem({ message, showOrganisation }: { message: MailMessage; showOrg
       </dl>
       <details className="mt-3">
         <summary className="cursor-pointer text-sm font-medium">Show message</summary>
-        <pre className="mt-2 max-h-96 overflow-auto rounded-md bg-muted/40 p-3 font-sans text-sm wrap-anywhere whitespace-pre-wrap">
-          {message.text}
-        </pre>
+        <pre className="mt-2 rounded-md bg-muted/40 p-3 font-sans text-sm wrap-anywhere whitespace-pre-wrap">{message.text}</pre>
       </details>
     </li>
   )
