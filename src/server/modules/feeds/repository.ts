@@ -151,28 +151,25 @@ export type FeedEventRow = {
   changeRoom2Name: string | null
 }
 
-/**
- * The bookings a feed shows over [from, to), in one query: each with its space, facility and zone,
- * its client and its change rooms' names. Holds and claims (ADR 0055) are not bookings and stay out.
- * A space's feed holds the space's own bookings and those of its parts, at any depth (a half sheet
- * booked occupies the whole sheet); a whole's booking is not on its halves' feeds.
- */
 type FeedSource = Pick<FeedRow, 'organisationId' | 'scope' | 'clientId' | 'roomId' | 'facilityId'>
 type FeedWindow = { from: Date; to: Date }
 
 /**
- * The feed's bookings as one FROM and WHERE, shared by the rows and their fingerprint, so the two
- * can never disagree on which bookings a feed holds: what `select` names comes first.
+ * Which bookings a feed holds, as a WITH clause to lead the statement and a condition on
+ * `schedules as s`, shared by the rows and their fingerprint so that the two never disagree.
+ * Holds and claims (ADR 0055) are not bookings and stay out. A space's feed holds the space's own
+ * bookings and those of its parts, at any depth (a half sheet booked occupies the whole sheet); a
+ * whole's booking is not on its halves' feeds.
  */
-function feedEventsQuery(feed: FeedSource, { from, to }: FeedWindow, select: ReturnType<typeof sql>, orderBy: ReturnType<typeof sql>) {
+function feedBookings(feed: FeedSource, { from, to }: FeedWindow) {
   const organisationId = feed.organisationId
   const scopeFilter =
     feed.scope === 'client'
       ? sql`s.client_id = ${feed.clientId}`
       : feed.scope === 'facility'
-        ? sql`r.facility_id = ${feed.facilityId}`
+        ? sql`s.room_id in (select id from rooms where organisation_id = ${organisationId} and facility_id = ${feed.facilityId})`
         : sql`s.room_id in (select id from parts)`
-  const parts =
+  const withParts =
     feed.scope === 'space'
       ? sql`with recursive parts as (
           select id from rooms where organisation_id = ${organisationId} and id = ${feed.roomId}
@@ -180,17 +177,9 @@ function feedEventsQuery(feed: FeedSource, { from, to }: FeedWindow, select: Ret
           select part.id from rooms as part inner join parts on part.organisation_id = ${organisationId} and part.parent_id = parts.id
         ) `
       : sql``
-  return sql`${parts}
-    select ${select}
-    from schedules as s
-    inner join rooms as r on r.organisation_id = s.organisation_id and r.id = s.room_id
-    inner join facilities as f on f.organisation_id = r.organisation_id and f.id = r.facility_id
-    left join clients as c on c.organisation_id = s.organisation_id and c.id = s.client_id
-    left join rooms as cr1 on cr1.organisation_id = s.organisation_id and cr1.id = s.change_room1_id
-    left join rooms as cr2 on cr2.organisation_id = s.organisation_id and cr2.id = s.change_room2_id
-    where s.organisation_id = ${organisationId} and s.kind = 'booking' and ${scopeFilter}
-      and s.start_time < ${to.toISOString()}::timestamptz and s.end_time > ${from.toISOString()}::timestamptz
-    ${orderBy}`
+  const where = sql`s.organisation_id = ${organisationId} and s.kind = 'booking' and ${scopeFilter}
+    and s.start_time < ${to.toISOString()}::timestamptz and s.end_time > ${from.toISOString()}::timestamptz`
+  return { withParts, where }
 }
 
 /**
@@ -204,34 +193,20 @@ function feedEventsQuery(feed: FeedSource, { from, to }: FeedWindow, select: Ret
  *   again, which is rare and harmless.
  * The service renders a feed again only when this changes (service.ts).
  */
-export async function feedFingerprint(db: Executor, feed: FeedSource, { from, to }: FeedWindow, withClientNames: boolean): Promise<string> {
+export async function feedFingerprint(db: Executor, feed: FeedSource, window: FeedWindow, withClientNames: boolean): Promise<string> {
   const organisationId = feed.organisationId
-  const scopeFilter =
-    feed.scope === 'client'
-      ? sql`s.client_id = ${feed.clientId}`
-      : feed.scope === 'facility'
-        ? sql`s.room_id in (select id from rooms where organisation_id = ${organisationId} and facility_id = ${feed.facilityId})`
-        : sql`s.room_id in (select id from parts)`
-  const parts =
-    feed.scope === 'space'
-      ? sql`with recursive parts as (
-          select id from rooms where organisation_id = ${organisationId} and id = ${feed.roomId}
-          union all
-          select part.id from rooms as part inner join parts on part.organisation_id = ${organisationId} and part.parent_id = parts.id
-        ) `
-      : sql``
+  const { withParts, where } = feedBookings(feed, window)
   const clientNames =
     feed.scope === 'client'
       ? sql`(select hashtextextended(name, 0) from clients where organisation_id = ${organisationId} and id = ${feed.clientId})`
       : withClientNames
         ? sql`(select sum(hashtextextended(id::text || name, 0)) from clients where organisation_id = ${organisationId})`
         : sql`0`
-  const result = await db.execute(sql`${parts}
+  const result = await db.execute(sql`${withParts}
     select concat_ws('.',
       (select count(*)::text || '.' || coalesce(sum(hashtextextended(s.id::text || ':' || s.version, 0)), 0)::text
         from schedules as s
-        where s.organisation_id = ${organisationId} and s.kind = 'booking' and ${scopeFilter}
-          and s.start_time < ${to.toISOString()}::timestamptz and s.end_time > ${from.toISOString()}::timestamptz),
+        where ${where}),
       (select coalesce(sum(hashtextextended(concat_ws(chr(31), r.id, r.name, f.name, f.time_zone), 0)), 0)::text
         from rooms as r inner join facilities as f on f.organisation_id = r.organisation_id and f.id = r.facility_id
         where r.organisation_id = ${organisationId}),
@@ -239,17 +214,24 @@ export async function feedFingerprint(db: Executor, feed: FeedSource, { from, to
   return (result as unknown as { rows: { fingerprint: string }[] }).rows[0]!.fingerprint
 }
 
+/**
+ * The bookings a feed shows over [from, to), in one query: each with its space, facility and zone,
+ * its client and its change rooms' names, in start order.
+ */
 export async function listFeedEvents(db: Executor, feed: FeedSource, window: FeedWindow): Promise<FeedEventRow[]> {
-  const result = await db.execute(
-    feedEventsQuery(
-      feed,
-      window,
-      sql`s.id, s.title, s.description, s.start_time, s.end_time, s.event_type, s.team1_name, s.team2_name,
+  const { withParts, where } = feedBookings(feed, window)
+  const result = await db.execute(sql`${withParts}
+    select s.id, s.title, s.description, s.start_time, s.end_time, s.event_type, s.team1_name, s.team2_name,
       s.event_group_id, s.version, s.updated_at, r.name as room_name, f.name as facility_name, f.time_zone,
-      c.name as client_name, cr1.name as change_room1_name, cr2.name as change_room2_name`,
-      sql`order by s.start_time, s.id`,
-    ),
-  )
+      c.name as client_name, cr1.name as change_room1_name, cr2.name as change_room2_name
+    from schedules as s
+    inner join rooms as r on r.organisation_id = s.organisation_id and r.id = s.room_id
+    inner join facilities as f on f.organisation_id = r.organisation_id and f.id = r.facility_id
+    left join clients as c on c.organisation_id = s.organisation_id and c.id = s.client_id
+    left join rooms as cr1 on cr1.organisation_id = s.organisation_id and cr1.id = s.change_room1_id
+    left join rooms as cr2 on cr2.organisation_id = s.organisation_id and cr2.id = s.change_room2_id
+    where ${where}
+    order by s.start_time, s.id`)
   type Row = {
     id: string
     title: string
