@@ -75,9 +75,17 @@ export const organisations = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: varchar('name', { length: 100 }).notNull(),
+    // Billing (migration 0040): the ISO 4217 currency of every price, invoice and payment, and
+    // the days an issued invoice is due after its issue date.
+    currency: text('currency').notNull().default('CAD'),
+    paymentTermsDays: integer('payment_terms_days').notNull().default(30),
     createdAt: createdAt(),
   },
-  (table) => [check('organisations_name_not_blank', sql`btrim(${table.name}) <> ''`)],
+  (table) => [
+    check('organisations_name_not_blank', sql`btrim(${table.name}) <> ''`),
+    check('organisations_currency_valid', sql`${table.currency} ~ '^[A-Z]{3}$'`),
+    check('organisations_payment_terms_valid', sql`${table.paymentTermsDays} >= 0 and ${table.paymentTermsDays} <= 365`),
+  ],
 )
 
 // Who belongs to an organisation, and in which role. Migration 0011's triggers keep at least one
@@ -250,9 +258,23 @@ export const facilities = pgTable(
     // 'Change room time': minutes an event holds its change rooms before its start and after its
     // end, for bookings made from then on (change_room_holds, migration 0015).
     changeRoomMinutes: integer('change_room_minutes').notNull().default(0),
+    // 'Prime time' (migration 0040): weekday and weekend hours that rates and reports split
+    // bookings by; an end of 00:00 is the midnight that ends the day.
+    primeWeekdayStart: time('prime_weekday_start').notNull().default('16:00'),
+    primeWeekdayEnd: time('prime_weekday_end').notNull().default('22:00'),
+    primeWeekendStart: time('prime_weekend_start').notNull().default('07:00'),
+    primeWeekendEnd: time('prime_weekend_end').notNull().default('22:00'),
     createdAt: createdAt(),
   },
   (table) => [
+    check(
+      'facilities_prime_weekday_ordered',
+      sql`${table.primeWeekdayEnd} > ${table.primeWeekdayStart} or ${table.primeWeekdayEnd} = '00:00'`,
+    ),
+    check(
+      'facilities_prime_weekend_ordered',
+      sql`${table.primeWeekendEnd} > ${table.primeWeekendStart} or ${table.primeWeekendEnd} = '00:00'`,
+    ),
     uniqueIndex('facilities_organisation_id_id_idx').on(table.organisationId, table.id),
     index('facilities_organisation_id_created_at_idx').on(table.organisationId, table.createdAt.desc()),
     check('facilities_name_not_blank', sql`btrim(${table.name}) <> ''`),
@@ -435,9 +457,16 @@ export const contracts = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    // A prepaid contract's price in minor units (migration 0040): invoiced once, and the bookings
+    // it covers bill at 0. Null: the contract counts hours only.
+    prepaidPriceMinor: bigint('prepaid_price_minor', { mode: 'number' }),
     createdAt: createdAt(),
   },
   (table) => [
+    check(
+      'contracts_prepaid_price_valid',
+      sql`${table.prepaidPriceMinor} is null or (${table.prepaidPriceMinor} >= 0 and ${table.prepaidPriceMinor} <= 100000000000)`,
+    ),
     uniqueIndex('contracts_organisation_id_id_idx').on(table.organisationId, table.id),
     index('contracts_client_id_status_idx').on(table.organisationId, table.clientId, table.status, table.startDate.desc()),
     foreignKey({
@@ -1026,9 +1055,325 @@ export const outboxMessages = pgTable(
       .where(sql`${table.status} = 'sent'`),
     check(
       'outbox_messages_kind_valid',
-      sql`${table.kind} in ('account_approved', 'password_reset', 'team_invitation', 'booking_confirmed', 'booking_changed', 'booking_cancelled', 'selloff')`,
+      sql`${table.kind} in ('account_approved', 'password_reset', 'team_invitation', 'booking_confirmed', 'booking_changed', 'booking_cancelled', 'selloff', 'invoice_issued', 'credit_note_issued')`,
     ),
     check('outbox_messages_status_valid', sql`${table.status} in ('queued', 'sending', 'sent', 'kept', 'failed')`),
     check('outbox_messages_attempts_valid', sql`${table.attempts} >= 0`),
   ],
+)
+
+/* ---------- billing (migration 0040, ADR 0060, 0061, 0062) ---------- */
+
+// Money is an integer count of the currency's minor units; bigint columns read as JS numbers,
+// which stay exact since every amount is held to at most 10^11 by the tables' checks.
+const money = (name: string) => bigint(name, { mode: 'number' })
+
+/** The organisation's taxes, in order; the rate is in thousandths of a percent (13 % is 13000). */
+export const organisationTaxes = pgTable(
+  'organisation_taxes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: varchar('name', { length: 50 }).notNull(),
+    rateThousandths: integer('rate_thousandths').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('organisation_taxes_position_idx').on(table.organisationId, table.position),
+    check('organisation_taxes_name_not_blank', sql`btrim(${table.name}) <> ''`),
+    check('organisation_taxes_rate_valid', sql`${table.rateThousandths} >= 0 and ${table.rateThousandths} <= 100000`),
+    check('organisation_taxes_position_valid', sql`${table.position} >= 0 and ${table.position} < 3`),
+  ],
+)
+
+/**
+ * Hourly rates as a history (ADR 0061): a space's rate (no client) or a client's own rate for a
+ * space, each from effective_from on. A row without rates ends the one before it.
+ */
+export const spaceRates = pgTable(
+  'space_rates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id').notNull(),
+    roomId: uuid('room_id').notNull(),
+    clientId: uuid('client_id'),
+    primeRateMinor: money('prime_rate_minor'),
+    nonPrimeRateMinor: money('non_prime_rate_minor'),
+    effectiveFrom: timestamp('effective_from', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('space_rates_lookup_idx').on(table.organisationId, table.roomId, table.clientId, table.effectiveFrom.desc()),
+    index('space_rates_client_idx')
+      .on(table.organisationId, table.clientId)
+      .where(sql`${table.clientId} is not null`),
+    foreignKey({
+      name: 'space_rates_room_fk',
+      columns: [table.organisationId, table.roomId],
+      foreignColumns: [rooms.organisationId, rooms.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'space_rates_client_fk',
+      columns: [table.organisationId, table.clientId],
+      foreignColumns: [clients.organisationId, clients.id],
+    }).onDelete('cascade'),
+    check('space_rates_both_or_neither', sql`(${table.primeRateMinor} is null) = (${table.nonPrimeRateMinor} is null)`),
+    check(
+      'space_rates_valid',
+      sql`${table.primeRateMinor} is null or (${table.primeRateMinor} >= 0 and ${table.primeRateMinor} <= 100000000 and ${table.nonPrimeRateMinor} >= 0 and ${table.nonPrimeRateMinor} <= 100000000)`,
+    ),
+  ],
+)
+
+/** The last number given to each kind of document per year; issuing takes the next under the row's lock. */
+export const invoiceNumbers = pgTable(
+  'invoice_numbers',
+  {
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    year: integer('year').notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'invoice_numbers_pk', columns: [table.organisationId, table.kind, table.year] }),
+    check('invoice_numbers_kind_valid', sql`${table.kind} in ('invoice', 'credit_note')`),
+    check('invoice_numbers_year_valid', sql`${table.year} >= 2000 and ${table.year} <= 9999`),
+    check('invoice_numbers_last_valid', sql`${table.lastNumber} >= 1`),
+  ],
+)
+
+/**
+ * Invoices and credit notes (ADR 0061). A draft may change; an issued one never does (the trigger
+ * invoices_final). An invoice is void when a credit note names it in voids_invoice_id.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id').notNull(),
+    kind: text('kind').notNull().default('invoice'),
+    status: text('status').notNull().default('draft'),
+    number: text('number'),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    periodEnd: date('period_end', { mode: 'string' }).notNull(),
+    // The zone its dates are in: the organisation's first facility's when it was made.
+    timeZone: text('time_zone').notNull(),
+    currency: text('currency').notNull(),
+    subtotalMinor: money('subtotal_minor').notNull().default(0),
+    taxMinor: money('tax_minor').notNull().default(0),
+    totalMinor: money('total_minor').notNull().default(0),
+    issuedOn: date('issued_on', { mode: 'string' }),
+    dueOn: date('due_on', { mode: 'string' }),
+    issuedAt: timestamp('issued_at', { withTimezone: true, precision: 3 }),
+    // The client's name and address as they were when it was issued.
+    billTo: jsonb('bill_to'),
+    voidsInvoiceId: uuid('voids_invoice_id'),
+    // A credit note's reason for voiding.
+    reason: varchar('reason', { length: 200 }),
+    notes: varchar('notes', { length: 500 }),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('invoices_organisation_id_id_idx').on(table.organisationId, table.id),
+    uniqueIndex('invoices_number_idx')
+      .on(table.organisationId, table.number)
+      .where(sql`${table.number} is not null`),
+    uniqueIndex('invoices_voids_idx')
+      .on(table.organisationId, table.voidsInvoiceId)
+      .where(sql`${table.voidsInvoiceId} is not null`),
+    uniqueIndex('invoices_one_draft_per_client_idx')
+      .on(table.organisationId, table.clientId)
+      .where(sql`${table.status} = 'draft' and ${table.kind} = 'invoice'`),
+    index('invoices_client_idx').on(table.organisationId, table.clientId, table.createdAt.desc()),
+    index('invoices_status_idx').on(table.organisationId, table.status, table.issuedOn.desc()),
+    foreignKey({
+      name: 'invoices_client_fk',
+      columns: [table.organisationId, table.clientId],
+      foreignColumns: [clients.organisationId, clients.id],
+    }).onDelete('no action'),
+    foreignKey({
+      name: 'invoices_voids_fk',
+      columns: [table.organisationId, table.voidsInvoiceId],
+      foreignColumns: [table.organisationId, table.id],
+    }).onDelete('no action'),
+    check('invoices_kind_valid', sql`${table.kind} in ('invoice', 'credit_note')`),
+    check('invoices_status_valid', sql`${table.status} in ('draft', 'issued')`),
+    check('invoices_currency_valid', sql`${table.currency} ~ '^[A-Z]{3}$'`),
+    check('invoices_period_ordered', sql`${table.periodEnd} >= ${table.periodStart}`),
+    check('invoices_total_adds_up', sql`${table.totalMinor} = ${table.subtotalMinor} + ${table.taxMinor}`),
+    check(
+      'invoices_issued_complete',
+      sql`(${table.status} = 'issued') = (${table.number} is not null and ${table.issuedOn} is not null and ${table.dueOn} is not null and ${table.issuedAt} is not null and ${table.billTo} is not null)`,
+    ),
+    check('invoices_due_after_issue', sql`${table.dueOn} >= ${table.issuedOn}`),
+    check('invoices_credit_note_names_invoice', sql`(${table.kind} = 'credit_note') = (${table.voidsInvoiceId} is not null)`),
+    check('invoices_credit_note_not_positive', sql`${table.kind} = 'invoice' or ${table.totalMinor} <= 0`),
+  ],
+)
+
+/**
+ * An invoice's lines. A booking line keeps what was billed, so a later change to the booking can
+ * be carried to the next invoice as an adjustment; schedule_id has no foreign key, since the
+ * booking may go.
+ */
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id').notNull(),
+    invoiceId: uuid('invoice_id').notNull(),
+    position: integer('position').notNull(),
+    kind: text('kind').notNull(),
+    description: varchar('description', { length: 300 }).notNull(),
+    scheduleId: uuid('schedule_id'),
+    roomId: uuid('room_id'),
+    roomName: varchar('room_name', { length: 100 }),
+    timeZone: text('time_zone'),
+    startTime: timestamp('start_time', { withTimezone: true, precision: 3 }),
+    endTime: timestamp('end_time', { withTimezone: true, precision: 3 }),
+    primeMinutes: integer('prime_minutes'),
+    nonPrimeMinutes: integer('non_prime_minutes'),
+    primeRateMinor: money('prime_rate_minor'),
+    nonPrimeRateMinor: money('non_prime_rate_minor'),
+    minutesDelta: integer('minutes_delta'),
+    contractId: uuid('contract_id'),
+    contractName: varchar('contract_name', { length: 100 }),
+    amountMinor: money('amount_minor').notNull(),
+    removedReason: varchar('removed_reason', { length: 200 }),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('invoice_lines_invoice_idx').on(table.organisationId, table.invoiceId, table.position),
+    index('invoice_lines_schedule_idx')
+      .on(table.organisationId, table.scheduleId)
+      .where(sql`${table.scheduleId} is not null`),
+    index('invoice_lines_contract_idx')
+      .on(table.organisationId, table.contractId)
+      .where(sql`${table.kind} = 'prepaid'`),
+    foreignKey({
+      name: 'invoice_lines_invoice_fk',
+      columns: [table.organisationId, table.invoiceId],
+      foreignColumns: [invoices.organisationId, invoices.id],
+    }).onDelete('cascade'),
+    check('invoice_lines_kind_valid', sql`${table.kind} in ('booking', 'adjustment', 'prepaid', 'custom', 'discount')`),
+    check('invoice_lines_description_not_blank', sql`btrim(${table.description}) <> ''`),
+    check('invoice_lines_booking_named', sql`${table.kind} not in ('booking', 'adjustment') or ${table.scheduleId} is not null`),
+    check('invoice_lines_prepaid_named', sql`${table.kind} <> 'prepaid' or ${table.contractId} is not null`),
+    check('invoice_lines_removed_is_zero', sql`${table.removedReason} is null or (${table.kind} = 'booking' and ${table.amountMinor} = 0)`),
+    check(
+      'invoice_lines_minutes_valid',
+      sql`(${table.primeMinutes} is null or ${table.primeMinutes} >= 0) and (${table.nonPrimeMinutes} is null or ${table.nonPrimeMinutes} >= 0)`,
+    ),
+    check('invoice_lines_amount_valid', sql`${table.amountMinor} >= -100000000000 and ${table.amountMinor} <= 100000000000`),
+  ],
+)
+
+/** An invoice's taxes, frozen with it (ADR 0060). */
+export const invoiceTaxes = pgTable(
+  'invoice_taxes',
+  {
+    organisationId: uuid('organisation_id').notNull(),
+    invoiceId: uuid('invoice_id').notNull(),
+    position: integer('position').notNull(),
+    name: varchar('name', { length: 50 }).notNull(),
+    rateThousandths: integer('rate_thousandths').notNull(),
+    amountMinor: money('amount_minor').notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'invoice_taxes_pk', columns: [table.organisationId, table.invoiceId, table.position] }),
+    foreignKey({
+      name: 'invoice_taxes_invoice_fk',
+      columns: [table.organisationId, table.invoiceId],
+      foreignColumns: [invoices.organisationId, invoices.id],
+    }).onDelete('cascade'),
+    check('invoice_taxes_rate_valid', sql`${table.rateThousandths} >= 0 and ${table.rateThousandths} <= 100000`),
+  ],
+)
+
+/** Payments received from a client through a provider (ADR 0062); what each settles is in payment_allocations. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id').notNull(),
+    amountMinor: money('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    receivedOn: date('received_on', { mode: 'string' }).notNull(),
+    method: text('method').notNull(),
+    reference: varchar('reference', { length: 100 }),
+    provider: text('provider').notNull().default('manual'),
+    providerReference: text('provider_reference'),
+    status: text('status').notNull().default('captured'),
+    // The name of who recorded it, as the activity trail keeps it.
+    recordedBy: text('recorded_by'),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('payments_organisation_id_id_idx').on(table.organisationId, table.id),
+    index('payments_client_idx').on(table.organisationId, table.clientId, table.receivedOn.desc()),
+    foreignKey({
+      name: 'payments_client_fk',
+      columns: [table.organisationId, table.clientId],
+      foreignColumns: [clients.organisationId, clients.id],
+    }).onDelete('no action'),
+    check('payments_amount_valid', sql`${table.amountMinor} > 0 and ${table.amountMinor} <= 100000000000`),
+    check('payments_currency_valid', sql`${table.currency} ~ '^[A-Z]{3}$'`),
+    check('payments_method_valid', sql`${table.method} in ('cash', 'cheque', 'e_transfer', 'card', 'other')`),
+    check('payments_status_valid', sql`${table.status} in ('pending', 'captured', 'failed', 'refunded')`),
+  ],
+)
+
+/** How much of a payment settles which invoice (the trigger payment_allocations_within keeps both within bounds). */
+export const paymentAllocations = pgTable(
+  'payment_allocations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id').notNull(),
+    paymentId: uuid('payment_id').notNull(),
+    invoiceId: uuid('invoice_id').notNull(),
+    amountMinor: money('amount_minor').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('payment_allocations_payment_idx').on(table.organisationId, table.paymentId),
+    index('payment_allocations_invoice_idx').on(table.organisationId, table.invoiceId),
+    foreignKey({
+      name: 'payment_allocations_payment_fk',
+      columns: [table.organisationId, table.paymentId],
+      foreignColumns: [payments.organisationId, payments.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'payment_allocations_invoice_fk',
+      columns: [table.organisationId, table.invoiceId],
+      foreignColumns: [invoices.organisationId, invoices.id],
+    }).onDelete('no action'),
+    check('payment_allocations_amount_valid', sql`${table.amountMinor} > 0`),
+  ],
+)
+
+/** A file sent with an outbox message (an issued invoice's PDF), kept so a retry sends the same bytes. */
+export const outboxAttachments = pgTable(
+  'outbox_attachments',
+  {
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => outboxMessages.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    filename: varchar('filename', { length: 200 }).notNull(),
+    contentType: varchar('content_type', { length: 100 }).notNull(),
+    content: bytea('content').notNull(),
+  },
+  (table) => [primaryKey({ name: 'outbox_attachments_pk', columns: [table.messageId, table.position] })],
 )

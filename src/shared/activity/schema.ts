@@ -5,7 +5,7 @@ import { DATE_RANGE_MESSAGE, isYearInRange } from '@shared/schema-fields'
 // activity_entries list the same words.
 
 // 'sent': the outbox's worker sent (or, with delivery off, kept) a message (docs/product.md#email).
-export const ACTIVITY_ACTIONS = ['created', 'updated', 'deleted', 'sent'] as const
+export const ACTIVITY_ACTIONS = ['created', 'updated', 'deleted', 'sent', 'issued', 'voided'] as const
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number]
 
 export const ACTIVITY_ENTITIES = [
@@ -21,6 +21,9 @@ export const ACTIVITY_ENTITIES = [
   'organisation',
   'closure',
   'mail',
+  'invoice',
+  'payment',
+  'rate',
 ] as const
 export type ActivityEntity = (typeof ACTIVITY_ENTITIES)[number]
 
@@ -38,6 +41,9 @@ export const ACTIVITY_ENTITY_LABELS: Record<ActivityEntity, string> = {
   organisation: 'Organisation',
   closure: 'Closures',
   mail: 'Email',
+  invoice: 'Invoices',
+  payment: 'Payments',
+  rate: 'Rates',
 }
 
 /** A changed field's value as the trail keeps it: names rather than ids, instants as ISO strings. */

@@ -13,6 +13,8 @@ export const MAIL_KINDS = [
   'booking_changed',
   'booking_cancelled',
   'selloff',
+  'invoice_issued',
+  'credit_note_issued',
 ] as const
 export type MailKind = (typeof MAIL_KINDS)[number]
 

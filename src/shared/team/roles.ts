@@ -20,6 +20,8 @@ export const ROLE_LABELS: Record<Role, string> = {
  * - manageTeam: members, roles, invitations, and renaming or deleting the organisation.
  * - readMail: the organisation's outgoing mail (the Mail page);
  * - sendMarketing: send the selloff email to clients.
+ * - readPrices: the spaces' and clients' rates and the billing settings (not the front desk);
+ * - bill: invoices, payments, accounts receivable and the billing settings (ADR 0061).
  */
 export const PERMISSIONS = {
   read: ['owner', 'manager', 'scheduler', 'front_desk'],
@@ -30,6 +32,8 @@ export const PERMISSIONS = {
   manageTeam: ['owner'],
   readMail: ['owner', 'manager'],
   sendMarketing: ['owner', 'manager', 'scheduler'],
+  readPrices: ['owner', 'manager', 'scheduler'],
+  bill: ['owner', 'manager'],
 } as const satisfies Record<string, readonly Role[]>
 
 export type Permission = keyof typeof PERMISSIONS

@@ -70,6 +70,9 @@ const ENTITY_NOUNS: Record<ActivityEntry['entity'], string> = {
   organisation: 'organisation',
   closure: 'closure',
   mail: 'email',
+  invoice: 'invoice',
+  payment: 'payment',
+  rate: 'rate',
 }
 
 /** 'team1Name' → 'team 1 name' for a field the trail learns of later. */
@@ -369,8 +372,10 @@ function describeOrganisation(entry: ActivityEntry): string {
 function describeThing(entry: ActivityEntry): string {
   const { actorName: actor, changes } = entry
   const thing = `${ENTITY_NOUNS[entry.entity] ?? entry.entity} ${quoted(entry.label)}`
-  if (entry.action === 'created') return `${actor} created ${thing}`
+  if (entry.action === 'created') return `${actor} ${entry.entity === 'payment' ? 'recorded' : 'created'} ${thing}`
   if (entry.action === 'deleted') return `${actor} deleted ${thing}`
+  if (entry.action === 'issued') return `${actor} issued ${thing}`
+  if (entry.action === 'voided') return `${actor} voided ${thing}`
   const { name } = changes
   const fields = Object.keys(changes)
   if (name && typeof name.before === 'string' && typeof name.after === 'string') {

@@ -1,12 +1,19 @@
 import { useEffect, useState } from 'react'
-import { Mail, Pencil, Plus, Trash2, type LucideIcon } from 'lucide-react'
+import { Ban, FileCheck, Mail, Pencil, Plus, Trash2, type LucideIcon } from 'lucide-react'
 import type { ActivityAction } from '@shared/activity/schema'
 import { browserTimeZone, formatDateTime, formatTimeAgo } from '@web/lib/datetime'
 import { cn } from '@web/lib/utils'
 import type { ActivityEntry } from '../api'
 import { describeActivity, describeChanges, type ChangeLine } from '../sentence'
 
-const ACTION_ICONS: Record<ActivityAction, LucideIcon> = { created: Plus, updated: Pencil, deleted: Trash2, sent: Mail }
+const ACTION_ICONS: Record<ActivityAction, LucideIcon> = {
+  created: Plus,
+  updated: Pencil,
+  deleted: Trash2,
+  sent: Mail,
+  issued: FileCheck,
+  voided: Ban,
+}
 
 // How long an entry's time reads as "3 days ago" before it turns into its date.
 const RELATIVE_FOR_MS = 7 * 24 * 60 * 60 * 1000

@@ -20,6 +20,8 @@ const KIND_LABELS: Record<MailKind, string> = {
   booking_changed: 'Booking changed',
   booking_cancelled: 'Booking cancelled',
   selloff: 'Selloff email',
+  invoice_issued: 'Invoice',
+  credit_note_issued: 'Credit note',
 }
 
 const STATUS_VARIANTS: Record<MailStatus, 'default' | 'secondary' | 'destructive' | 'outline'> = {
