@@ -9,11 +9,23 @@ import { AppError, findPostgresError, notFound, SQLSTATE } from '../../errors'
 import { recordActivity, type Actor } from '../../modules/activity/service'
 import * as closures from './repository'
 import { publicHolidaysBetween, type PublicHoliday } from './public-holidays'
+import { enqueueBookingMail, type MailedEvent } from '../mail'
 import { deleteBooking } from '../statement'
 
 // Closures (docs/product.md#closures, ADR 0026) belong to the booking engine: a closure refuses
 // bookings (schedules_occupy, migration 0016), and adding one may cancel bookings, which goes
 // through the engine's own delete so their hours go back to the contract.
+
+/**
+ * Cancels the covered events one by one through the engine's delete (each leaves its own entry in
+ * the trail), then tells each client that wants booking mail once, for all of theirs: the
+ * closure's id is the message's business key, since one closure cancels once.
+ */
+async function cancelCovered(tx: Executor, organisationId: string, actor: Actor, closureId: string, eventIds: readonly string[]) {
+  const removed: MailedEvent[] = []
+  for (const id of eventIds) removed.push(...(await deleteBooking(tx, organisationId, actor, id)))
+  if (removed.length > 0) await enqueueBookingMail(tx, organisationId, 'booking_cancelled', removed, { id: closureId, version: null })
+}
 
 type Facility = { id: string; name: string; timeZone: string }
 
@@ -77,10 +89,14 @@ export async function createClosure(db: Db, organisationId: string, actor: Actor
       })
       const covered = await closures.listCoveredBookings(tx, organisationId, { facilityId, roomId: input.spaceId, start, end, limit: null })
       if (covered.total > 0 && input.coveredEvents === null) throw new AppError('CONFLICT', coveredEventsMessage(covered.total))
-      if (input.coveredEvents === 'cancel') {
-        // One by one through the engine's delete: each leaves its own entry in the trail.
-        for (const event of covered.events) await deleteBooking(tx, organisationId, actor, event.id)
-      }
+      if (input.coveredEvents === 'cancel')
+        await cancelCovered(
+          tx,
+          organisationId,
+          actor,
+          id,
+          covered.events.map((event) => event.id),
+        )
       await recordActivity(tx, organisationId, actor, {
         action: 'created',
         entity: 'closure',
@@ -234,9 +250,14 @@ export async function addHolidayClosures(db: Db, organisationId: string, actor: 
         }),
       )
     }
-    if (input.coveredEvents === 'cancel') {
-      for (const event of covered.events) await deleteBooking(tx, organisationId, actor, event.id)
-    }
+    if (input.coveredEvents === 'cancel')
+      await cancelCovered(
+        tx,
+        organisationId,
+        actor,
+        ids[0]!,
+        covered.events.map((event) => event.id),
+      )
     await recordActivity(tx, organisationId, actor, {
       action: 'created',
       entity: 'closure',

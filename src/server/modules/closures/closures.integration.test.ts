@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { combineLocalDateTime } from '@shared/scheduling/local-day'
 import { rangesOverlap } from '@shared/scheduling/overlap'
-import { activityEntries, closures, contractUsage, schedules } from '../../db/schema'
+import { activityEntries, closures, contractUsage, outboxMessages, schedules } from '../../db/schema'
 import { errorOf, expectJson } from '../../test/responses'
 import { useTestApp } from '../../test/setup'
 import type { TestUser } from '../../test/test-app'
@@ -242,6 +242,30 @@ describe.each(testDatabaseKinds())('closures on %s', (kind) => {
         { action: 'created', entity: 'closure', label: 'Christmas Day' },
       ]),
     )
+  })
+
+  it('tells each client whose events a closure cancelled once, in the closure’s own transaction', async () => {
+    const arena = await createArena()
+    await expectJson(await request('PUT', `/api/clients/${arena.clientId}`, { name: 'Jets', email: 'coach@jets.example' }), 200)
+    await expectJson(await book(arena, arena.halfA, '2030-12-25', '09:00', 90, 'Jets practice'), 201)
+    await expectJson(await book(arena, arena.sheet, '2030-12-25', '18:00', 60, 'Jets game'), 201)
+    const organisationId = await t.organisationOf(operator)
+    const cancellations = () =>
+      t.db
+        .select({ recipient: outboxMessages.recipient, body: outboxMessages.textBody })
+        .from(outboxMessages)
+        .where(and(eq(outboxMessages.organisationId, organisationId), eq(outboxMessages.kind, 'booking_cancelled')))
+
+    // Refused without a choice: nothing is cancelled, and nobody is told anything.
+    expect((await addClosure(arena, christmas)).status).toBe(409)
+    expect(await cancellations()).toEqual([])
+
+    await expectJson(await addClosure(arena, { ...christmas, coveredEvents: 'cancel' }), 201)
+    const sent = await cancellations()
+    expect(sent).toHaveLength(1)
+    expect(sent[0]!.recipient).toBe('coach@jets.example')
+    expect(sent[0]!.body).toContain('Half Ice A')
+    expect(sent[0]!.body).toContain('Full Sheet')
   })
 
   it('marks the dates of a series that fall in a closure, and books only the free ones when asked', async () => {
