@@ -128,7 +128,7 @@ function CoveredEventsChoice({ control }: { control: FormControl }) {
         <div className="grid gap-1.5">
           <Label htmlFor={`${ids}-cancel`}>Cancel these events</Label>
           <p id={`${ids}-cancel-hint`} className="text-sm text-muted-foreground">
-            Their hours go back to the client&apos;s contract.
+            Their hours go back to the client&apos;s contract, and clients who get booking emails are told.
           </p>
         </div>
       </div>
