@@ -1,0 +1,86 @@
+import { addCalendarDays, weekdayOf } from '@shared/scheduling/calendar-date'
+import { combineLocalDateTime, localDateOf, localDayRange } from '@shared/scheduling/local-day'
+import { parseClosingTime, parseTimeOfDay } from '@shared/scheduling/time-of-day'
+
+/**
+ * A facility's prime time as wall-clock times 'HH:MM', one window for weekdays and one for
+ * Saturday and Sunday. An end of '00:00' is the midnight that ends the day, as for operating
+ * hours; otherwise the end is after the start (the facilities table checks the same).
+ */
+export interface PrimeTime {
+  weekdayStart: string
+  weekdayEnd: string
+  weekendStart: string
+  weekendEnd: string
+}
+
+export const DEFAULT_PRIME_TIME: PrimeTime = {
+  weekdayStart: '16:00',
+  weekdayEnd: '22:00',
+  weekendStart: '07:00',
+  weekendEnd: '22:00',
+}
+
+export interface PrimeSplit {
+  primeMinutes: number
+  nonPrimeMinutes: number
+}
+
+const MS_PER_MINUTE = 60 * 1000
+const SATURDAY = 6
+const SUNDAY = 0
+
+/**
+ * A booking's minutes inside and outside the facility's prime time, on the facility's wall clock.
+ *
+ * The minutes are real elapsed minutes: a booking over the night the clocks change counts the
+ * 23 or 25 hours that pass, and a prime window on such a day is as long as the clock says it is.
+ * Each local day the booking touches (two when it crosses midnight, three when 24 hours wrap a
+ * 23-hour day) is measured against that day's own window, weekday or weekend.
+ *
+ * Bookings start and end on whole minutes. If one does not, its total is its whole elapsed
+ * minutes (the seconds left over are dropped), its prime minutes are the whole minutes of prime
+ * time within it, and the non-prime minutes are the rest, so the two always add up to the total.
+ */
+export function splitPrimeMinutes(start: Date, end: Date, timeZone: string, prime: PrimeTime): PrimeSplit {
+  const startMs = start.getTime()
+  const endMs = end.getTime()
+  if (!Number.isFinite(startMs) || !Number.isFinite(endMs)) throw new RangeError('Expected valid instants')
+  if (endMs < startMs) throw new RangeError('The end is before the start')
+  const windows = primeWindows(prime)
+  const totalMinutes = Math.floor((endMs - startMs) / MS_PER_MINUTE)
+  if (endMs === startMs) return { primeMinutes: 0, nonPrimeMinutes: 0 }
+
+  let primeMs = 0
+  const lastDay = localDateOf(new Date(endMs - 1), timeZone)
+  for (let day = localDateOf(start, timeZone); day <= lastDay; day = addCalendarDays(day, 1)) {
+    const window = isWeekend(day) ? windows.weekend : windows.weekday
+    const windowStart = combineLocalDateTime(day, window.start, timeZone).getTime()
+    const windowEnd = window.endsAtMidnight
+      ? localDayRange(day, timeZone).end.getTime()
+      : combineLocalDateTime(day, window.end, timeZone).getTime()
+    primeMs += Math.max(0, Math.min(endMs, windowEnd) - Math.max(startMs, windowStart))
+  }
+  const primeMinutes = Math.floor(primeMs / MS_PER_MINUTE)
+  return { primeMinutes, nonPrimeMinutes: totalMinutes - primeMinutes }
+}
+
+function isWeekend(date: string): boolean {
+  const weekday = weekdayOf(date)
+  return weekday === SATURDAY || weekday === SUNDAY
+}
+
+function primeWindows(prime: PrimeTime) {
+  return {
+    weekday: primeWindow(prime.weekdayStart, prime.weekdayEnd),
+    weekend: primeWindow(prime.weekendStart, prime.weekendEnd),
+  }
+}
+
+function primeWindow(start: string, end: string) {
+  const closing = parseClosingTime(end)
+  if (closing <= parseTimeOfDay(start)) {
+    throw new RangeError(`Expected prime time to end after it starts, got ${start} to ${end}`)
+  }
+  return { start, end, endsAtMidnight: end === '00:00' }
+}
