@@ -41,6 +41,10 @@ export const ROUTINE_FILES: readonly string[] = [
   'realtime/sql/announce_schedule_change.sql',
   'realtime/sql/notify_board_change.sql',
   'realtime/sql/notify_closure_change.sql',
+  // What the calendar feeds cached in each instance hear of (src/server/modules/feeds, ADR 0059).
+  'modules/feeds/sql/announce_feed_bookings.sql',
+  'modules/feeds/sql/announce_feed_names.sql',
+  'modules/feeds/sql/announce_feed_change.sql',
   // Bookings: what they occupy, and their activity entries.
   'booking/routines/booking_title.sql',
   'booking/routines/booking_occurrences.sql',

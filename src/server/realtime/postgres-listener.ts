@@ -3,9 +3,12 @@ import { logError } from '../log'
 
 /**
  * Receives each notification's payload; null means notifications may have been missed (the
- * listening connection was lost, or is back after a loss), so anything may have changed.
+ * listening connection was lost, or is back after a loss), so anything may have changed. With a
+ * null, `isListening` says which: false while nothing is heard (lost, or not yet opened), true once
+ * the connection listens again. A cache that must not outlive a missed change keeps nothing while
+ * it is false (feeds, ADR 0059).
  */
-export type NotificationHandler = (payload: string | null) => void
+export type NotificationHandler = (payload: string | null, isListening?: boolean) => void
 
 export type Unlisten = () => Promise<void>
 
@@ -32,8 +35,8 @@ export function createPostgresListener(connectionString: string) {
     return next
   }
 
-  const tellEveryone = (payload: string | null) => {
-    for (const channelHandlers of handlers.values()) for (const handler of channelHandlers) handler(payload)
+  const tellEveryone = (payload: null, isListening: boolean) => {
+    for (const channelHandlers of handlers.values()) for (const handler of channelHandlers) handler(payload, isListening)
   }
 
   const lose = (lost: pg.Client, error?: Error) => {
@@ -41,7 +44,7 @@ export function createPostgresListener(connectionString: string) {
     client = null
     if (error) logError('lost the notification connection', error)
     lost.end().catch(() => {})
-    tellEveryone(null)
+    tellEveryone(null, false)
     scheduleReconnect()
   }
 
@@ -81,7 +84,7 @@ export function createPostgresListener(connectionString: string) {
       ensureConnected().then(
         () => {
           retryDelay = FIRST_RETRY_MS
-          tellEveryone(null)
+          tellEveryone(null, true)
         },
         (error: unknown) => {
           logError('could not reopen the notification connection', error, { retryInMs: retryDelay })
@@ -105,6 +108,7 @@ export function createPostgresListener(connectionString: string) {
       } catch (error) {
         // The database is unreachable for now: keep trying, and the handler hears null once back.
         logError('could not listen for notifications', error, { channel })
+        handler(null, false)
         scheduleReconnect()
       }
       return async () => {

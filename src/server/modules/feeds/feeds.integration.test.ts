@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import ICAL from 'ical.js'
+import { createApp } from '../../app'
+import { createAuth } from '../../auth/auth'
+import { openDatabase, type Database, type Db } from '../../db/client'
 import { schedules } from '../../db/schema'
+import { readEnv } from '../../env'
 import { errorOf, expectJson } from '../../test/responses'
 import { useTestApp } from '../../test/setup'
-import { OPEN_AROUND_THE_CLOCK, type TestUser } from '../../test/test-app'
+import { OPEN_AROUND_THE_CLOCK, TEST_ORIGIN, type TestUser } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
+import { FEED_CHANGES_CHANNEL } from './feed-cache'
 
 const TORONTO = 'America/Toronto'
 const KATHMANDU = 'Asia/Kathmandu'
@@ -78,6 +83,26 @@ function next(rule: (year: number) => string) {
 /** A date `days` from today, 'YYYY-MM-DD'. */
 const daysFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
 
+/** The database handle with a count of the statements started through it (select, execute, ...). */
+function countingStatements(db: Db) {
+  const counter = { statements: 0 }
+  const starts = new Set(['select', 'selectDistinct', 'execute', 'insert', 'update', 'delete', 'transaction', '$count', 'with'])
+  const counted = new Proxy(db, {
+    get(target, property, receiver) {
+      if (typeof property === 'string' && starts.has(property)) counter.statements += 1
+      return Reflect.get(target, property, receiver) as unknown
+    },
+  })
+  return { db: counted, counter }
+}
+
+/** Another app instance on `database`: its own feed cache, as a second server process would have. */
+function appOn(database: Database) {
+  const env = readEnv({ NODE_ENV: 'test', LOG_REQUESTS: 'false' })
+  const app = createApp({ database, auth: createAuth({ db: database.db, env }), env })
+  return (path: string, headers: Record<string, string> = {}) => app.request(`${TEST_ORIGIN}${path}`, { headers })
+}
+
 describe.each(testDatabaseKinds())('calendar feeds on %s', (kind) => {
   const {
     t,
@@ -138,6 +163,32 @@ describe.each(testDatabaseKinds())('calendar feeds on %s', (kind) => {
     const response = await fetchFeed(pathOf(feed))
     expect(response.status).toBe(200)
     return parseFeed(await response.text())
+  }
+
+  let organisationId: Promise<string> | undefined
+  /**
+   * Runs `write` and waits until this instance has heard it announced to `feed` or to its
+   * organisation (ADR 0059): from then on, the feed must be the new one.
+   */
+  async function heard<T>(feed: ApiFeed, write: () => Promise<T>, database: Database = t.database): Promise<T> {
+    const organisation = await (organisationId ??= t.organisationOf(operator))
+    const keys = new Set([`feed:${feed.id}`, `organisation:${organisation}`])
+    let arrive = () => {}
+    const arrived = new Promise<void>((resolve) => (arrive = resolve))
+    const unlisten = await database.listen(FEED_CHANGES_CHANNEL, (payload) => {
+      if (payload !== null && keys.has(payload)) arrive()
+    })
+    try {
+      const result = await write()
+      let timer: NodeJS.Timeout | undefined
+      await Promise.race([
+        arrived,
+        new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`no announcement for feed ${feed.id}`)), 5_000))),
+      ]).finally(() => clearTimeout(timer))
+      return result
+    } finally {
+      await unlisten()
+    }
   }
 
   it('serves a client feed at a secret address, with only that client’s bookings, and refresh hints', async () => {
@@ -251,15 +302,17 @@ describe.each(testDatabaseKinds())('calendar feeds on %s', (kind) => {
     const etagBefore = (await fetchFeed(pathOf(feed))).headers.get('etag')
 
     const edited = await expectJson<{ events: ApiEvent[] }>(
-      await request('PUT', `/api/events/${event.id}`, {
-        clientId: venue.jets,
-        title: 'Moved practice',
-        color: event.color,
-        eventType: 'practice',
-        startTime: `${day}T15:00:00Z`,
-        endTime: `${day}T16:00:00Z`,
-        version: row!.version,
-      }),
+      await heard(feed, () =>
+        request('PUT', `/api/events/${event.id}`, {
+          clientId: venue.jets,
+          title: 'Moved practice',
+          color: event.color,
+          eventType: 'practice',
+          startTime: `${day}T15:00:00Z`,
+          endTime: `${day}T16:00:00Z`,
+          version: row!.version,
+        }),
+      ),
       200,
     )
     expect(edited.events[0]!.id).toBe(event.id)
@@ -270,7 +323,7 @@ describe.each(testDatabaseKinds())('calendar feeds on %s', (kind) => {
     expect((await fetchFeed(pathOf(feed))).headers.get('etag')).not.toBe(etagBefore)
 
     const etagWithBoth = (await fetchFeed(pathOf(feed))).headers.get('etag')
-    expect((await request('DELETE', `/api/events/${other.id}`)).status).toBe(204)
+    expect((await heard(feed, () => request('DELETE', `/api/events/${other.id}`))).status).toBe(204)
     const response = await fetchFeed(pathOf(feed), { 'if-none-match': etagWithBoth! })
     expect(response.status).toBe(200)
     const text = await response.text()
@@ -370,12 +423,12 @@ describe.each(testDatabaseKinds())('calendar feeds on %s', (kind) => {
     const etag = first.headers.get('etag')!
     expect(await first.text()).toBe(await (await fetchFeed(pathOf(feed))).text())
 
-    await expectJson(await request('PUT', `/api/rooms/${venue.home}`, { name: 'Blue Room', type: 'change_room' }), 200)
+    await expectJson(await heard(feed, () => request('PUT', `/api/rooms/${venue.home}`, { name: 'Blue Room', type: 'change_room' })), 200)
     const renamedRoom = await fetchFeed(pathOf(feed), { 'if-none-match': etag })
     expect(renamedRoom.status).toBe(200)
     expect(parseFeed(await renamedRoom.text()).events[0]!.location).toBe('Full Sheet, Arena (Change rooms: Home Blue Room)')
 
-    await expectJson(await request('PUT', `/api/clients/${venue.jets}`, { name: 'Jets U13' }), 200)
+    await expectJson(await heard(feed, () => request('PUT', `/api/clients/${venue.jets}`, { name: 'Jets U13' })), 200)
     const renamedClient = await fetchFeed(pathOf(feed), { 'if-none-match': renamedRoom.headers.get('etag')! })
     expect(renamedClient.status).toBe(200)
     expect(parseFeed(await renamedClient.text()).events[0]!.description).toBe('Client: Jets U13')
@@ -463,4 +516,213 @@ describe.each(testDatabaseKinds())('calendar feeds on %s', (kind) => {
     expect((await request('DELETE', `/api/clients/${venue.sharks}`)).status).toBe(204)
     expect((await fetchFeed(pathOf(feed))).status).toBe(404)
   })
+
+  it('answers an unchanged feed from memory: its 304 starts no statement', async () => {
+    const venue = await createVenue(TORONTO)
+    await book(venue.sheet, venue.jets, daysFromToday(5), '07:00', 60)
+    const feed = await createFeed('client', venue.jets)
+    const counting = countingStatements(t.db)
+    const instance = appOn({ ...t.database, db: counting.db })
+    // The instance keeps nothing until it listens, which it starts doing as it is made.
+    const deadline = Date.now() + 5_000
+    let etag = ''
+    for (;;) {
+      const first = await instance(pathOf(feed), etag ? { 'if-none-match': etag } : {})
+      etag = first.headers.get('etag')!
+      const before = counting.counter.statements
+      const again = await instance(pathOf(feed), { 'if-none-match': etag })
+      if (again.status === 304 && counting.counter.statements === before) break
+      if (Date.now() > deadline) throw new Error('the feed was never answered from memory')
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    const before = counting.counter.statements
+    for (let count = 0; count < 5; count++) {
+      const unchanged = await instance(pathOf(feed), { 'if-none-match': etag })
+      expect(unchanged.status).toBe(304)
+      expect(unchanged.headers.get('etag')).toBe(etag)
+    }
+    expect(counting.counter.statements).toBe(before)
+    // The full feed too: rendered once (one statement), then served from memory.
+    const full = await instance(pathOf(feed))
+    expect(full.status).toBe(200)
+    const rendered = counting.counter.statements
+    expect(rendered - before).toBeLessThanOrEqual(1)
+    expect(await full.text()).toBe(await (await instance(pathOf(feed))).text())
+    expect(counting.counter.statements).toBe(rendered)
+  })
+
+  it('answers the new feed with a new ETag once any change it shows is announced, never a stale 304', async () => {
+    const venue = await createVenue(TORONTO)
+    const day = daysFromToday(8)
+    const clientFeed = await createFeed('client', venue.jets)
+    const spaceFeed = await createFeed('space', venue.sheet)
+    const facilityFeed = await createFeed('facility', venue.facilityId)
+    const etags = new Map<string, string>()
+    // Reads the feed as a calendar holding its last ETag does, twice: the second is a 304.
+    const changedFeed = async (feed: ApiFeed) => {
+      const response = await fetchFeed(pathOf(feed), { 'if-none-match': etags.get(feed.id) ?? '"none"' })
+      expect(response.status).toBe(200)
+      const etag = response.headers.get('etag')!
+      expect(etag).not.toBe(etags.get(feed.id))
+      etags.set(feed.id, etag)
+      expect((await fetchFeed(pathOf(feed), { 'if-none-match': etag })).status).toBe(304)
+      return parseFeed(await response.text())
+    }
+    for (const feed of [clientFeed, spaceFeed, facilityFeed]) await changedFeed(feed)
+
+    // A new booking.
+    const [practice] = await heard(clientFeed, () => book(venue.half, venue.jets, day, '09:00', 60, { title: 'Skills' }))
+    expect((await changedFeed(clientFeed)).events.map((event) => event.summary)).toEqual(['Skills'])
+    // A half's booking is on its whole's feed.
+    expect((await changedFeed(spaceFeed)).events.map((event) => event.summary)).toEqual(['Skills'])
+    expect((await changedFeed(facilityFeed)).events).toHaveLength(1)
+
+    // Moved off the sheet to the studio: gone from the sheet's feed.
+    const move = (roomId: string, version: number) =>
+      request('PUT', `/api/events/${practice!.id}`, {
+        roomId,
+        clientId: venue.jets,
+        title: 'Skills',
+        color: practice!.color,
+        eventType: 'practice',
+        startTime: `${day}T15:00:00Z`,
+        endTime: `${day}T16:00:00Z`,
+        version,
+      })
+    await expectJson(await heard(spaceFeed, () => move(venue.studio, practice!.version)), 200)
+    expect((await changedFeed(spaceFeed)).events).toEqual([])
+    expect((await changedFeed(clientFeed)).events[0]).toMatchObject({ location: 'Studio, Arena', start: `${day}T15:00:00Z` })
+
+    // A space linked under the sheet brings its bookings onto the sheet's feed.
+    const { room: halfB } = await expectJson<{ room: { id: string } }>(
+      await request('POST', `/api/facilities/${venue.facilityId}/rooms`, { name: 'Half Ice B', type: 'rink', ...OPEN_AROUND_THE_CLOCK }),
+      201,
+    )
+    await heard(facilityFeed, () => book(halfB.id, venue.sharks, day, '20:00', 60, { title: 'Late skate' }))
+    expect((await changedFeed(facilityFeed)).events).toHaveLength(2)
+    // Not yet the sheet's part: its feed is unchanged.
+    expect((await fetchFeed(pathOf(spaceFeed), { 'if-none-match': etags.get(spaceFeed.id)! })).status).toBe(304)
+    await expectJson(
+      await heard(spaceFeed, () =>
+        request('PUT', `/api/rooms/${halfB.id}`, { name: 'Half Ice B', type: 'rink', parentId: venue.sheet, ...OPEN_AROUND_THE_CLOCK }),
+      ),
+      200,
+    )
+    expect((await changedFeed(spaceFeed)).events.map((event) => event.summary)).toEqual(['Late skate'])
+
+    // A renamed space, a renamed client, the facility's zone.
+    await expectJson(
+      await heard(clientFeed, () =>
+        request('PUT', `/api/rooms/${venue.studio}`, { name: 'Dryland', type: 'rink', ...OPEN_AROUND_THE_CLOCK }),
+      ),
+      200,
+    )
+    expect((await changedFeed(clientFeed)).events[0]!.location).toBe('Dryland, Arena')
+    await expectJson(await heard(clientFeed, () => request('PUT', `/api/clients/${venue.jets}`, { name: 'Jets U15' })), 200)
+    expect((await changedFeed(clientFeed)).events[0]!.description).toBe('Client: Jets U15')
+    await expectJson(
+      await heard(facilityFeed, () => request('PUT', `/api/facilities/${venue.facilityId}`, { name: 'Arena', timeZone: KATHMANDU })),
+      200,
+    )
+    expect((await changedFeed(facilityFeed)).events.map((event) => event.tzid)).toEqual([KATHMANDU, KATHMANDU])
+    expect((await changedFeed(clientFeed)).events.map((event) => event.tzid)).toEqual([KATHMANDU])
+
+    // The setting, then a reset: the old address is a 404 at once, the new one a feed.
+    await expectJson(await request('PUT', `/api/feeds/${facilityFeed.id}`, { includeClientNames: true }), 200)
+    expect((await changedFeed(facilityFeed)).events.map((event) => event.description)).toEqual(['Client: Jets U15', 'Client: Sharks'])
+    const reset = await expectJson<{ feed: ApiFeed }>(await request('POST', `/api/feeds/${clientFeed.id}/reset`), 200)
+    expect((await fetchFeed(pathOf(clientFeed), { 'if-none-match': etags.get(clientFeed.id)! })).status).toBe(404)
+    expect((await fetchFeed(pathOf(reset.feed), { 'if-none-match': etags.get(clientFeed.id)! })).status).toBe(304)
+
+    // Deleted.
+    expect((await heard(reset.feed, () => request('DELETE', `/api/events/${practice!.id}`))).status).toBe(204)
+    expect((await changedFeed(reset.feed)).events).toEqual([])
+  })
+
+  it.runIf(kind === 'postgres')(
+    'forgets a feed another instance changed, and keeps nothing while it may miss an announcement',
+    async () => {
+      const venue = await createVenue(TORONTO)
+      const day = daysFromToday(9)
+      await book(venue.sheet, venue.jets, day, '07:00', 60, { title: 'Early' })
+      const feed = await createFeed('space', venue.sheet)
+      // A second server on the same database, with a listening connection of its own.
+      const result = (await t.db.execute(sql`select current_database() as name`)) as unknown as { rows: [{ name: string }] }
+      const url = new URL(readEnv().databaseUrl!)
+      url.pathname = `/${result.rows[0].name}`
+      const other = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 2 })
+      try {
+        const counting = countingStatements(other.db)
+        const otherApp = appOn({ ...other, db: counting.db })
+        const fromMemory = async (etag: string) => {
+          const before = counting.counter.statements
+          const response = await otherApp(pathOf(feed), { 'if-none-match': etag })
+          return response.status === 304 && counting.counter.statements === before
+        }
+        const waitUntilFromMemory = async (etag: string) => {
+          const deadline = Date.now() + 5_000
+          while (!(await fromMemory(etag))) {
+            if (Date.now() > deadline) throw new Error('the other instance never answered from memory')
+            await new Promise((resolve) => setTimeout(resolve, 50))
+          }
+        }
+        let etag = (await otherApp(pathOf(feed))).headers.get('etag')!
+        await waitUntilFromMemory(etag)
+
+        // Booked through this instance: the other hears it and answers the new feed.
+        await heard(feed, () => book(venue.sheet, venue.sharks, day, '09:00', 60, { title: 'Second' }), other)
+        const changed = await otherApp(pathOf(feed), { 'if-none-match': etag })
+        expect(changed.status).toBe(200)
+        expect(parseFeed(await changed.text()).events.map((event) => event.summary)).toEqual(['Early', 'Second'])
+        etag = changed.headers.get('etag')!
+        await waitUntilFromMemory(etag)
+
+        // Its listening connection lost: it forgets everything, and keeps nothing until it listens again.
+        const states: boolean[] = []
+        const unlisten = await other.listen(FEED_CHANGES_CHANNEL, (payload, isListening) => {
+          if (payload === null && isListening !== undefined) states.push(isListening)
+        })
+        await t.db.execute(
+          sql`select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid() and query ilike 'LISTEN%feed_changes%'`,
+        )
+        const lostBy = Date.now() + 5_000
+        while (!states.includes(false)) {
+          if (Date.now() > lostBy) throw new Error('the other instance never heard that it lost its connection')
+          await new Promise((resolve) => setTimeout(resolve, 10))
+        }
+        // A change no trigger announces (triggers off, as a restore runs, so the version is raised
+        // by hand) while it cannot hear: it is read from the database, not from memory.
+        await t.db.transaction(async (tx) => {
+          await tx.execute(sql`set local session_replication_role = replica`)
+          await tx.execute(
+            sql`update schedules set title = 'Unannounced', version = version + 1 where room_id = ${venue.sheet} and title = 'Early'`,
+          )
+        })
+        if (!states.includes(true)) {
+          const before = counting.counter.statements
+          const unheard = await otherApp(pathOf(feed), { 'if-none-match': etag })
+          expect(counting.counter.statements).toBeGreaterThan(before)
+          expect(unheard.status).toBe(200)
+          expect(parseFeed(await unheard.text()).events.map((event) => event.summary)).toEqual(['Unannounced', 'Second'])
+          etag = unheard.headers.get('etag')!
+        }
+        const backBy = Date.now() + 10_000
+        while (!states.includes(true)) {
+          if (Date.now() > backBy) throw new Error('the other instance never listened again')
+          await new Promise((resolve) => setTimeout(resolve, 20))
+        }
+        const back = await otherApp(pathOf(feed), { 'if-none-match': etag })
+        if (back.status === 200) etag = back.headers.get('etag')!
+        await waitUntilFromMemory(etag)
+        await unlisten()
+
+        // A reset through this instance: the other answers the old address 404.
+        await heard(feed, () => request('POST', `/api/feeds/${feed.id}/reset`), other)
+        expect((await otherApp(pathOf(feed), { 'if-none-match': etag })).status).toBe(404)
+      } finally {
+        await other.close()
+      }
+    },
+  )
 })

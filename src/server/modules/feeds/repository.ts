@@ -177,13 +177,24 @@ function feedBookings(feed: FeedSource, { from, to }: FeedWindow) {
           select part.id from rooms as part inner join parts on part.organisation_id = ${organisationId} and part.parent_id = parts.id
         ) `
       : sql``
-  const where = sql`s.organisation_id = ${organisationId} and s.kind = 'booking' and ${scopeFilter}
-    and s.start_time < ${to.toISOString()}::timestamptz and s.end_time > ${from.toISOString()}::timestamptz`
-  return { withParts, where }
+  const ofFeed = sql`s.organisation_id = ${organisationId} and s.kind = 'booking' and ${scopeFilter}`
+  const where = sql`${ofFeed} and s.start_time < ${to.toISOString()}::timestamptz and s.end_time > ${from.toISOString()}::timestamptz`
+  // The first booking the window's far edge will reach: the next one to come into the feed.
+  const nextToCome = sql`${ofFeed} and s.start_time >= ${to.toISOString()}::timestamptz`
+  return { withParts, where, nextToCome }
+}
+
+export type FeedFingerprint = {
+  fingerprint: string
+  /** The soonest end among the bookings in the window: the first to leave it as time passes. */
+  firstEnd: Date | null
+  /** The soonest start after the window: the first booking to come into it as time passes. */
+  nextStart: Date | null
 }
 
 /**
- * What the feed shows, summed up without reading it out, in one statement of three sums:
+ * What the feed shows, summed up without reading it out, in one statement of three sums, with
+ * when the moving window will next change what it holds (firstEnd, nextStart):
  * - its bookings: how many, and a sum of a 64-bit hash of each one's id and version (every change
  *   of a booking raises its version), from the schedules alone: a booking edited, added, deleted,
  *   or moved in or out of the window changes it;
@@ -191,11 +202,17 @@ function feedBookings(feed: FeedSource, { from, to }: FeedWindow) {
  *   (the change rooms, which may be anywhere, among them), and the client names it may show.
  *   These are small tables; renaming any space or facility of the organisation renders its feeds
  *   again, which is rare and harmless.
- * The service renders a feed again only when this changes (service.ts).
+ * The service renders a feed again only when this changes (service.ts), and reads it only when
+ * its instance has no valid answer kept (feed-cache.ts, ADR 0059).
  */
-export async function feedFingerprint(db: Executor, feed: FeedSource, window: FeedWindow, withClientNames: boolean): Promise<string> {
+export async function feedFingerprint(
+  db: Executor,
+  feed: FeedSource,
+  window: FeedWindow,
+  withClientNames: boolean,
+): Promise<FeedFingerprint> {
   const organisationId = feed.organisationId
-  const { withParts, where } = feedBookings(feed, window)
+  const { withParts, where, nextToCome } = feedBookings(feed, window)
   const clientNames =
     feed.scope === 'client'
       ? sql`(select hashtextextended(name, 0) from clients where organisation_id = ${organisationId} and id = ${feed.clientId})`
@@ -204,14 +221,25 @@ export async function feedFingerprint(db: Executor, feed: FeedSource, window: Fe
         : sql`0`
   const result = await db.execute(sql`${withParts}
     select concat_ws('.',
-      (select count(*)::text || '.' || coalesce(sum(hashtextextended(s.id::text || ':' || s.version, 0)), 0)::text
-        from schedules as s
-        where ${where}),
+      in_window.bookings,
       (select coalesce(sum(hashtextextended(concat_ws(chr(31), r.id, r.name, f.name, f.time_zone), 0)), 0)::text
         from rooms as r inner join facilities as f on f.organisation_id = r.organisation_id and f.id = r.facility_id
         where r.organisation_id = ${organisationId}),
-      ${clientNames}::text) as fingerprint`)
-  return (result as unknown as { rows: { fingerprint: string }[] }).rows[0]!.fingerprint
+      ${clientNames}::text) as fingerprint,
+      in_window.first_end,
+      (select min(s.start_time) from schedules as s where ${nextToCome}) as next_start
+    from (select count(*)::text || '.' || coalesce(sum(hashtextextended(s.id::text || ':' || s.version, 0)), 0)::text as bookings,
+        min(s.end_time) as first_end
+      from schedules as s
+      where ${where}) as in_window`)
+  type Row = { fingerprint: string; first_end: Date | string | null; next_start: Date | string | null }
+  // Both drivers answer with { rows }.
+  const row = (result as unknown as { rows: Row[] }).rows[0]!
+  return {
+    fingerprint: row.fingerprint,
+    firstEnd: row.first_end === null ? null : new Date(row.first_end),
+    nextStart: row.next_start === null ? null : new Date(row.next_start),
+  }
 }
 
 /**

@@ -1,14 +1,36 @@
 import { Hono } from 'hono'
 import { createFeedInput, feedQuery, updateFeedInput } from '@shared/feeds/schema'
 import { allow } from '../../auth/middleware'
+import type { Database } from '../../db/client'
 import type { AppDeps, AppEnv, MemberEnv } from '../../http/context'
 import { jsonBody, queryParams, uuidParams } from '../../http/validate'
+import { logError } from '../../log'
+import { createFeedCache, FEED_CHANGES_CHANNEL, type FeedCache } from './feed-cache'
 import * as service from './service'
+
+// One cache of served feeds per app instance (ADR 0059), shared by the public route that fills it
+// and the operators' routes that reset or change a feed. An instance is its database handle.
+const caches = new WeakMap<Database, FeedCache>()
+function feedCacheOf(database: Database): FeedCache {
+  let cache = caches.get(database)
+  if (!cache) {
+    const created = createFeedCache()
+    database.listen(FEED_CHANGES_CHANNEL, created.changed).then(
+      () => created.startCaching(),
+      (error: unknown) => logError('feed change notifications are off; every feed request reads its fingerprint', error),
+    )
+    caches.set(database, created)
+    cache = created
+  }
+  return cache
+}
 
 // Who may do what (ADR 0058): those who read the business (owner, manager, scheduler) may read a
 // feed's address to share it; only those who manage the venue create, reset or change one. A
 // target or feed of another organisation is a 404, like a missing one.
-export function feedRoutes({ database: { db }, env }: AppDeps) {
+export function feedRoutes({ database, env }: AppDeps) {
+  const { db } = database
+  const cache = feedCacheOf(database)
   const app = new Hono<MemberEnv>()
   const feedId = uuidParams('Feed')
   const contextOf = (requestUrl: string) => ({ secret: env.authSecret, origin: env.baseUrl ?? new URL(requestUrl).origin })
@@ -24,13 +46,14 @@ export function feedRoutes({ database: { db }, env }: AppDeps) {
   })
 
   app.post('/feeds/:id/reset', allow('manageVenue'), feedId, async (c) =>
-    c.json({ feed: await service.resetFeed(db, c.get('organisation').id, c.req.param('id'), contextOf(c.req.url)) }),
+    c.json({ feed: await service.resetFeed(db, cache, c.get('organisation').id, c.req.param('id'), contextOf(c.req.url)) }),
   )
 
   app.put('/feeds/:id', allow('manageVenue'), feedId, jsonBody(updateFeedInput), async (c) =>
     c.json({
       feed: await service.updateFeed(
         db,
+        cache,
         c.get('organisation').id,
         c.req.param('id'),
         c.req.valid('json').includeClientNames,
@@ -50,11 +73,13 @@ const NOT_FOUND_BODY = { error: { code: 'NOT_FOUND', message: 'Not found' } } as
  * GET /feeds/{token}.ics: the public feed, no session (calendar apps subscribe with the address
  * alone). Mounted outside /api, before the web app's assets.
  */
-export function publicFeedRoutes({ database: { db } }: AppDeps) {
+export function publicFeedRoutes({ database }: AppDeps) {
+  const { db } = database
+  const cache = feedCacheOf(database)
   const app = new Hono<AppEnv>()
   app.get('/:file', async (c) => {
     const file = c.req.param('file')
-    const feed = file.endsWith('.ics') ? await service.readFeedByToken(db, file.slice(0, -'.ics'.length)) : null
+    const feed = file.endsWith('.ics') ? await service.readFeedByToken(db, cache, file.slice(0, -'.ics'.length)) : null
     if (!feed) return c.json(NOT_FOUND_BODY, 404)
     const headers = {
       ETag: feed.etag,

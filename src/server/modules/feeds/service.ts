@@ -3,6 +3,7 @@ import { FEED_TOKEN_PATTERN, FEED_WINDOW, type CreateFeedInput, type FeedScope }
 import type { Feed } from '@shared/feeds/responses'
 import type { Db } from '../../db/client'
 import { notFound } from '../../errors'
+import type { FeedCache } from './feed-cache'
 import { joinSplitParts, renderFeed } from './ics'
 import * as repository from './repository'
 import type { FeedRow } from './repository'
@@ -58,19 +59,29 @@ export async function createFeed(db: Db, organisationId: string, input: Required
 }
 
 /** A new address; the old token's hash is replaced in the same statement, so it answers 404 at once. */
-export async function resetFeed(db: Db, organisationId: string, feedId: string, context: Context) {
+export async function resetFeed(db: Db, cache: FeedCache, organisationId: string, feedId: string, context: Context) {
   const token = newToken()
   const row = await repository.replaceToken(db, organisationId, feedId, hashToken(token), sealToken(token, context.secret))
   if (!row) throw notFound('Feed')
+  // Other instances forget it when they hear of it (sql/announce_feed_change.sql).
+  cache.forget(feedId)
   return toFeed(row, context.secret, context.origin)
 }
 
-export async function updateFeed(db: Db, organisationId: string, feedId: string, includeClientNames: boolean, context: Context) {
+export async function updateFeed(
+  db: Db,
+  cache: FeedCache,
+  organisationId: string,
+  feedId: string,
+  includeClientNames: boolean,
+  context: Context,
+) {
   const feed = await repository.findOwnedFeed(db, organisationId, feedId)
   if (!feed) throw notFound('Feed')
   // A client's feed is that client's own: there is nothing to hide from it.
   const row = await repository.setIncludeClientNames(db, organisationId, feedId, feed.scope === 'client' ? false : includeClientNames)
   if (!row) throw notFound('Feed')
+  cache.forget(feedId)
   return toFeed(row, context.secret, context.origin)
 }
 
@@ -82,54 +93,51 @@ export type FeedAnswer = { etag: string; body: () => Promise<string> }
  */
 const FEED_FORMAT = 1
 
-// Rendered feeds, by feed: rendering a season of bookings takes long (about a quarter of a
-// millisecond an event), and calendars ask every hour whether anything changed. A feed is
-// rendered again only when its fingerprint changes; each instance keeps its own, and the
-// fingerprint is read from the database on every request, so none ever serves a stale feed.
-const RENDERED_FEEDS_KEPT = 200
-const rendered = new Map<string, { etag: string; body: Promise<string> }>()
-
-function remember(feedId: string, entry: { etag: string; body: Promise<string> }) {
-  rendered.delete(feedId)
-  rendered.set(feedId, entry)
-  // A Map keeps insertion order: the first key is the feed least recently rendered or served.
-  if (rendered.size > RENDERED_FEEDS_KEPT) rendered.delete(rendered.keys().next().value!)
-  // A failed rendering is not kept, so the next request tries again.
-  entry.body.catch(() => (rendered.get(feedId) === entry ? rendered.delete(feedId) : undefined))
-}
+const windowAt = (time: number) => ({
+  from: new Date(time - FEED_WINDOW.daysBack * DAY_MS),
+  to: new Date(time + FEED_WINDOW.daysAhead * DAY_MS),
+})
 
 /**
  * The feed a token opens, or null for a malformed, unknown or revoked token: the caller answers
  * all of these alike. The window is FEED_WINDOW around `now`. The ETag comes from the feed's
  * fingerprint (what its bookings show, its name and its setting), so an unchanged feed answers
- * 304 without being rendered, and its body is rendered once per change.
+ * 304 without being rendered, and its body is rendered once per change. Each instance keeps what
+ * a token opened (feed-cache.ts): until a change of the feed is announced, or its window's edges
+ * reach a booking, the answer comes from memory without the database (ADR 0059).
  */
-export async function readFeedByToken(db: Db, token: string, now = new Date()): Promise<FeedAnswer | null> {
+export async function readFeedByToken(db: Db, cache: FeedCache, token: string, now = Date.now()): Promise<FeedAnswer | null> {
   if (!FEED_TOKEN_PATTERN.test(token)) return null
-  const feed = await repository.findFeedByTokenHash(db, hashToken(token))
+  const tokenHash = hashToken(token)
+  const kept = cache.get(tokenHash)
+  const checked = kept ?? (await checkFeed(db, cache, token, tokenHash, now))
+  if (!checked) return null
+  const { feed, name, clientDetails } = checked
+  const render = () =>
+    repository
+      .listFeedEvents(db, feed, windowAt(now))
+      .then((rows) => renderFeed(name ?? 'Fieldhouse', joinSplitParts(rows), { clientDetails }))
+  return { etag: checked.etag, body: () => cache.bodyOf(checked, render) }
+}
+
+/** Reads the feed a token opens and its fingerprint, and keeps them unless a change was announced meanwhile. */
+async function checkFeed(db: Db, cache: FeedCache, token: string, tokenHash: string, now: number) {
+  const keep = cache.beginRead()
+  const feed = await repository.findFeedByTokenHash(db, tokenHash)
   if (!feed || !tokenMatches(token, feed.tokenHash)) return null
-  const window = {
-    from: new Date(now.getTime() - FEED_WINDOW.daysBack * DAY_MS),
-    to: new Date(now.getTime() + FEED_WINDOW.daysAhead * DAY_MS),
-  }
+  const window = windowAt(now)
   const clientDetails = feed.scope === 'client' || feed.includeClientNames
-  const [name, fingerprint] = await Promise.all([
+  const [name, { fingerprint, firstEnd, nextStart }] = await Promise.all([
     repository.targetName(db, feed),
     repository.feedFingerprint(db, feed, window, clientDetails),
   ])
   const key = JSON.stringify([FEED_FORMAT, feed.id, clientDetails, name, fingerprint])
   const etag = `"${createHash('sha256').update(key).digest('base64url').slice(0, 27)}"`
-  const body = async () => {
-    const kept = rendered.get(feed.id)
-    if (kept?.etag === etag) {
-      remember(feed.id, kept)
-      return kept.body
-    }
-    const rendering = repository
-      .listFeedEvents(db, feed, window)
-      .then((rows) => renderFeed(name ?? 'Fieldhouse', joinSplitParts(rows), { clientDetails }))
-    remember(feed.id, { etag, body: rendering })
-    return rendering
-  }
-  return { etag, body }
+  // The window moves with the clock: the first booking in it leaves FEED_WINDOW.daysBack after it
+  // ends, and the next one after it comes in FEED_WINDOW.daysAhead before it starts.
+  const changesAt = Math.min(
+    firstEnd ? firstEnd.getTime() + FEED_WINDOW.daysBack * DAY_MS : Infinity,
+    nextStart ? nextStart.getTime() - FEED_WINDOW.daysAhead * DAY_MS : Infinity,
+  )
+  return keep(tokenHash, { feed, name, clientDetails, etag, changesAt: Number.isFinite(changesAt) ? changesAt : null })
 }
