@@ -107,7 +107,7 @@ describe.each(testDatabaseKinds())('calendar feeds on %s', (kind) => {
   const {
     t,
     operators: [operator, stranger],
-  } = useTestApp(kind, { operators: 2 })
+  } = useTestApp(kind, { env: { TRUST_PROXY: 'true' }, operators: 2 })
 
   const request = (method: string, path: string, body?: unknown, user: TestUser = operator) =>
     t.request(path, { method, body, cookie: user.cookie })
@@ -482,6 +482,28 @@ describe.each(testDatabaseKinds())('calendar feeds on %s', (kind) => {
       expect(answer).toEqual({ status: 404, type: unknownApi.headers.get('content-type'), etag: null, body: answers[0]!.body })
     }
     expect(answers[0]!.body).toBe(await unknownApi.text())
+  })
+
+  it('refuses an address that keeps asking for feeds that do not exist, while real feeds keep working for it', async () => {
+    const venue = await createVenue(TORONTO)
+    const feed = await createFeed('client', venue.jets)
+    // The app trusts the proxy header here, so this test speaks from an address of its own.
+    const guesser = { 'x-forwarded-for': '198.51.100.40' }
+    const guess = (index: number) => fetchFeed(`/feeds/${String(index).padStart(43, 'A')}.ics`, guesser)
+    const statuses = []
+    for (let index = 0; index < 30; index++) statuses.push((await guess(index)).status)
+    expect(statuses).toEqual(Array.from({ length: 30 }, () => 404))
+    const refused = await guess(30)
+    expect(refused.status).toBe(429)
+    expect(await refused.json()).toEqual({
+      error: {
+        code: 'RATE_LIMITED',
+        message: 'Too many requests for calendar feeds that do not exist from this address. Please try again in a minute.',
+      },
+    })
+    expect((await fetchFeed(pathOf(feed), guesser)).status).toBe(200)
+    // Nobody else pays for it.
+    expect((await fetchFeed(`/feeds/${'B'.repeat(43)}.ics`, { 'x-forwarded-for': '198.51.100.41' })).status).toBe(404)
   })
 
   it('answers another organisation’s client, space, facility or feed 404, and refuses a bad body with 422', async () => {

@@ -2,7 +2,9 @@ import { Hono } from 'hono'
 import { createFeedInput, feedQuery, updateFeedInput } from '@shared/feeds/schema'
 import { allow } from '../../auth/middleware'
 import type { Database } from '../../db/client'
+import { clientAddress } from '../../http/client-address'
 import type { AppDeps, AppEnv, MemberEnv } from '../../http/context'
+import { createUnknownAddressLimiter } from '../../http/unknown-address-limiter'
 import { jsonBody, queryParams, uuidParams } from '../../http/validate'
 import { logError } from '../../log'
 import { createFeedCache, FEED_CHANGES_CHANNEL, type FeedCache } from './feed-cache'
@@ -68,19 +70,31 @@ export function feedRoutes({ database, env }: AppDeps) {
 // One answer for every address that opens no feed: malformed, unknown or reset. It says nothing
 // about which, and is the body of any other 404 of the app's API.
 const NOT_FOUND_BODY = { error: { code: 'NOT_FOUND', message: 'Not found' } } as const
+// A calendar still subscribed to a reset feed asks about once an hour; someone trying tokens asks
+// far more. Past this many unknown addresses a minute, one client address is refused for the rest
+// of the minute; a real feed is never refused.
+const UNKNOWN_FEED_LIMITS = { perWindow: 30, windowMs: 60_000, maxAddresses: 10_000 }
+const RATE_LIMITED_BODY = {
+  error: {
+    code: 'RATE_LIMITED',
+    message: 'Too many requests for calendar feeds that do not exist from this address. Please try again in a minute.',
+  },
+} as const
 
 /**
  * GET /feeds/{token}.ics: the public feed, no session (calendar apps subscribe with the address
  * alone). Mounted outside /api, before the web app's assets.
  */
-export function publicFeedRoutes({ database }: AppDeps) {
+export function publicFeedRoutes({ database, env }: AppDeps) {
   const { db } = database
   const cache = feedCacheOf(database)
+  // Per app instance, in memory, like the boards' (modules/public-display/routes.ts).
+  const unknownFeeds = createUnknownAddressLimiter(UNKNOWN_FEED_LIMITS)
   const app = new Hono<AppEnv>()
   app.get('/:file', async (c) => {
     const file = c.req.param('file')
     const feed = file.endsWith('.ics') ? await service.readFeedByToken(db, cache, file.slice(0, -'.ics'.length)) : null
-    if (!feed) return c.json(NOT_FOUND_BODY, 404)
+    if (!feed) return unknownFeeds.allow(clientAddress(c, env.trustProxy)) ? c.json(NOT_FOUND_BODY, 404) : c.json(RATE_LIMITED_BODY, 429)
     const headers = {
       ETag: feed.etag,
       'Cache-Control': 'private, max-age=300',

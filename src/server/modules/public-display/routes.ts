@@ -4,6 +4,7 @@ import type { Context } from 'hono'
 import { AppError, notFound } from '../../errors'
 import { clientAddress } from '../../http/client-address'
 import type { AppDeps, AppEnv } from '../../http/context'
+import { createUnknownAddressLimiter } from '../../http/unknown-address-limiter'
 import { logError } from '../../log'
 import { trackLiveStream } from '../../realtime/live-streams'
 import { SCHEDULE_CHANGES_CHANNEL } from '../../realtime/schedule-changes'
@@ -11,7 +12,6 @@ import { createBoardCache } from './board-cache'
 import { loadBoard } from './load-board'
 import * as repository from './repository'
 import { createStreamSlots } from './stream-slots'
-import { createUnknownBoardLimiter } from './unknown-board-limiter'
 
 const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/
 const LOGO_VERSION_PATTERN = /^[0-9a-f]{16}$/
@@ -43,7 +43,7 @@ export function publicDisplayRoutes({ database, env }: AppDeps) {
 
   // Both per app instance, in memory: behind several instances an address gets each allowance
   // once per instance, which still bounds what it can do.
-  const unknownBoards = createUnknownBoardLimiter(UNKNOWN_BOARD_LIMITS)
+  const unknownBoards = createUnknownAddressLimiter(UNKNOWN_BOARD_LIMITS)
   const streamSlots = createStreamSlots(env.boardStreamsPerAddress)
 
   // "Not found" for a board or logo that does not exist; a refusal once this address has had its share of those.

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { createUnknownBoardLimiter } from './unknown-board-limiter'
+import { createUnknownAddressLimiter } from './unknown-address-limiter'
 
 const MINUTE = 60_000
 
 function limiterAt(start = 1_000_000, limits = { perWindow: 3, windowMs: MINUTE, maxAddresses: 100 }) {
   const clock = { now: start }
-  const limiter = createUnknownBoardLimiter(limits, () => clock.now)
+  const limiter = createUnknownAddressLimiter(limits, () => clock.now)
   const answers = (address: string, count: number) => Array.from({ length: count }, () => limiter.allow(address))
   return { clock, limiter, answers }
 }
 
-describe('the unknown-board limiter', () => {
+describe('the unknown-address limiter', () => {
   it('answers an address its share of unknown boards, then refuses it for the rest of the window', () => {
     const { clock, answers } = limiterAt()
     expect(answers('198.51.100.1', 3)).toEqual([true, true, true])

@@ -1,5 +1,5 @@
-export type UnknownBoardLimits = {
-  /** Unknown-board answers one address gets per window; past them it is refused. */
+export type UnknownAddressLimits = {
+  /** 'Not found' answers one client address gets per window; past them it is refused. */
   perWindow: number
   windowMs: number
   /** Addresses remembered at most; past that the one whose window started first is forgotten. */
@@ -9,12 +9,13 @@ export type UnknownBoardLimits = {
 type Window = { startedAt: number; count: number }
 
 /**
- * Board addresses are public but unlisted: this keeps anyone from finding them by trying names.
- * Each client address may get a few "no such board" answers per fixed window; past that it is
- * refused for the rest of the window. Only unknown boards count, so a real board is never cut off.
- * The windows live in this instance's memory, bounded by maxAddresses.
+ * Board and calendar feed addresses are public but unlisted: this keeps anyone from finding them
+ * by trying names. Each client address may get a few "no such board" (or feed) answers per fixed
+ * window; past that it is refused for the rest of the window. Only unknown addresses count, so a
+ * real board or feed is never cut off. The windows live in this instance's memory, bounded by
+ * maxAddresses.
  */
-export function createUnknownBoardLimiter({ perWindow, windowMs, maxAddresses }: UnknownBoardLimits, now: () => number = Date.now) {
+export function createUnknownAddressLimiter({ perWindow, windowMs, maxAddresses }: UnknownAddressLimits, now: () => number = Date.now) {
   // In order of the windows' start, so that the first entries are the ones over or the oldest.
   const windows = new Map<string, Window>()
 
@@ -26,7 +27,7 @@ export function createUnknownBoardLimiter({ perWindow, windowMs, maxAddresses }:
   }
 
   return {
-    /** Counts an unknown-board answer for this address: false when it has had its share of the window. */
+    /** Counts a 'not found' answer for this address: false when it has had its share of the window. */
     allow(address: string): boolean {
       const time = now()
       forgetEndedWindows(time)
@@ -48,4 +49,4 @@ export function createUnknownBoardLimiter({ perWindow, windowMs, maxAddresses }:
   }
 }
 
-export type UnknownBoardLimiter = ReturnType<typeof createUnknownBoardLimiter>
+export type UnknownAddressLimiter = ReturnType<typeof createUnknownAddressLimiter>
