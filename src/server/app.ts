@@ -17,8 +17,11 @@ import { contractRoutes } from './modules/contracts/routes'
 import { closureRoutes } from './modules/closures/routes'
 import { eventRoutes } from './modules/events/routes'
 import { bookingIdsOf } from './booking'
+import { invoiceRoutes } from './modules/billing/invoices/routes'
+import { priceRoutes } from './modules/billing/prices/routes'
 import { facilityRoutes } from './modules/facilities/routes'
 import { feedRoutes, publicFeedRoutes } from './modules/feeds/routes'
+import { paymentRoutes } from './modules/billing/payments/routes'
 import { marketingRoutes, oneClickUnsubscribeRoutes, unsubscribeRoutes } from './modules/marketing/routes'
 import { adminMailRoutes, mailRoutes } from './mail'
 import { publicDisplayRoutes } from './modules/public-display/routes'
@@ -86,6 +89,9 @@ export function createApp(options: CreateAppOptions) {
   member.route('/', timelineRoutes(options))
   member.route('/', mailRoutes(options))
   member.route('/', feedRoutes(options))
+  member.route('/', paymentRoutes(options))
+  member.route('/', priceRoutes(options))
+  member.route('/', invoiceRoutes(options))
   signedIn.route('/', member)
   app.route('/api', signedIn)
 

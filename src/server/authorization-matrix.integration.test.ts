@@ -3,7 +3,7 @@ import { monthDaysResponse } from '@shared/events/responses'
 import { eq } from 'drizzle-orm'
 import type { Hono } from 'hono'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { passwordResetRequests, users } from './db/schema'
+import { clients, invoiceLines, invoices, passwordResetRequests, users } from './db/schema'
 import { findHandlingRoute, listAppRoutes, routeKey } from './test/app-routes'
 import { operatorResources, PNG_1X1, seedOwnerData, type OwnerData } from './test/owner-data'
 import { changedTables, createFingerprinter, listTables, type Fingerprint } from './test/table-fingerprint'
@@ -123,6 +123,41 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
     if (response.status !== 201 && response.status !== 200) throw new Error(`feed failed: ${response.status} ${await response.text()}`)
     const { feed } = (await response.json()) as { feed: { id: string; url: string } }
     return { id: feed.id, path: new URL(feed.url).pathname }
+  }
+
+  // A draft invoice of A's for a client of its own (one draft per client), with one line; issued by A's Owner when asked.
+  async function invoiceOfA({ issued = false, lineKind = 'booking' }: { issued?: boolean; lineKind?: 'booking' | 'custom' } = {}) {
+    const organisationId = a.organisationId
+    const [client] = await t.db.insert(clients).values({ organisationId, name: 'Matrix billing' }).returning({ id: clients.id })
+    const [invoice] = await t.db
+      .insert(invoices)
+      .values({
+        organisationId,
+        clientId: client!.id,
+        periodStart: '2026-01-01',
+        periodEnd: '2026-01-31',
+        timeZone: 'UTC',
+        currency: 'CAD',
+      })
+      .returning({ id: invoices.id })
+    const [line] = await t.db
+      .insert(invoiceLines)
+      .values({
+        organisationId,
+        invoiceId: invoice!.id,
+        position: 0,
+        kind: lineKind,
+        description: 'Matrix line',
+        scheduleId: lineKind === 'booking' ? randomUUID() : null,
+        amountMinor: 1000,
+      })
+      .returning({ id: invoiceLines.id })
+    await t.db.update(invoices).set({ subtotalMinor: 1000, totalMinor: 1000 }).where(eq(invoices.id, invoice!.id))
+    if (issued) {
+      const response = await t.request(`/api/invoices/${invoice!.id}/issue`, { method: 'POST', cookie: owner.cookie })
+      if (response.status !== 200) throw new Error(`issue failed: ${response.status} ${await response.text()}`)
+    }
+    return { id: invoice!.id, lineId: line!.id }
   }
 
   const setApproved = (id: string, approved: boolean) => t.db.update(users).set({ approved }).where(eq(users.id, id))
@@ -709,6 +744,159 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       expect: [401, 403, 200, 200, 403, 403, 404, 404],
     },
 
+    // ---------- prices (read by schedulers too) and invoices (billing's only) ----------
+    { route: 'GET /api/billing/settings', path: () => '/api/billing/settings', expect: [401, 403, 200, 200, 200, 403, 200, 200] },
+    {
+      route: 'PUT /api/billing/settings',
+      path: () => '/api/billing/settings',
+      body: () => ({ currency: 'CAD', paymentTermsDays: 30, taxes: [{ name: 'HST', rateThousandths: 13000 }] }),
+      expect: [401, 403, 200, 200, 403, 403, 200, 200],
+    },
+    {
+      route: 'GET /api/rooms/:roomId/rates',
+      path: ({ a }) => `/api/rooms/${a.rinkId}/rates`,
+      expect: [401, 403, 200, 200, 200, 403, 404, 404],
+    },
+    {
+      route: 'PUT /api/rooms/:roomId/rates',
+      path: ({ a }) => `/api/rooms/${a.rinkId}/rates`,
+      body: () => ({ primeRateMinor: 25000, nonPrimeRateMinor: 18000 }),
+      expect: [401, 403, 200, 200, 403, 403, 404, 404],
+    },
+    {
+      route: 'GET /api/clients/:clientId/rates',
+      path: ({ a }) => `/api/clients/${a.clientId}/rates`,
+      expect: [401, 403, 200, 200, 200, 403, 404, 404],
+    },
+    {
+      route: 'PUT /api/clients/:clientId/rates/:roomId',
+      path: ({ a }) => `/api/clients/${a.clientId}/rates/${a.rinkId}`,
+      body: () => ({ primeRateMinor: 20000, nonPrimeRateMinor: 15000 }),
+      expect: [401, 403, 200, 200, 403, 403, 404, 404],
+    },
+    {
+      route: 'DELETE /api/clients/:clientId/rates/:roomId',
+      path: ({ a }) => `/api/clients/${a.clientId}/rates/${a.rinkId}`,
+      expect: [401, 403, 204, 204, 403, 403, 404, 404],
+    },
+    { route: 'GET /api/invoices', path: () => '/api/invoices', expect: [401, 403, 200, 200, 403, 403, 200, 200] },
+    {
+      route: 'POST /api/invoices/generate',
+      path: () => '/api/invoices/generate',
+      body: ({ a }) => ({ periodStart: '2026-01-01', periodEnd: '2026-12-31', clientId: a.clientId }),
+      expect: [401, 403, 200, 200, 403, 403, 404, 404],
+    },
+    {
+      route: 'GET /api/invoices/:id',
+      prepare: () => invoiceOfA(),
+      path: ({ fresh }) => `/api/invoices/${fresh.id}`,
+      expect: [401, 403, 200, 200, 403, 403, 404, 404],
+    },
+    {
+      route: 'GET /api/invoices/:id/pdf',
+      prepare: () => invoiceOfA(),
+      path: ({ fresh }) => `/api/invoices/${fresh.id}/pdf`,
+      expect: [401, 403, 200, 200, 403, 403, 404, 404],
+    },
+    {
+      route: 'POST /api/invoices/:id/lines',
+      prepare: () => invoiceOfA(),
+      path: ({ fresh }) => `/api/invoices/${fresh.id}/lines`,
+      body: () => ({ description: 'Skate sharpening', amountMinor: 1500 }),
+      expect: [401, 403, 200, 200, 403, 403, 404, 404],
+    },
+    {
+      route: 'POST /api/invoices/:id/discount',
+      prepare: () => invoiceOfA(),
+      path: ({ fresh }) => `/api/invoices/${fresh.id}/discount`,
+      body: () => ({ percentThousandths: 10000 }),
+      expect: [401, 403, 200, 200, 403, 403, 404, 404],
+    },
+    {
+      route: 'POST /api/invoices/:id/lines/:lineId/remove',
+      prepare: () => invoiceOfA(),
+      path: ({ fresh }) => `/api/invoices/${fresh.id}/lines/${fresh.lineId}/remove`,
+      body: () => ({ reason: 'Ice was unusable' }),
+      expect: [401, 403, 200, 200, 403, 403, 404, 404],
+    },
+    {
+      route: 'DELETE /api/invoices/:id/lines/:lineId',
+      prepare: () => invoiceOfA({ lineKind: 'custom' }),
+      path: ({ fresh }) => `/api/invoices/${fresh.id}/lines/${fresh.lineId}`,
+      expect: [401, 403, 200, 200, 403, 403, 404, 404],
+    },
+    {
+      route: 'DELETE /api/invoices/:id',
+      prepare: () => invoiceOfA(),
+      path: ({ fresh }) => `/api/invoices/${fresh.id}`,
+      expect: [401, 403, 204, 204, 403, 403, 404, 404],
+    },
+    {
+      route: 'POST /api/invoices/:id/issue',
+      prepare: () => invoiceOfA(),
+      path: ({ fresh }) => `/api/invoices/${fresh.id}/issue`,
+      expect: [401, 403, 200, 200, 403, 403, 404, 404],
+    },
+    {
+      route: 'POST /api/invoices/:id/void',
+      prepare: () => invoiceOfA({ issued: true }),
+      path: ({ fresh }) => `/api/invoices/${fresh.id}/void`,
+      body: () => ({ reason: 'Billed twice' }),
+      expect: [401, 403, 200, 200, 403, 403, 404, 404],
+    },
+
+    // ---------- payments and receivables (billing's only) ----------
+    {
+      // All of it the client's credit, which the receivables below show.
+      route: 'POST /api/payments',
+      path: () => '/api/payments',
+      body: ({ a }) => ({ clientId: a.clientId, amountMinor: 1000, receivedOn: '2026-11-20', method: 'cash' }),
+      expect: [401, 403, 201, 201, 403, 403, 404, 404],
+    },
+    {
+      // Settling an issued invoice of A's: another organisation's caller finds neither its client nor it.
+      route: 'POST /api/payments',
+      prepare: async () => {
+        const { id } = await invoiceOfA({ issued: true })
+        const [invoice] = await t.db.select({ clientId: invoices.clientId }).from(invoices).where(eq(invoices.id, id))
+        return { id, clientId: invoice!.clientId }
+      },
+      path: () => '/api/payments',
+      body: ({ fresh }) => ({
+        clientId: fresh.clientId,
+        amountMinor: 500,
+        receivedOn: '2026-11-20',
+        method: 'card',
+        invoiceIds: [fresh.id],
+      }),
+      expect: [401, 403, 201, 201, 403, 403, 404, 404],
+    },
+    {
+      route: 'GET /api/payments',
+      path: ({ a }) => `/api/payments?clientId=${a.clientId}`,
+      expect: [401, 403, 200, 200, 403, 403, 404, 404],
+      shows: (a) => a.clientId,
+    },
+    { route: 'GET /api/payments', path: () => '/api/payments', expect: [401, 403, 200, 200, 403, 403, 200, 200], shows: (a) => a.clientId },
+    {
+      route: 'GET /api/clients/:id/billing',
+      path: ({ a }) => `/api/clients/${a.clientId}/billing`,
+      expect: [401, 403, 200, 200, 403, 403, 404, 404],
+      shows: (a) => a.clientId,
+    },
+    {
+      route: 'GET /api/billing/receivables',
+      path: () => '/api/billing/receivables',
+      expect: [401, 403, 200, 200, 403, 403, 200, 200],
+      shows: (a) => a.clientId,
+    },
+    {
+      route: 'GET /api/billing/receivables.csv',
+      path: () => '/api/billing/receivables.csv',
+      expect: [401, 403, 200, 200, 403, 403, 200, 200],
+      shows: () => 'Owner-A Hockey Club',
+    },
+
     // ---------- marketing ----------
     {
       route: 'GET /api/marketing/availability',
@@ -1204,6 +1392,8 @@ async function readAnswer(response: Response) {
 function isExpectedContentType(status: number, contentType: string, route: string): boolean {
   if (status === 204 || status === 304) return true
   if (route === 'POST /unsubscribe/:token' && contentType.startsWith('text/plain')) return true
+  if (route === 'GET /api/billing/receivables.csv' && contentType.startsWith('text/csv')) return true
+  if (route === 'GET /api/invoices/:id/pdf' && contentType.startsWith('application/pdf')) return true
   return /^(application\/json|image\/(png|jpeg|gif|webp)|text\/event-stream|text\/calendar)/.test(contentType)
 }
 

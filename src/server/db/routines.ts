@@ -36,6 +36,13 @@ export const ROUTINE_FILES: readonly string[] = [
   'modules/facilities/sql/rooms_tree.sql',
   'modules/screens/sql/screens_reserve_board_address.sql',
   'modules/contracts/sql/contract_usage_applies.sql',
+  // Invoices (src/server/modules/billing/invoices, ADR 0061): an issued invoice, its lines and taxes are final.
+  'modules/billing/sql/invoices_final.sql',
+  'modules/billing/sql/invoice_parts_final.sql',
+  // Payments (src/server/modules/billing/payments, ADR 0062): allocations within their payment and invoice, and final.
+  'modules/billing/sql/payment_allocations_within.sql',
+  'modules/billing/sql/payment_allocations_final.sql',
+  'modules/billing/sql/payment_amount_fixed.sql',
   // Who hears of a change (src/server/realtime).
   'realtime/sql/room_change_listeners.sql',
   'realtime/sql/announce_schedule_change.sql',

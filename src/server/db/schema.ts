@@ -1354,11 +1354,12 @@ export const paymentAllocations = pgTable(
       columns: [table.organisationId, table.paymentId],
       foreignColumns: [payments.organisationId, payments.id],
     }).onDelete('cascade'),
+    // Cascade: only the organisation's deletion deletes an issued invoice (migration 0040).
     foreignKey({
       name: 'payment_allocations_invoice_fk',
       columns: [table.organisationId, table.invoiceId],
       foreignColumns: [invoices.organisationId, invoices.id],
-    }).onDelete('no action'),
+    }).onDelete('cascade'),
     check('payment_allocations_amount_valid', sql`${table.amountMinor} > 0`),
   ],
 )

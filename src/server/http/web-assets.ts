@@ -33,6 +33,11 @@ export const ROUTE_SCREENS: Array<[RegExp, string[]]> = [
   [/^\/unsubscribe\/[^/]+\/?$/, [TOASTER, 'features/mail/unsubscribe-page.tsx']],
   [/^\/mail\/?$/, [SIGNED_IN, TOASTER, 'features/mail/mail-page.tsx']],
   [/^\/admin\/mail\/?$/, [SIGNED_IN, TOASTER, 'features/mail/admin-mail-page.tsx']],
+  [/^\/invoices\/?$/, [SIGNED_IN, TOASTER, 'features/billing/invoices-page.tsx']],
+  [/^\/invoices\/[^/]+\/?$/, [SIGNED_IN, TOASTER, 'features/billing/invoice-page.tsx']],
+  [/^\/invoices\/[^/]+\/print\/?$/, [TOASTER, 'features/billing/invoice-print-page.tsx']],
+  [/^\/billing\/receivables\/?$/, [SIGNED_IN, TOASTER, 'features/billing/receivables-page.tsx']],
+  [/^\/billing\/settings\/?$/, [SIGNED_IN, TOASTER, 'features/billing/billing-settings-page.tsx']],
 ]
 
 // Pages the build rendered to HTML (src/web/prerender.tsx), by path and file in prerendered/.

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import type { MailKind } from '@shared/mail/schema'
 import type { Executor } from '../db/client'
-import { outboxMessages } from '../db/schema'
+import { outboxAttachments, outboxMessages } from '../db/schema'
+
+/** A file sent with a message (an invoice's PDF), stored with it so that a retry sends the same bytes. */
+export type MailAttachment = { filename: string; contentType: string; content: Uint8Array }
 
 /** One message as a producer hands it to the outbox (docs/product.md#email). */
 export type OutgoingMail = {
@@ -20,6 +23,8 @@ export type OutgoingMail = {
   html: string
   /** Marketing only: the RFC 8058 one-click address, sent as List-Unsubscribe. */
   unsubscribeUrl?: string | null
+  /** Files sent with it, in order (outbox_attachments). */
+  attachments?: MailAttachment[]
 }
 
 // Line breaks of every kind, and the other control characters, would end a header early: a
@@ -63,8 +68,27 @@ export async function enqueueMail(executor: Executor, mail: OutgoingMail | Outgo
       .insert(outboxMessages)
       .values(rows)
       .onConflictDoNothing({ target: outboxMessages.businessKey })
-      .returning({ id: outboxMessages.id })
+      .returning({ id: outboxMessages.id, businessKey: outboxMessages.businessKey })
     inserted += written.length
+    await insertAttachments(executor, list.slice(start, start + INSERT_CHUNK), written)
   }
   return inserted
+}
+
+// A message already in the outbox (its business key) kept its own attachments: only new ones get theirs.
+async function insertAttachments(executor: Executor, messages: OutgoingMail[], written: { id: string; businessKey: string }[]) {
+  const idOf = new Map(written.map((row) => [row.businessKey, row.id]))
+  const rows = messages.flatMap((message) => {
+    const messageId = idOf.get(message.businessKey)
+    if (!messageId || !message.attachments) return []
+    return message.attachments.map((attachment, position) => ({
+      messageId,
+      position,
+      filename: oneLine(attachment.filename),
+      contentType: oneLine(attachment.contentType),
+      content: Buffer.from(attachment.content),
+    }))
+  })
+  // One at a time: a PDF is large, and the rows of one statement are held in memory together.
+  for (const row of rows) await executor.insert(outboxAttachments).values(row)
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { MailStatus } from '@shared/mail/schema'
 import type { Db, Executor, Tx } from '../db/client'
-import { organisations, outboxMessages } from '../db/schema'
+import { organisations, outboxAttachments, outboxMessages } from '../db/schema'
 
 // The outbox's only SQL (ADR 0056). Every instant is the database's now(), so app instances
 // whose clocks differ agree on what is due and whose lease ran out.
@@ -101,6 +101,28 @@ export function claim(tx: Tx, ids: string[]): Promise<ClaimedMessage[]> {
     .set({ status: 'sending', claimedAt: sql`now()`, attempts: sql`${outboxMessages.attempts} + 1` })
     .where(inArray(outboxMessages.id, ids))
     .returning(claimedColumns)
+}
+
+/** The files sent with the claimed messages, by message, in order. */
+export async function attachmentsOf(tx: Tx, ids: string[]) {
+  const byMessage = new Map<string, { filename: string; contentType: string; content: Uint8Array }[]>()
+  if (ids.length === 0) return byMessage
+  const rows = await tx
+    .select({
+      messageId: outboxAttachments.messageId,
+      filename: outboxAttachments.filename,
+      contentType: outboxAttachments.contentType,
+      content: outboxAttachments.content,
+    })
+    .from(outboxAttachments)
+    .where(inArray(outboxAttachments.messageId, ids))
+    .orderBy(outboxAttachments.messageId, outboxAttachments.position)
+  for (const { messageId, ...attachment } of rows) {
+    const list = byMessage.get(messageId) ?? []
+    list.push(attachment)
+    byMessage.set(messageId, list)
+  }
+  return byMessage
 }
 
 /** Delivery is off: the rows are kept to be read on the Mail pages, never sent. */

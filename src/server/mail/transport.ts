@@ -11,6 +11,8 @@ export type SendableMessage = {
   textBody: string
   htmlBody: string
   unsubscribeUrl: string | null
+  /** Files sent with it (an invoice's PDF); none when left out. */
+  attachments?: { filename: string; contentType: string; content: Uint8Array }[]
 }
 
 export type MailTransport = {
@@ -67,6 +69,11 @@ export function createMailTransport(settings: MailSettings): MailTransport {
               'List-Unsubscribe-Post': { prepared: true, value: 'List-Unsubscribe=One-Click' },
             }
           : {},
+        attachments: (message.attachments ?? []).map((attachment) => ({
+          filename: attachment.filename,
+          contentType: attachment.contentType,
+          content: Buffer.from(attachment.content),
+        })),
         // The parts are strings; nothing may read a file or fetch an address into the message.
         disableFileAccess: true,
         disableUrlAccess: true,

@@ -2,7 +2,14 @@ import { recordActivity, type ActivityRecord, type SystemActor } from '../module
 import type { Db, Tx } from '../db/client'
 import { logError } from '../log'
 import * as repository from './repository'
-import { createMailTransport, errorText, isPermanentFailure, type MailSettings, type MailTransport } from './transport'
+import {
+  createMailTransport,
+  errorText,
+  isPermanentFailure,
+  type MailSettings,
+  type MailTransport,
+  type SendableMessage,
+} from './transport'
 
 // The outbox's worker (ADR 0056, docs/product.md#email). It claims due messages in batches,
 // sends them on one pooled transport, and marks them in batches. A message is claimed as
@@ -55,7 +62,7 @@ async function recordMail(tx: Tx, messages: repository.ClaimedMessage[], deliver
   for (const [organisationId, records] of byOrganisation) await recordActivity(tx, organisationId, MAIL_ACTOR, records)
 }
 
-type Claim = { seen: number; claimed: repository.ClaimedMessage[] }
+type Claim = { seen: number; claimed: (repository.ClaimedMessage & SendableMessage)[] }
 
 /**
  * Claims one batch to send. Account mail goes at once; an organisation's goes while its hour
@@ -77,7 +84,13 @@ async function claimBatch(db: Db, env: MailSettings): Promise<Claim> {
       allowed.push(...mine.slice(0, room))
       await repository.holdBack(tx, mine.slice(room), oldestSentAt)
     }
-    return { seen: due.length, claimed: await repository.claim(tx, allowed) }
+    const claimed = await repository.claim(tx, allowed)
+    // Read with the claim, so the send has the very bytes stored with the message.
+    const attachments = await repository.attachmentsOf(
+      tx,
+      claimed.map((message) => message.id),
+    )
+    return { seen: due.length, claimed: claimed.map((message) => ({ ...message, attachments: attachments.get(message.id) ?? [] })) }
   })
 }
 
@@ -94,7 +107,7 @@ async function keepBatch(db: Db, env: MailSettings): Promise<number> {
   })
 }
 
-async function sendBatch(db: Db, transport: MailTransport, claimed: repository.ClaimedMessage[]) {
+async function sendBatch(db: Db, transport: MailTransport, claimed: (repository.ClaimedMessage & SendableMessage)[]) {
   const outcomes = await Promise.all(
     claimed.map((message) =>
       transport.send(message).then(

@@ -8,6 +8,16 @@ import { forgotPasswordInput, signUpInput } from '@shared/auth/schema'
 import { clientInput } from '@shared/clients/schema'
 import { closureInput, closurePreviewInput } from '@shared/closures/schema'
 import { holidayClosuresInput, holidayClosuresPreviewInput } from '@shared/closures/holidays'
+import {
+  billingSettingsInput,
+  generateInvoicesInput,
+  invoiceDiscountInput,
+  invoiceLineInput,
+  rateInput,
+  removeInvoiceLineInput,
+  voidInvoiceInput,
+} from '@shared/billing/schema'
+import { recordPaymentInput } from '@shared/billing/payments'
 import { contractInput, usageInput } from '@shared/contracts/schema'
 import { createEventInput, eventPreviewInput, updateEventInput } from '@shared/events/schema'
 import { DATE_RANGE_MESSAGE } from '@shared/schema-fields'
@@ -25,7 +35,19 @@ import {
 import { ROLES } from '@shared/team/roles'
 import { invitationInput, invitationSignUpInput, memberRoleInput, organisationInput, switchOrganisationInput } from '@shared/team/schema'
 import type { Db } from '../db/client'
-import { calendarFeeds, clients, contracts, facilities, memberships, rooms, screens, setupRuns, users } from '../db/schema'
+import {
+  calendarFeeds,
+  clients,
+  contracts,
+  facilities,
+  invoiceLines,
+  invoices,
+  memberships,
+  rooms,
+  screens,
+  setupRuns,
+  users,
+} from '../db/schema'
 import { listAppRoutes, routeKey } from './app-routes'
 import { DST_EDGES, hostileBody, hostileScalar, MARKUP_TEXTS, type HostileBody } from './hostile-values'
 import { PNG_1X1, seedOwnerData, type OwnerData } from './owner-data'
@@ -45,6 +67,14 @@ const RUNS_PER_ROUTE = 1000
 // The facility feed PUT /api/feeds/:id edits, made by that route's arrange.
 const HOSTILE_FEED_ID = '0190f0f0-0000-7000-8000-000000000fee'
 const PROPERTY_TIMEOUT_MS = 120_000
+// A's client, draft invoice (with a booking line) and issued invoice that the invoice routes edit,
+// made by their arrange (docs/product.md#billing).
+const HOSTILE_BILLING = {
+  clientId: '0190f0f0-0000-7000-8000-0000000b111c',
+  draftId: '0190f0f0-0000-7000-8000-0000000b111d',
+  lineId: '0190f0f0-0000-7000-8000-0000000b1111',
+  issuedId: '0190f0f0-0000-7000-8000-0000000b1115',
+} as const
 
 type BodyRoute = {
   route: string
@@ -150,6 +180,57 @@ const holidayCountries = fc.oneof(
   hostileScalar,
 )
 const holidayRegions = fc.oneof(fc.constantFrom('ON', 'on', 'NY', 'QC', 'XX', '', null, '__proto__', 'toString', 'ON-1', 0), hostileScalar)
+
+// Amounts in minor units at and past their edges.
+const hostileMoney = fc.oneof(
+  fc.constantFrom(0, 1, 100_000_000, 100_000_001, 100_000_000_000, 100_000_000_001, -1, 1.5, 2 ** 53, 1e308, '100', null, 'NaN'),
+  hostileScalar,
+)
+
+/** A's client with a draft invoice (one booking line) and an issued invoice, for the invoice routes. */
+async function arrangeHostileInvoices(db: Db, a: OwnerData) {
+  const { organisationId } = team(a)
+  const { clientId, draftId, lineId, issuedId } = HOSTILE_BILLING
+  await db.insert(clients).values({ id: clientId, organisationId, name: 'Hostile Billing' }).onConflictDoNothing()
+  const invoice = { organisationId, clientId, periodStart: '2026-03-01', periodEnd: '2026-03-31', timeZone: 'UTC', currency: 'CAD' }
+  await db
+    .insert(invoices)
+    .values({ ...invoice, id: draftId })
+    .onConflictDoNothing()
+  await db
+    .insert(invoiceLines)
+    .values({
+      id: lineId,
+      organisationId,
+      invoiceId: draftId,
+      position: 0,
+      kind: 'booking',
+      description: 'Rink',
+      scheduleId: lineId,
+      amountMinor: 0,
+    })
+    .onConflictDoNothing()
+  const made = await db
+    .insert(invoices)
+    .values({ ...invoice, id: issuedId, subtotalMinor: 1000, totalMinor: 1000 })
+    .onConflictDoNothing()
+    .returning({ id: invoices.id })
+  if (made.length === 0) return
+  await db
+    .insert(invoiceLines)
+    .values({ organisationId, invoiceId: issuedId, position: 0, kind: 'custom', description: 'Ice', amountMinor: 1000 })
+  await db
+    .update(invoices)
+    .set({
+      status: 'issued',
+      number: 'HOSTILE-1',
+      issuedOn: '2026-03-31',
+      dueOn: '2026-04-30',
+      issuedAt: new Date(),
+      billTo: { name: 'Hostile Billing' },
+    })
+    .where(eq(invoices.id, issuedId))
+}
 
 const bodyRoutes: BodyRoute[] = [
   {
@@ -423,6 +504,124 @@ const bodyRoutes: BodyRoute[] = [
         .onConflictDoNothing()
     },
     focus: () => fc.record({ includeClientNames: fc.constantFrom(true, false, 'true', 'false', 0, 1, null, [true], {}) }),
+  },
+  // ---------- prices and invoices (docs/product.md#billing) ----------
+  {
+    route: 'PUT /api/billing/settings',
+    path: () => '/api/billing/settings',
+    valid: () => ({ currency: 'CAD', paymentTermsDays: 30, taxes: [{ name: 'HST', rateThousandths: 13000 }] }),
+    accepts: billingSettingsInput,
+    focus: () =>
+      fc.record({
+        currency: fc.constantFrom('CAD', 'cad', 'USD', 'JPY', 'XAU', 'ZZZ', 'CA', '', null, 12),
+        paymentTermsDays: fc.constantFrom(0, 30, 365, 366, -1, 1.5, '30', null),
+        taxes: fc.constantFrom(
+          [],
+          [
+            { name: 'GST', rateThousandths: 5000 },
+            { name: 'PST', rateThousandths: 7000 },
+          ],
+          [{ name: 'HST', rateThousandths: 100001 }],
+          [{ name: 'HST', rateThousandths: -1 }],
+          [{ name: '', rateThousandths: 5000 }],
+          [
+            { name: 'A', rateThousandths: 1 },
+            { name: 'a', rateThousandths: 1 },
+          ],
+          Array(4).fill({ name: 'X', rateThousandths: 1 }),
+          [{ name: 'x'.repeat(51), rateThousandths: 1 }],
+          'HST',
+        ),
+      }),
+  },
+  {
+    route: 'PUT /api/rooms/:roomId/rates',
+    path: (a) => `/api/rooms/${a.rinkId}/rates`,
+    valid: () => ({ primeRateMinor: 25000, nonPrimeRateMinor: 18000 }),
+    accepts: rateInput,
+    focus: () => fc.record({ primeRateMinor: hostileMoney, nonPrimeRateMinor: hostileMoney }),
+  },
+  {
+    route: 'PUT /api/clients/:clientId/rates/:roomId',
+    path: (a) => `/api/clients/${a.clientId}/rates/${a.rinkId}`,
+    valid: () => ({ primeRateMinor: 20000, nonPrimeRateMinor: 15000 }),
+    accepts: rateInput,
+    focus: () => fc.record({ primeRateMinor: hostileMoney, nonPrimeRateMinor: hostileMoney }),
+  },
+  {
+    route: 'POST /api/invoices/generate',
+    path: () => '/api/invoices/generate',
+    valid: (a) => ({ periodStart: '2026-03-01', periodEnd: '2026-03-31', clientId: a.clientId }),
+    accepts: generateInvoicesInput,
+    focus: (a) =>
+      fc.record({ periodStart: dates, periodEnd: dates, clientId: fc.constantFrom(a.clientId, a.rinkId, null, '', 'not-a-uuid') }),
+  },
+  {
+    route: 'POST /api/invoices/:id/lines',
+    path: () => `/api/invoices/${HOSTILE_BILLING.draftId}/lines`,
+    valid: () => ({ description: 'Skate sharpening', amountMinor: 1500 }),
+    accepts: invoiceLineInput,
+    arrange: arrangeHostileInvoices,
+    focus: () => fc.record({ amountMinor: hostileMoney }),
+  },
+  {
+    route: 'POST /api/invoices/:id/discount',
+    path: () => `/api/invoices/${HOSTILE_BILLING.draftId}/discount`,
+    valid: () => ({ percentThousandths: 10000 }),
+    accepts: invoiceDiscountInput,
+    arrange: arrangeHostileInvoices,
+    focus: () => fc.record({ percentThousandths: hostileMoney, amountMinor: hostileMoney }),
+  },
+  {
+    // The first accepted body removes the line; the ones after it are refused (409).
+    route: 'POST /api/invoices/:id/lines/:lineId/remove',
+    path: () => `/api/invoices/${HOSTILE_BILLING.draftId}/lines/${HOSTILE_BILLING.lineId}/remove`,
+    valid: () => ({ reason: 'Ice was unusable' }),
+    accepts: removeInvoiceLineInput,
+    arrange: arrangeHostileInvoices,
+  },
+  {
+    // The first accepted body voids the invoice; the ones after it are refused (409).
+    route: 'POST /api/invoices/:id/void',
+    path: () => `/api/invoices/${HOSTILE_BILLING.issuedId}/void`,
+    valid: () => ({ reason: 'Billed twice' }),
+    accepts: voidInvoiceInput,
+    arrange: arrangeHostileInvoices,
+  },
+  {
+    // Settles the issued invoice while it is open and not yet paid; the rest is credit.
+    route: 'POST /api/payments',
+    path: () => '/api/payments',
+    valid: () => ({
+      clientId: HOSTILE_BILLING.clientId,
+      amountMinor: 250,
+      receivedOn: '2026-11-20',
+      method: 'cheque',
+      reference: '1042',
+      invoiceIds: [HOSTILE_BILLING.issuedId],
+    }),
+    accepts: recordPaymentInput,
+    arrange: arrangeHostileInvoices,
+    focus: (a) =>
+      fc.record({
+        clientId: fc.constantFrom(HOSTILE_BILLING.clientId, a.clientId, a.facilityId, HOSTILE_BILLING.issuedId, '', null),
+        amountMinor: hostileMoney,
+        receivedOn: fc.oneof(dates, hostileScalar),
+        method: fc.constantFrom('cash', 'cheque', 'e_transfer', 'card', 'other', 'Cash', 'E-transfer', 'stripe', '', null),
+        invoiceIds: fc.constantFrom(
+          [],
+          [HOSTILE_BILLING.issuedId],
+          [HOSTILE_BILLING.draftId],
+          [HOSTILE_BILLING.issuedId, HOSTILE_BILLING.issuedId],
+          [HOSTILE_BILLING.issuedId, HOSTILE_BILLING.issuedId.toUpperCase()],
+          [HOSTILE_BILLING.lineId],
+          [a.clientId],
+          ['not-a-uuid'],
+          Array(51).fill(HOSTILE_BILLING.issuedId),
+          HOSTILE_BILLING.issuedId,
+          null,
+        ),
+      }),
   },
   {
     route: 'POST /api/setup/facility',
@@ -752,6 +951,11 @@ const queryRoutes: QueryRoute[] = [
       hoursAhead: fc.oneof(fc.constantFrom('1', '4', '12', '0', '13', '-4', '4.5', ' 4', '0x4', '1e1', 'NaN', ''), hostileText),
     }),
   },
+  {
+    route: 'GET /api/payments',
+    path: () => '/api/payments',
+    fields: (a) => ({ clientId: idOrJunk(a.clientId) }),
+  },
 ]
 
 // Routes whose only input is the id in their path: each is tried with hostile ids.
@@ -770,6 +974,10 @@ const idRoutes = [
   'POST /api/admin/users/:id/approve',
   'POST /api/admin/users/:id/revoke',
   'POST /api/admin/users/:id/reset-password',
+  'DELETE /api/clients/:clientId/rates/:roomId',
+  'DELETE /api/invoices/:id',
+  'DELETE /api/invoices/:id/lines/:lineId',
+  'POST /api/invoices/:id/issue',
 ]
 
 // A's organisation, its other member and an open invitation, made once the data is seeded.

@@ -30,6 +30,17 @@ import {
   holidayClosuresResponse,
   holidayCountriesResponse,
 } from '@shared/closures/responses'
+import { clientBillingResponse, paymentListResponse, paymentResponse, receivablesResponse } from '@shared/billing/payments-responses'
+import {
+  billingSettingsResponse,
+  clientRatesResponse,
+  generateInvoicesResponse,
+  invoiceListResponse,
+  invoiceResponse,
+  issuedInvoiceResponse,
+  rateResponse,
+  roomRatesResponse,
+} from '@shared/billing/responses'
 import { clientDetailResponse, clientListResponse, clientResponse } from '@shared/clients/responses'
 import {
   chargingContractResponse,
@@ -209,6 +220,33 @@ export const ROUTE_RESPONSES: Record<string, RouteResponses> = {
   // The public feed: iCalendar text, or nothing for a matching If-None-Match; its 404 is the API's.
   'GET /feeds/:file': { 200: null, 304: null },
   'ALL /feeds/*': {},
+
+  'POST /api/payments': { 201: paymentResponse },
+  'GET /api/payments': { 200: paymentListResponse },
+  'GET /api/clients/:id/billing': { 200: clientBillingResponse },
+  'GET /api/billing/receivables': { 200: receivablesResponse },
+  // 'Export CSV': text/csv.
+  'GET /api/billing/receivables.csv': { 200: null },
+
+  'GET /api/billing/settings': { 200: billingSettingsResponse },
+  'PUT /api/billing/settings': { 200: billingSettingsResponse },
+  'GET /api/rooms/:roomId/rates': { 200: roomRatesResponse },
+  'PUT /api/rooms/:roomId/rates': { 200: rateResponse },
+  'GET /api/clients/:clientId/rates': { 200: clientRatesResponse },
+  'PUT /api/clients/:clientId/rates/:roomId': { 200: rateResponse },
+  'DELETE /api/clients/:clientId/rates/:roomId': { 204: null },
+  'GET /api/invoices': { 200: invoiceListResponse },
+  'POST /api/invoices/generate': { 200: generateInvoicesResponse },
+  'GET /api/invoices/:id': { 200: invoiceResponse },
+  // The invoice as a PDF (application/pdf).
+  'GET /api/invoices/:id/pdf': { 200: null },
+  'POST /api/invoices/:id/lines': { 200: invoiceResponse },
+  'POST /api/invoices/:id/discount': { 200: invoiceResponse },
+  'POST /api/invoices/:id/lines/:lineId/remove': { 200: invoiceResponse },
+  'DELETE /api/invoices/:id/lines/:lineId': { 200: invoiceResponse },
+  'DELETE /api/invoices/:id': { 204: null },
+  'POST /api/invoices/:id/issue': { 200: issuedInvoiceResponse },
+  'POST /api/invoices/:id/void': { 200: issuedInvoiceResponse },
 
   'ALL /api/*': {},
 }

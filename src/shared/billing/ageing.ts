@@ -1,20 +1,11 @@
 import { parseCalendarDate } from '@shared/scheduling/calendar-date'
+import type { InvoiceStatus } from './invoice-status'
 import { assertSafeInteger } from './money'
 
 export const AGE_BUCKETS = ['current', '1-30', '31-60', '61-90', '90+'] as const
 export type AgeBucket = (typeof AGE_BUCKETS)[number]
 
-export const INVOICE_STATUSES = ['draft', 'issued', 'partly_paid', 'paid', 'void', 'overdue'] as const
-export type InvoiceStatus = (typeof INVOICE_STATUSES)[number]
-
-export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
-  draft: 'Draft',
-  issued: 'Issued',
-  partly_paid: 'Partly paid',
-  paid: 'Paid',
-  void: 'Void',
-  overdue: 'Overdue',
-}
+export { INVOICE_STATUS_LABELS, INVOICE_STATUSES, type InvoiceStatus } from './invoice-status'
 
 const MS_PER_DAY = 24 * 60 * 60 * 1000
 

@@ -1,25 +1,9 @@
 import { addCalendarDays, weekdayOf } from '@shared/scheduling/calendar-date'
 import { combineLocalDateTime, localDateOf, localDayRange } from '@shared/scheduling/local-day'
 import { parseClosingTime, parseTimeOfDay } from '@shared/scheduling/time-of-day'
+import type { PrimeTime } from './default-prime-time'
 
-/**
- * A facility's prime time as wall-clock times 'HH:MM', one window for weekdays and one for
- * Saturday and Sunday. An end of '00:00' is the midnight that ends the day, as for operating
- * hours; otherwise the end is after the start (the facilities table checks the same).
- */
-export interface PrimeTime {
-  weekdayStart: string
-  weekdayEnd: string
-  weekendStart: string
-  weekendEnd: string
-}
-
-export const DEFAULT_PRIME_TIME: PrimeTime = {
-  weekdayStart: '16:00',
-  weekdayEnd: '22:00',
-  weekendStart: '07:00',
-  weekendEnd: '22:00',
-}
+export { DEFAULT_PRIME_TIME, type PrimeTime } from './default-prime-time'
 
 export interface PrimeSplit {
   primeMinutes: number

@@ -22,6 +22,8 @@ export const contract = z.object({
   appliesTo: z.enum(CONTRACT_SCOPES),
   roomTypes: z.array(z.enum(SCOPE_ROOM_TYPES)),
   spaces: z.array(z.object({ id: z.uuid(), name: z.string() })),
+  /** 'Prepaid price' in the currency's minor units; null: the contract counts hours only. */
+  prepaidPriceMinor: z.int().nullable(),
   createdAt: instant,
 })
 

@@ -14,7 +14,11 @@ export const CONTRACT_MESSAGES = {
   name: 'Please enter a name for the contract',
   endDate: 'End date must be on or after the start date',
   endDateInvalid: 'Please enter the end date as a date',
+  prepaidPrice: 'The prepaid price must be a whole amount of 0 or more',
 } as const
+
+/** The largest prepaid price in minor units, as the contracts table holds it. */
+export const MAX_PREPAID_PRICE_MINOR = 100_000_000_000
 
 const hours = (message: string) =>
   z
@@ -52,6 +56,15 @@ export const contractInput = z
       .array(z.uuid({ error: 'Please choose spaces from the list' }))
       .max(LIMITS.contract.maxScopeSpaces, `A contract can be limited to at most ${LIMITS.contract.maxScopeSpaces} spaces`)
       .default([]),
+    // 'Prepaid price' in minor units: the block of hours is invoiced once at this price and its
+    // bookings bill at 0 (docs/product.md#billing). Null: the contract counts hours only. Left
+    // out, a new contract has none and an edit keeps the one it has.
+    prepaidPriceMinor: z
+      .int({ error: CONTRACT_MESSAGES.prepaidPrice })
+      .min(0, CONTRACT_MESSAGES.prepaidPrice)
+      .max(MAX_PREPAID_PRICE_MINOR, CONTRACT_MESSAGES.prepaidPrice)
+      .nullable()
+      .optional(),
   })
   .refine(({ hoursUsed, totalHours }) => hoursUsed === undefined || hoursUsed <= totalHours, {
     message: CONTRACT_MESSAGES.hoursUsed,

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { instant } from '@shared/response-fields'
+import { instant, wallClockTime } from '@shared/response-fields'
 
 export const facility = z.object({
   id: z.uuid(),
@@ -10,6 +10,8 @@ export const facility = z.object({
   timeZone: z.string(),
   /** 'Change room time': minutes each event holds its change rooms before and after it. */
   changeRoomMinutes: z.int().min(0),
+  /** 'Prime time' on the facility's clock, 'HH:MM'; an end of '00:00' is midnight. */
+  primeTime: z.object({ weekdayStart: wallClockTime, weekdayEnd: wallClockTime, weekendStart: wallClockTime, weekendEnd: wallClockTime }),
   createdAt: instant,
 })
 

@@ -1,9 +1,41 @@
 import { z } from 'zod'
 import { LIMITS } from '@shared/limits'
-import { optionalText, requiredText } from '@shared/schema-fields'
+import { optionalText, requiredText, timeOfDay, whenValid } from '@shared/schema-fields'
 import { isValidTimeZone } from '@shared/scheduling/time-zone'
+import { parseClosingTime, parseTimeOfDay } from '@shared/scheduling/time-of-day'
 
 const CHANGE_ROOM_MINUTES_MESSAGE = `Change room time must be a whole number of minutes from 0 to ${LIMITS.facility.changeRoomMinutesMax}`
+
+export const PRIME_TIME_MESSAGES = {
+  time: 'Please enter a time as HH:MM',
+  order: 'Prime time must end after it starts',
+} as const
+
+// An end of 00:00 is the midnight that ends the day, as for a space's hours.
+const endsAfterStart = (start: string, end: string) => parseClosingTime(end) > parseTimeOfDay(start)
+
+/**
+ * 'Prime time' (docs/product.md#billing): the hours rates call prime, one window on weekdays and
+ * one on Saturday and Sunday, on the facility's clock. The facilities table checks the same order.
+ */
+export const primeTimeInput = z
+  .object({
+    weekdayStart: timeOfDay(PRIME_TIME_MESSAGES.time),
+    weekdayEnd: timeOfDay(PRIME_TIME_MESSAGES.time),
+    weekendStart: timeOfDay(PRIME_TIME_MESSAGES.time),
+    weekendEnd: timeOfDay(PRIME_TIME_MESSAGES.time),
+  })
+  .refine(({ weekdayStart, weekdayEnd }) => endsAfterStart(weekdayStart, weekdayEnd), {
+    message: PRIME_TIME_MESSAGES.order,
+    path: ['weekdayEnd'],
+    ...whenValid('weekdayStart', 'weekdayEnd'),
+  })
+  .refine(({ weekendStart, weekendEnd }) => endsAfterStart(weekendStart, weekendEnd), {
+    message: PRIME_TIME_MESSAGES.order,
+    path: ['weekendEnd'],
+    ...whenValid('weekendStart', 'weekendEnd'),
+  })
+export type PrimeTimeInput = z.output<typeof primeTimeInput>
 
 export const facilityInput = z.object({
   name: requiredText(LIMITS.facility.name, { label: 'Name', required: 'Please enter a facility name' }),
@@ -17,6 +49,8 @@ export const facilityInput = z.object({
     .min(0, CHANGE_ROOM_MINUTES_MESSAGE)
     .max(LIMITS.facility.changeRoomMinutesMax, CHANGE_ROOM_MINUTES_MESSAGE)
     .default(LIMITS.facility.defaultChangeRoomMinutes),
+  // Left out, a new facility takes the default prime time and an edit keeps the one it has.
+  primeTime: primeTimeInput.optional(),
 })
 export type FacilityFormValues = z.input<typeof facilityInput>
 export type FacilityInput = z.output<typeof facilityInput>

@@ -219,7 +219,10 @@ CREATE TABLE "payment_allocations" (
 	CONSTRAINT "payment_allocations_amount_valid" CHECK ("amount_minor" > 0)
 );--> statement-breakpoint
 ALTER TABLE "payment_allocations" ADD CONSTRAINT "payment_allocations_payment_fk" FOREIGN KEY ("organisation_id","payment_id") REFERENCES "public"."payments"("organisation_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "payment_allocations" ADD CONSTRAINT "payment_allocations_invoice_fk" FOREIGN KEY ("organisation_id","invoice_id") REFERENCES "public"."invoices"("organisation_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+-- cascade: only the organisation's deletion deletes an issued invoice (invoices_final), a draft
+-- takes no allocation, and payment_allocations_final refuses any other deletion. A no action key
+-- would be checked while the organisation's payments still hold their allocations, and refuse it.
+ALTER TABLE "payment_allocations" ADD CONSTRAINT "payment_allocations_invoice_fk" FOREIGN KEY ("organisation_id","invoice_id") REFERENCES "public"."invoices"("organisation_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "payment_allocations_payment_idx" ON "payment_allocations" USING btree ("organisation_id","payment_id");--> statement-breakpoint
 CREATE INDEX "payment_allocations_invoice_idx" ON "payment_allocations" USING btree ("organisation_id","invoice_id");--> statement-breakpoint
 

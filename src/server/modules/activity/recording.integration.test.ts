@@ -82,6 +82,7 @@ describe.each(testDatabaseKinds())('what each write records in the trail on %s',
       name: { before: null, after: 'North Arena' },
       timeZone: { before: null, after: 'America/Toronto' },
       changeRoomMinutes: { before: null, after: 0 },
+      primeTime: { before: null, after: 'Weekdays 16:00–22:00, weekends 07:00–22:00' },
     })
     expect(space).toMatchObject({ ...by, ...zone, action: 'created', entity: 'space', entityId: room!.id, label: 'Rink 1' })
     expect(space!.changes).toMatchObject({
@@ -97,6 +98,7 @@ describe.each(testDatabaseKinds())('what each write records in the trail on %s',
       name: { before: 'North Arena', after: null },
       timeZone: { before: 'America/Toronto', after: null },
       changeRoomMinutes: { before: 0, after: null },
+      primeTime: { before: 'Weekdays 16:00–22:00, weekends 07:00–22:00', after: null },
     })
   })
 

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm'
 import type { ClientInput } from '@shared/clients/schema'
 import type { Executor } from '../../db/client'
-import { clients, contractUsage, contracts, schedules } from '../../db/schema'
+import { clients, contractUsage, contracts, invoices, payments, schedules } from '../../db/schema'
 
 // The organisation is part of every query: another organisation's client is simply not found.
 // Each filter leads with organisation_id, as the indexes do.
@@ -86,6 +86,18 @@ export function deleteContractsOfClient(db: Executor, organisationId: string, cl
     status: contracts.status,
     notes: contracts.notes,
   })
+}
+
+/** Whether the client has invoices (drafts included) or payments: its books, which keep it. */
+export async function hasBillingRecords(db: Executor, organisationId: string, clientId: string) {
+  const [row] = await db
+    .select({
+      found: sql<boolean>`exists (select from ${invoices} where ${invoices.organisationId} = ${clients.organisationId} and ${invoices.clientId} = ${clients.id})
+        or exists (select from ${payments} where ${payments.organisationId} = ${clients.organisationId} and ${payments.clientId} = ${clients.id})`,
+    })
+    .from(clients)
+    .where(owned(organisationId, clientId))
+  return row?.found ?? false
 }
 
 export async function deleteClient(db: Executor, organisationId: string, clientId: string) {

@@ -1,6 +1,6 @@
 import type { ClientInput } from '@shared/clients/schema'
 import type { Db, Executor } from '../../db/client'
-import { notFound } from '../../errors'
+import { AppError, findPostgresError, notFound, SQLSTATE } from '../../errors'
 import { changedFields, createdChanges, deletedChanges, recordActivity, type Actor } from '../activity/service'
 import * as repository from './repository'
 
@@ -67,15 +67,39 @@ export async function updateClient(db: Db, organisationId: string, actor: Actor,
   })
 }
 
+export const CLIENT_HAS_BILLING_MESSAGE = "This client has invoices or payments, so it can't be deleted."
+
+// The foreign keys that keep a client with books (migration 0040: ON DELETE no action).
+const BILLING_FOREIGN_KEYS = new Set(['invoices_client_fk', 'payments_client_fk'])
+
 /**
  * ADR 0006, in one transaction: the client's contracts go (their usage rows cascade, and the
  * hours with them), then the client; its events stay on the schedule with no client (FK set null).
  * The trail records each contract, then the client.
+ *
+ * A client with invoices or payments is never deleted: the books would lose their owner
+ * (docs/product.md#billing). The foreign keys refuse it; this says so first. The row is held
+ * FOR UPDATE before the check, so an invoice or payment being written for the client (which
+ * holds the client's row while it attaches to it) is committed and seen, or waits and then finds
+ * the client gone.
  */
 export async function deleteClient(db: Db, organisationId: string, actor: Actor, clientId: string) {
+  try {
+    await deleteClientWithContracts(db, organisationId, actor, clientId)
+  } catch (error) {
+    const postgres = findPostgresError(error)
+    if (postgres?.code === SQLSTATE.foreignKeyViolation && BILLING_FOREIGN_KEYS.has(postgres.constraint ?? '')) {
+      throw new AppError('CONFLICT', CLIENT_HAS_BILLING_MESSAGE)
+    }
+    throw error
+  }
+}
+
+async function deleteClientWithContracts(db: Db, organisationId: string, actor: Actor, clientId: string) {
   await db.transaction(async (tx) => {
     const client = await repository.lockOwnedClientForDeletion(tx, organisationId, clientId)
     if (!client) throw notFound('Client')
+    if (await repository.hasBillingRecords(tx, organisationId, clientId)) throw new AppError('CONFLICT', CLIENT_HAS_BILLING_MESSAGE)
     const contracts = await repository.deleteContractsOfClient(tx, organisationId, clientId)
     await repository.deleteClient(tx, organisationId, clientId)
     await recordActivity(tx, organisationId, actor, [

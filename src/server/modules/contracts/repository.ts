@@ -46,6 +46,7 @@ const contractColumns = {
   appliesTo: sql<ContractScope>`${contracts.appliesTo}`,
   roomTypes: sql<ScopeRoomType[]>`${contracts.appliesToRoomTypes}`,
   spaces: scopeSpaces,
+  prepaidPriceMinor: contracts.prepaidPriceMinor,
   createdAt: contracts.createdAt,
 }
 
@@ -61,6 +62,8 @@ export type ContractValues = {
   notes: string | null
   appliesTo: ContractScope
   appliesToRoomTypes: ScopeRoomType[]
+  // Undefined: a new contract has none, an edit keeps the one it has.
+  prepaidPriceMinor: number | null | undefined
 }
 
 const ownedContract = (organisationId: string, contractId: string) =>

@@ -31,6 +31,7 @@ function contractValues(contract: Omit<Contract, 'id' | 'createdAt'>, clientName
     notes: contract.notes,
     // Left out while it applies everywhere, as it always did: only a limit is worth reading.
     appliesTo: contract.appliesTo === 'all' ? null : describeScope(contract),
+    prepaidPriceMinor: contract.prepaidPriceMinor,
   }
 }
 
@@ -47,6 +48,7 @@ function toContractValues(input: ContractInput): repository.ContractValues {
     notes: input.notes,
     appliesTo: input.appliesTo,
     appliesToRoomTypes: input.roomTypes,
+    prepaidPriceMinor: input.prepaidPriceMinor,
   }
 }
 

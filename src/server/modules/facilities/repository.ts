@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, or, sql } from 'drizzle-orm'
+import type { PrimeTime } from '@shared/billing/prime-time'
 import type { FacilityInput } from '@shared/facilities/schema'
 import type { RoomInput } from '@shared/rooms/schema'
 import type { Executor } from '../../db/client'
@@ -13,7 +14,7 @@ import { wallClock } from '../../db/wall-clock'
 
 export async function findOwnedFacility(db: Executor, organisationId: string, facilityId: string) {
   const [row] = await db
-    .select()
+    .select(facilityColumns)
     .from(facilities)
     .where(and(eq(facilities.organisationId, organisationId), eq(facilities.id, facilityId)))
   return row ?? null
@@ -35,7 +36,25 @@ const facilityColumns = {
   description: facilities.description,
   timeZone: facilities.timeZone,
   changeRoomMinutes: facilities.changeRoomMinutes,
+  // One field, so that it reads in a RETURNING list too.
+  primeTime: sql<PrimeTime>`json_build_object('weekdayStart', ${wallClock(facilities.primeWeekdayStart)},
+    'weekdayEnd', ${wallClock(facilities.primeWeekdayEnd)}, 'weekendStart', ${wallClock(facilities.primeWeekendStart)},
+    'weekendEnd', ${wallClock(facilities.primeWeekendEnd)})`,
   createdAt: facilities.createdAt,
+}
+
+// The form's fields as the table's columns; prime time left out keeps the columns as they are
+// (a new facility's defaults, an edited facility's own).
+function facilityRow({ primeTime, ...input }: FacilityInput) {
+  return {
+    ...input,
+    ...(primeTime && {
+      primeWeekdayStart: primeTime.weekdayStart,
+      primeWeekdayEnd: primeTime.weekdayEnd,
+      primeWeekendStart: primeTime.weekendStart,
+      primeWeekendEnd: primeTime.weekendEnd,
+    }),
+  }
 }
 
 const roomColumns = {
@@ -70,7 +89,7 @@ export async function countFacilities(db: Executor, organisationId: string): Pro
 export async function insertFacility(db: Executor, organisationId: string, input: FacilityInput) {
   const [row] = await db
     .insert(facilities)
-    .values({ organisationId, ...input })
+    .values({ organisationId, ...facilityRow(input) })
     .returning(facilityColumns)
   return row!
 }
@@ -207,7 +226,7 @@ export async function lockOwnedFacility(db: Executor, organisationId: string, fa
 export async function updateOwnedFacility(db: Executor, organisationId: string, facilityId: string, input: FacilityInput) {
   const [row] = await db
     .update(facilities)
-    .set(input)
+    .set(facilityRow(input))
     .where(and(eq(facilities.organisationId, organisationId), eq(facilities.id, facilityId)))
     .returning(facilityColumns)
   return row ?? null

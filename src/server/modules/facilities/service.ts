@@ -19,7 +19,13 @@ function facilityValues(facility: Facility) {
     description: facility.description,
     timeZone: facility.timeZone,
     changeRoomMinutes: facility.changeRoomMinutes,
+    primeTime: describePrimeTime(facility.primeTime),
   }
+}
+
+// One line in the trail: 'Weekdays 16:00–22:00, weekends 07:00–22:00'.
+function describePrimeTime({ weekdayStart, weekdayEnd, weekendStart, weekendEnd }: Facility['primeTime']) {
+  return `Weekdays ${weekdayStart}–${weekdayEnd}, weekends ${weekendStart}–${weekendEnd}`
 }
 
 function facilityRecord(action: 'created' | 'deleted', facility: Facility): ActivityRecord {
@@ -79,9 +85,8 @@ export function createFacility(db: Executor, organisationId: string, actor: Acto
   })
 }
 
-export async function getFacility(db: Db, organisationId: string, facilityId: string) {
-  const { organisationId: _owner, ...facility } = await requireOwnedFacility(db, organisationId, facilityId)
-  return facility
+export function getFacility(db: Db, organisationId: string, facilityId: string) {
+  return requireOwnedFacility(db, organisationId, facilityId)
 }
 
 // The foreign keys take the rooms, their events and the events' usage rows (and so their hours
