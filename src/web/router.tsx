@@ -98,6 +98,26 @@ const UnsubscribePage = screen(
   () => import('./features/mail/unsubscribe-page'),
   (m) => m.UnsubscribePage,
 )
+const InvoicesPage = screen(
+  () => import('./features/billing/invoices-page'),
+  (m) => m.InvoicesPage,
+)
+const InvoicePage = screen(
+  () => import('./features/billing/invoice-page'),
+  (m) => m.InvoicePage,
+)
+const InvoicePrintPage = screen(
+  () => import('./features/billing/invoice-print-page'),
+  (m) => m.InvoicePrintPage,
+)
+const ReceivablesPage = screen(
+  () => import('./features/billing/receivables-page'),
+  (m) => m.ReceivablesPage,
+)
+const BillingSettingsPage = screen(
+  () => import('./features/billing/billing-settings-page'),
+  (m) => m.BillingSettingsPage,
+)
 const AdminPage = screen(
   () => import('./features/admin/admin-page'),
   (m) => m.AdminPage,
@@ -163,7 +183,13 @@ export function AppRoutes() {
             <Route path="/mail" element={<MailPage />} />
             <Route path="/admin" element={<AdminPage />} />
             <Route path="/admin/mail" element={<AdminMailPage />} />
+            <Route path="/invoices" element={<InvoicesPage />} />
+            <Route path="/invoices/:id" element={<InvoicePage />} />
+            <Route path="/billing/receivables" element={<ReceivablesPage />} />
+            <Route path="/billing/settings" element={<BillingSettingsPage />} />
           </Route>
+          {/* Signed in, but outside the app's layout: a sheet that prints alone (its own guard). */}
+          <Route path="/invoices/:id/print" element={<InvoicePrintPage />} />
           <Route path="/dashboard" element={<Navigate to="/facilities" replace />} />
           <Route path="/screens" element={<Navigate to="/displays" replace />} />
           <Route path="*" element={<NotFoundPage />} />

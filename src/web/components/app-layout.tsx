@@ -9,6 +9,7 @@ import {
   Mail,
   Megaphone,
   Monitor,
+  Receipt,
   Shield,
   Users,
   UsersRound,
@@ -55,6 +56,8 @@ const NAVIGATION: NavigationEntry[] = [
   { title: 'Activity', to: '/activity', icon: History, matches: ['/activity'], permission: 'readActivity' },
   // What Fieldhouse wrote to people: Owners and Managers only.
   { title: 'Mail', to: '/mail', icon: Mail, matches: ['/mail'], permission: 'readMail' },
+  // Invoices, payments and receivables: Owners and Managers only.
+  { title: 'Invoices', to: '/invoices', icon: Receipt, matches: ['/invoices', '/billing'], permission: 'bill' },
 ]
 
 const ADMIN_ENTRY: NavigationEntry = { title: 'Admin', to: '/admin', icon: Shield, matches: ['/admin'] }

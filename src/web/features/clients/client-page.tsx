@@ -16,6 +16,7 @@ import {
   type ContractsPageState,
 } from '@web/features/contracts'
 import { usePermission } from '@web/features/auth'
+import { ClientBillingSection, ClientSpecialRates } from '@web/features/billing'
 import { CalendarFeedButton } from '@web/features/feeds'
 import { ApiError } from '@web/lib/api-client'
 import { deferred, useDeferred } from '@web/lib/deferred'
@@ -93,6 +94,9 @@ function ClientDetail({ clientId, client }: { clientId: string; client: Client }
           </div>
         </>
       )}
+      {/* Each loads only for a role that may see it (features/billing). */}
+      <ClientBillingSection className="mt-8" clientId={clientId} clientName={client.name} />
+      <ClientSpecialRates className="mt-8" clientId={clientId} clientName={client.name} />
       <ClientBookings clientId={clientId} />
       <ClientFormDialog open={canManageVenue && isEditing} onOpenChange={setIsEditing} client={client} />
     </>

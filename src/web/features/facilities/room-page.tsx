@@ -9,6 +9,7 @@ import { Button } from '@web/components/ui/button'
 import { errorDescription } from '@web/lib/api-client'
 import { formatTimeOfDay } from '@web/lib/datetime'
 import { usePermission } from '@web/features/auth'
+import { SpaceRatesCard } from '@web/features/billing'
 import { CalendarFeedButton } from '@web/features/feeds'
 import { RoomSchedule } from '@web/features/events'
 import { useRoom, type EventOutsideHours } from './api'
@@ -71,6 +72,8 @@ export function RoomPage() {
           <Detail term="Changeover">{room.changeoverMinutes === 0 ? 'None' : `${room.changeoverMinutes} minutes`}</Detail>
         </dl>
       </header>
+      {/* A change room is never booked on its own, so it has no rates. */}
+      {room.type === 'change_room' ? null : <SpaceRatesCard className="max-w-xl" roomId={room.id} roomName={room.name} />}
       <RoomSchedule room={room} facility={facility} />
       <RoomDialog
         key={room.id}

@@ -1,5 +1,5 @@
 import { useMemo, useRef } from 'react'
-import { useForm, useWatch, type DefaultValues, type Resolver } from 'react-hook-form'
+import { Controller, useForm, useWatch, type DefaultValues, type Resolver } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Link } from 'react-router'
 import { toast } from 'sonner'
@@ -12,6 +12,7 @@ import { FormField } from '@web/components/ui/form-field'
 import { Input } from '@web/components/ui/input'
 import { NativeSelect, NativeSelectOption } from '@web/components/ui/native-select'
 import { Textarea } from '@web/components/ui/textarea'
+import { MoneyField } from '@web/features/billing'
 import type { Client } from '@web/features/clients'
 import { errorDescription } from '@web/lib/api-client'
 import { browserTimeZone } from '@web/lib/datetime'
@@ -61,6 +62,7 @@ function defaultValues(contract: Contract | null, initialClientId: string | unde
       appliesTo: contract.appliesTo,
       roomTypes: contract.roomTypes,
       spaceIds: contract.spaces.map((space) => space.id),
+      prepaidPriceMinor: contract.prepaidPriceMinor,
     }
   }
   return {
@@ -75,6 +77,7 @@ function defaultValues(contract: Contract | null, initialClientId: string | unde
     appliesTo: 'all',
     roomTypes: [],
     spaceIds: [],
+    prepaidPriceMinor: null,
   }
 }
 
@@ -199,6 +202,23 @@ function ContractForm({ clients, contract, initialClientId, onDone }: ContractFo
         )}
       </FormField>
       <AppliesToField form={form} />
+      <Controller
+        control={form.control}
+        name="prepaidPriceMinor"
+        render={({ field, fieldState }) => (
+          <MoneyField
+            label="Prepaid price"
+            isOptional
+            description="The price of the whole block of hours, invoiced once; its bookings then bill at 0."
+            error={fieldState.error?.message}
+            name={field.name}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+          />
+        )}
+      />
       <FormField label="Notes" description={`${notes.length}/${LIMITS.contract.notes} characters`} error={errors.notes?.message}>
         {(control) => <Textarea {...control} rows={3} maxLength={LIMITS.contract.notes} {...form.register('notes')} />}
       </FormField>

@@ -3,6 +3,7 @@ import { useForm, useWatch } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { toast } from 'sonner'
 import { facilityInput, type FacilityFormValues, type FacilityInput } from '@shared/facilities/schema'
+import { DEFAULT_PRIME_TIME } from '@shared/billing/default-prime-time'
 import { LIMITS } from '@shared/limits'
 import { Button } from '@web/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog'
@@ -30,6 +31,7 @@ const toFormValues = (facility: Facility): FacilityFormValues => ({
   description: facility.description ?? '',
   timeZone: facility.timeZone,
   changeRoomMinutes: facility.changeRoomMinutes,
+  primeTime: facility.primeTime,
 })
 
 // Create New Facility and Edit Facility: one form, one schema, so both validate alike.
@@ -48,6 +50,7 @@ export function FacilityDialog({ facility, open, onOpenChange, onSaved }: Facili
           description: '',
           timeZone: defaultTimeZone,
           changeRoomMinutes: LIMITS.facility.defaultChangeRoomMinutes,
+          primeTime: DEFAULT_PRIME_TIME,
         },
   })
   const { errors, isSubmitting } = form.formState
@@ -121,6 +124,26 @@ export function FacilityDialog({ facility, open, onOpenChange, onSaved }: Facili
               </div>
             )}
           </FormField>
+          <fieldset className="grid gap-3">
+            <legend className="mb-1 text-sm font-medium">Prime time</legend>
+            <p className="text-sm text-muted-foreground">
+              The hours billed at each space's prime rate, on the facility's clock. An end of 12:00 AM is midnight.
+            </p>
+            <div className="grid items-start gap-4 sm:grid-cols-2">
+              <FormField label="Weekdays from" error={errors.primeTime?.weekdayStart?.message}>
+                {(control) => <Input {...control} type="time" step={60} {...form.register('primeTime.weekdayStart')} />}
+              </FormField>
+              <FormField label="Weekdays to" error={errors.primeTime?.weekdayEnd?.message}>
+                {(control) => <Input {...control} type="time" step={60} {...form.register('primeTime.weekdayEnd')} />}
+              </FormField>
+              <FormField label="Weekends from" error={errors.primeTime?.weekendStart?.message}>
+                {(control) => <Input {...control} type="time" step={60} {...form.register('primeTime.weekendStart')} />}
+              </FormField>
+              <FormField label="Weekends to" error={errors.primeTime?.weekendEnd?.message}>
+                {(control) => <Input {...control} type="time" step={60} {...form.register('primeTime.weekendEnd')} />}
+              </FormField>
+            </div>
+          </fieldset>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
