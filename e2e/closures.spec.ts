@@ -80,7 +80,9 @@ test.describe('closures', () => {
     await expect(covered.getByRole('listitem')).toContainText('Half Ice A')
     await expect(covered.getByRole('listitem')).toContainText('10:00 AM - 11:00 AM')
     await expect(dialog.getByRole('group', { name: 'What happens to these events?' })).toBeVisible()
-    await expect(dialog.getByText("Their hours go back to the client's contract, and clients who get booking emails are told.")).toBeVisible()
+    await expect(
+      dialog.getByText("Their hours go back to the client's contract, and clients who get booking emails are told."),
+    ).toBeVisible()
     await checkA11y(page)
 
     // The choice is required while events are listed.
