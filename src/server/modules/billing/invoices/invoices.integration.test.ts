@@ -383,13 +383,69 @@ describe.each(testDatabaseKinds())('invoices on %s', (kind) => {
     expect(numbers.filter((number) => number.startsWith(`${year}-`))).toEqual(expected)
   })
 
+  it('issues a draft that 99 edits race exactly as the edits that came before it left it, and takes none after', async () => {
+    const organisationId = await t.organisationOf(operator)
+    const [client] = await t.db.insert(clients).values({ organisationId, name: 'Racing Club' }).returning({ id: clients.id })
+    const [draft] = await t.db
+      .insert(invoices)
+      .values({
+        organisationId,
+        clientId: client!.id,
+        periodStart: '2031-08-01',
+        periodEnd: '2031-08-31',
+        timeZone: 'UTC',
+        currency: 'CAD',
+      })
+      .returning({ id: invoices.id })
+    await t.db
+      .insert(invoiceLines)
+      .values({ organisationId, invoiceId: draft!.id, position: 0, kind: 'custom', description: 'Ice', amountMinor: 10000 })
+    // The issue in the middle of 99 lines being added, each a cent more than the last.
+    const calls = Array.from({ length: 100 }, (_, index) =>
+      index === 50
+        ? request('POST', `/api/invoices/${draft!.id}/issue`)
+        : request('POST', `/api/invoices/${draft!.id}/lines`, { description: `Extra ${index}`, amountMinor: 100 + index }),
+    )
+    const answers = await Promise.all(calls)
+    expect(answers[50]!.status).toBe(200)
+    const edits = answers.filter((_, index) => index !== 50)
+    for (const answer of edits) expect([200, 409]).toContain(answer.status)
+    const landed = edits.filter((answer) => answer.status === 200).length
+    for (const refused of edits.filter((answer) => answer.status === 409))
+      expect((await errorOf(refused)).message).toBe('This invoice has been issued and can no longer be changed.')
+
+    const issued = await detail(draft!.id)
+    expect(issued.status).toBe('issued')
+    expect(issued.lines).toHaveLength(1 + landed)
+    expect(issued.subtotalMinor).toBe(issued.lines.reduce((sum, line) => sum + line.amountMinor, 0))
+    // After the issue, no edit of any kind changes it.
+    const lineId = issued.lines[0]!.id
+    const late = await Promise.all(
+      Array.from({ length: 100 }, (_, index) =>
+        [
+          () => request('POST', `/api/invoices/${draft!.id}/lines`, { description: 'Late', amountMinor: 1 }),
+          () => request('POST', `/api/invoices/${draft!.id}/discount`, { percentThousandths: 10000 }),
+          () => request('DELETE', `/api/invoices/${draft!.id}/lines/${lineId}`),
+          () => request('DELETE', `/api/invoices/${draft!.id}`),
+        ][index % 4]!(),
+      ),
+    )
+    for (const answer of late) expect(answer.status).toBe(409)
+    expect(await detail(draft!.id)).toEqual(issued)
+  })
+
   it('never bills a booking twice when Create Invoices runs for a client at once', async () => {
     const venue = await createVenue()
     await setRate(venue.rinkA, 1000, 1000)
     for (const day of ['10', '11', '12', '13']) await book(venue.rinkA, venue.sharks, `2031-07-${day}`, '09:00', 60)
+    // A hundred runs at once, for the one client and for all clients.
     const answers = await Promise.all(
-      Array.from({ length: 6 }, () =>
-        request('POST', '/api/invoices/generate', { periodStart: '2031-07-01', periodEnd: '2031-07-31', clientId: venue.sharks }),
+      Array.from({ length: 100 }, (_, index) =>
+        request('POST', '/api/invoices/generate', {
+          periodStart: '2031-07-01',
+          periodEnd: '2031-07-31',
+          clientId: index % 2 === 0 ? venue.sharks : undefined,
+        }),
       ),
     )
     expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200))
