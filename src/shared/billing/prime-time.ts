@@ -1,5 +1,6 @@
 import { addCalendarDays, weekdayOf } from '@shared/scheduling/calendar-date'
-import { combineLocalDateTime, localDateOf, localDayRange } from '@shared/scheduling/local-day'
+import { combineLocalDateTime, localDayRange } from '@shared/scheduling/local-day'
+import { wallClockOf } from '@shared/scheduling/zone-clock'
 import { parseClosingTime, parseTimeOfDay } from '@shared/scheduling/time-of-day'
 import type { PrimeTime } from './default-prime-time'
 
@@ -36,17 +37,30 @@ export function splitPrimeMinutes(start: Date, end: Date, timeZone: string, prim
   if (endMs === startMs) return { primeMinutes: 0, nonPrimeMinutes: 0 }
 
   let primeMs = 0
-  const lastDay = localDateOf(new Date(endMs - 1), timeZone)
-  for (let day = localDateOf(start, timeZone); day <= lastDay; day = addCalendarDays(day, 1)) {
+  const lastDay = wallClockOf(endMs - 1, timeZone).date
+  for (let day = wallClockOf(startMs, timeZone).date; day <= lastDay; day = addCalendarDays(day, 1)) {
     const window = isWeekend(day) ? windows.weekend : windows.weekday
-    const windowStart = combineLocalDateTime(day, window.start, timeZone).getTime()
-    const windowEnd = window.endsAtMidnight
-      ? localDayRange(day, timeZone).end.getTime()
-      : combineLocalDateTime(day, window.end, timeZone).getTime()
+    const windowStart = instantOf(day, window.start, timeZone)
+    const windowEnd = window.endsAtMidnight ? instantOf(day, MIDNIGHT_AFTER, timeZone) : instantOf(day, window.end, timeZone)
     primeMs += Math.max(0, Math.min(endMs, windowEnd) - Math.max(startMs, windowStart))
   }
   const primeMinutes = Math.floor(primeMs / MS_PER_MINUTE)
   return { primeMinutes, nonPrimeMinutes: totalMinutes - primeMinutes }
+}
+
+// A month's invoices ask for the same few windows of the same days thousands of times: each
+// (zone, day, time) is resolved to its instant once.
+const MIDNIGHT_AFTER = '24:00'
+const MAX_KEPT = 20_000
+const instants = new Map<string, number>()
+function instantOf(day: string, time: string, timeZone: string): number {
+  const key = `${timeZone}|${day}|${time}`
+  const kept = instants.get(key)
+  if (kept !== undefined) return kept
+  const instant = (time === MIDNIGHT_AFTER ? localDayRange(day, timeZone).end : combineLocalDateTime(day, time, timeZone)).getTime()
+  if (instants.size >= MAX_KEPT) instants.clear()
+  instants.set(key, instant)
+  return instant
 }
 
 function isWeekend(date: string): boolean {

@@ -13,6 +13,9 @@ async function rowsOf<Row>(db: Executor, query: SQL): Promise<Row[]> {
   return ((await db.execute(query)) as unknown as { rows: Row[] }).rows
 }
 
+// A list of ids as one uuid[] parameter, the same on both drivers.
+const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`
+
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value))
 const toNumber = (value: number | string) => Number(value)
 
@@ -65,15 +68,17 @@ const clientDetailColumns = sql.raw(`c.id, c.name, c.email, c.company, c.address
   c.postal_code as "postalCode", c.country`)
 
 /**
- * Holds the client until the transaction ends (FOR UPDATE): two 'Create Invoices' for one client
- * take turns, so the second sees the first's lines and never bills a booking twice.
+ * Holds the client, or every client of the organisation, until the transaction ends (FOR UPDATE),
+ * in one order: two 'Create Invoices' take turns and never wait on each other in a circle, and the
+ * second sees the first's lines. How many rows it holds.
  */
-export async function lockClient(db: Executor, organisationId: string, clientId: string) {
-  const [row] = await rowsOf<ClientDetails>(
+export async function lockClients(db: Executor, organisationId: string, clientId: string | null) {
+  const rows = await rowsOf<{ id: string }>(
     db,
-    sql`select ${clientDetailColumns} from clients as c where c.organisation_id = ${organisationId} and c.id = ${clientId} for update`,
+    sql`select c.id from clients as c where c.organisation_id = ${organisationId}
+      and ${clientId === null ? sql`true` : sql`c.id = ${clientId}`} order by c.id for update`,
   )
-  return row ?? null
+  return rows.length
 }
 
 export async function findClient(db: Executor, organisationId: string, clientId: string) {
@@ -210,7 +215,7 @@ export type AdjustmentCandidate = {
   /** The issued invoice that billed it. */
   invoiceNumber: string
   /** What was billed last: the booking line, or the latest adjustment. */
-  billed: { roomName: string | null; startTime: Date | null; endTime: Date | null; minutes: number }
+  billed: { roomName: string | null; startTime: Date | null; endTime: Date | null; timeZone: string | null; minutes: number }
   billedTotalMinor: number
   /** The booking as it is now for this client; null when it was cancelled or moved to another client. */
   now: PricedBooking | null
@@ -233,6 +238,7 @@ export async function listAdjustmentCandidates(db: Executor, organisationId: str
       billed_room_name: string | null
       billed_start: Date | string | null
       billed_end: Date | string | null
+      billed_time_zone: string | null
       billed_minutes: string | number
       billed_total: string | number
       billed_room_id: string | null
@@ -241,7 +247,7 @@ export async function listAdjustmentCandidates(db: Executor, organisationId: str
   >(
     db,
     sql`with billed as (
-      select l.schedule_id, i.client_id, l.kind, l.room_id, l.room_name, l.start_time, l.end_time,
+      select l.schedule_id, i.client_id, l.kind, l.room_id, l.room_name, l.start_time, l.end_time, l.time_zone,
         coalesce(l.prime_minutes, 0) + coalesce(l.non_prime_minutes, 0) as minutes, l.amount_minor, l.removed_reason,
         i.status, i.number, i.issued_at, l.created_at, l.position
       from invoice_lines as l
@@ -255,7 +261,7 @@ export async function listAdjustmentCandidates(db: Executor, organisationId: str
       having bool_or(kind = 'booking' and status = 'issued') and bool_and(removed_reason is null)
     ),
     latest as (
-      select distinct on (b.schedule_id, b.client_id) b.schedule_id, b.client_id, b.room_id, b.room_name, b.start_time, b.end_time, b.minutes,
+      select distinct on (b.schedule_id, b.client_id) b.schedule_id, b.client_id, b.room_id, b.room_name, b.start_time, b.end_time, b.time_zone, b.minutes,
         sum(b.amount_minor) over (partition by b.schedule_id, b.client_id) as total
       from billed as b join issued using (schedule_id, client_id)
       order by b.schedule_id, b.client_id, b.created_at desc, b.position desc
@@ -268,6 +274,7 @@ export async function listAdjustmentCandidates(db: Executor, organisationId: str
     )
     select latest.schedule_id as billed_schedule_id, latest.client_id as billed_client_id, issued.number as invoice_number,
       latest.room_id as billed_room_id, latest.room_name as billed_room_name, latest.start_time as billed_start, latest.end_time as billed_end,
+      latest.time_zone as billed_time_zone,
       latest.minutes as billed_minutes, latest.total as billed_total,
       exists (select from schedules as s where s.organisation_id = ${organisationId} and s.id = latest.schedule_id and s.kind = 'booking') as still_booked,
       now_state.*
@@ -285,6 +292,7 @@ export async function listAdjustmentCandidates(db: Executor, organisationId: str
       roomName: row.billed_room_name,
       startTime: row.billed_start === null ? null : toDate(row.billed_start),
       endTime: row.billed_end === null ? null : toDate(row.billed_end),
+      timeZone: row.billed_time_zone,
       minutes: toNumber(row.billed_minutes),
     },
     billedTotalMinor: toNumber(row.billed_total),
@@ -313,38 +321,55 @@ export async function listPrepaidCandidates(db: Executor, organisationId: string
 
 /* ---------- drafts ---------- */
 
-/** The client's draft, held until the transaction ends. */
-export async function lockDraftOfClient(db: Executor, organisationId: string, clientId: string) {
-  const [row] = await rowsOf<{ id: string; period_start: string; period_end: string; next_position: number }>(
+/** The drafts of these clients, held until the transaction ends, with the position their next line takes. */
+export async function lockDraftsOfClients(db: Executor, organisationId: string, clientIds: string[]) {
+  const drafts = new Map<string, { id: string; nextPosition: number }>()
+  if (clientIds.length === 0) return drafts
+  const rows = await rowsOf<{ id: string; client_id: string; next_position: number | string }>(
     db,
-    sql`select i.id, i.period_start::text, i.period_end::text,
+    sql`select i.id, i.client_id,
       (select coalesce(max(l.position), -1) + 1 from invoice_lines as l where l.organisation_id = i.organisation_id and l.invoice_id = i.id) as next_position
     from invoices as i
-    where i.organisation_id = ${organisationId} and i.client_id = ${clientId} and i.kind = 'invoice' and i.status = 'draft'
-    for update`,
+    where i.organisation_id = ${organisationId} and i.client_id = any(${uuidArray(clientIds)}) and i.kind = 'invoice' and i.status = 'draft'
+    order by i.id
+    for update of i`,
   )
-  return row ? { id: row.id, periodStart: row.period_start, periodEnd: row.period_end, nextPosition: Number(row.next_position) } : null
+  for (const row of rows) drafts.set(row.client_id, { id: row.id, nextPosition: Number(row.next_position) })
+  return drafts
 }
 
-export async function insertDraft(
+/** A draft for each of these clients, in one statement; by client. */
+export async function insertDrafts(
   db: Executor,
   organisationId: string,
-  values: { clientId: string; periodStart: string; periodEnd: string; timeZone: string; currency: string },
+  clientIds: string[],
+  values: { periodStart: string; periodEnd: string; timeZone: string; currency: string },
 ) {
-  const [row] = await rowsOf<{ id: string }>(
+  const made = new Map<string, string>()
+  if (clientIds.length === 0) return made
+  const rows = await rowsOf<{ id: string; client_id: string }>(
     db,
     sql`insert into invoices (organisation_id, client_id, period_start, period_end, time_zone, currency)
-    values (${organisationId}, ${values.clientId}, ${values.periodStart}, ${values.periodEnd}, ${values.timeZone}, ${values.currency})
-    returning id`,
+    select ${organisationId}, client_id, ${values.periodStart}, ${values.periodEnd}, ${values.timeZone}, ${values.currency}
+    from unnest(${uuidArray(clientIds)}) as client_id
+    returning id, client_id`,
   )
-  return row!.id
+  for (const row of rows) made.set(row.client_id, row.id)
+  return made
 }
 
-/** A draft covers every period 'Create Invoices' added to it. */
-export async function widenDraftPeriod(db: Executor, organisationId: string, invoiceId: string, periodStart: string, periodEnd: string) {
+/** Each draft covers every period 'Create Invoices' added to it. */
+export async function widenDraftPeriods(
+  db: Executor,
+  organisationId: string,
+  invoiceIds: string[],
+  periodStart: string,
+  periodEnd: string,
+) {
+  if (invoiceIds.length === 0) return
   await db.execute(sql`update invoices set period_start = least(period_start, ${periodStart}::date),
     period_end = greatest(period_end, ${periodEnd}::date), updated_at = now()
-    where organisation_id = ${organisationId} and id = ${invoiceId}`)
+    where organisation_id = ${organisationId} and id = any(${uuidArray(invoiceIds)})`)
 }
 
 export type NewLine = {
@@ -384,6 +409,70 @@ export async function insertLines(db: Executor, organisationId: string, invoiceI
       time_zone, start_time, end_time, prime_minutes, non_prime_minutes, prime_rate_minor, non_prime_rate_minor, minutes_delta,
       contract_id, contract_name, amount_minor) values ${sql.join(values, sql`, `)}`)
   }
+}
+
+/** Appends each draft's lines from its `firstPosition` on, in their order, a thousand rows a statement. */
+export async function insertLinesOfMany(
+  db: Executor,
+  organisationId: string,
+  drafts: { invoiceId: string; firstPosition: number; lines: NewLine[] }[],
+) {
+  // One statement, a column an array: a month of lines binds 18 parameters, not 18 a line.
+  const rows = drafts.flatMap((draft) =>
+    draft.lines.map((line, index) => ({ invoiceId: draft.invoiceId, position: draft.firstPosition + index, line })),
+  )
+  if (rows.length === 0) return
+  const column = <T>(value: (row: (typeof rows)[number]) => T) => sql.param(rows.map(value))
+  await db.execute(sql`insert into invoice_lines (organisation_id, invoice_id, position, kind, description, schedule_id, room_id, room_name,
+      time_zone, start_time, end_time, prime_minutes, non_prime_minutes, prime_rate_minor, non_prime_rate_minor, minutes_delta,
+      contract_id, contract_name, amount_minor)
+    select ${organisationId}, line.* from unnest(
+      ${column((row) => row.invoiceId)}::uuid[], ${column((row) => row.position)}::int[], ${column((row) => row.line.kind)}::text[],
+      ${column((row) => row.line.description)}::text[], ${column((row) => row.line.scheduleId ?? null)}::uuid[],
+      ${column((row) => row.line.roomId ?? null)}::uuid[], ${column((row) => row.line.roomName ?? null)}::text[],
+      ${column((row) => row.line.timeZone ?? null)}::text[], ${column((row) => row.line.startTime?.toISOString() ?? null)}::timestamptz[],
+      ${column((row) => row.line.endTime?.toISOString() ?? null)}::timestamptz[], ${column((row) => row.line.primeMinutes ?? null)}::int[],
+      ${column((row) => row.line.nonPrimeMinutes ?? null)}::int[], ${column((row) => row.line.primeRateMinor ?? null)}::bigint[],
+      ${column((row) => row.line.nonPrimeRateMinor ?? null)}::bigint[], ${column((row) => row.line.minutesDelta ?? null)}::int[],
+      ${column((row) => row.line.contractId ?? null)}::uuid[], ${column((row) => row.line.contractName ?? null)}::text[],
+      ${column((row) => row.line.amountMinor)}::bigint[]) as line`)
+}
+
+/** The sum of each document's lines. */
+export async function lineSubtotals(db: Executor, organisationId: string, invoiceIds: string[]) {
+  const rows = await rowsOf<{ invoice_id: string; subtotal: string | number }>(
+    db,
+    sql`select invoice_id, sum(amount_minor) as subtotal from invoice_lines
+    where organisation_id = ${organisationId} and invoice_id = any(${uuidArray(invoiceIds)}) group by invoice_id`,
+  )
+  return new Map(rows.map((row) => [row.invoice_id, toNumber(row.subtotal)]))
+}
+
+/** Writes drafts' totals and taxes, replacing the ones before: three statements for any number of drafts. */
+export async function writeTotalsOfMany(
+  db: Executor,
+  organisationId: string,
+  drafts: { invoiceId: string; subtotalMinor: number; taxes: TaxAmount[]; totalMinor: number }[],
+) {
+  if (drafts.length === 0) return
+  const ids = uuidArray(drafts.map((draft) => draft.invoiceId))
+  await db.execute(sql`delete from invoice_taxes where organisation_id = ${organisationId} and invoice_id = any(${ids})`)
+  const taxes = drafts.flatMap((draft) =>
+    draft.taxes.map(
+      (tax, position) =>
+        sql`(${organisationId}, ${draft.invoiceId}::uuid, ${position}, ${tax.name}, ${tax.rateThousandths}, ${tax.amountMinor}::bigint)`,
+    ),
+  )
+  if (taxes.length > 0)
+    await db.execute(sql`insert into invoice_taxes (organisation_id, invoice_id, position, name, rate_thousandths, amount_minor)
+      values ${sql.join(taxes, sql`, `)}`)
+  const totals = drafts.map(
+    (draft) =>
+      sql`(${draft.invoiceId}::uuid, ${draft.subtotalMinor}::bigint, ${draft.totalMinor - draft.subtotalMinor}::bigint, ${draft.totalMinor}::bigint)`,
+  )
+  await db.execute(sql`update invoices as i set subtotal_minor = t.subtotal, tax_minor = t.tax, total_minor = t.total, updated_at = now()
+    from (values ${sql.join(totals, sql`, `)}) as t (id, subtotal, tax, total)
+    where i.organisation_id = ${organisationId} and i.id = t.id`)
 }
 
 /** The amounts of a document's lines, for its totals. */

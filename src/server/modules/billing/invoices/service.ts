@@ -1,5 +1,3 @@
-import { format } from 'date-fns'
-import { TZDate } from '@date-fns/tz'
 import { invoiceStatus } from '@shared/billing/ageing'
 import { priceBooking, hoursText } from '@shared/billing/pricing'
 import { splitPrimeMinutes } from '@shared/billing/prime-time'
@@ -12,6 +10,7 @@ import {
   type InvoiceLineInput,
   type InvoiceListQuery,
 } from '@shared/billing/schema'
+import { wallClockOf, type WallClock } from '@shared/scheduling/zone-clock'
 import { computeInvoiceTotals, discountFromPercent, formatTaxRate } from '@shared/billing/totals'
 import type { Db, Executor, Tx } from '../../../db/client'
 import { AppError, findPostgresError, notFound } from '../../../errors'
@@ -55,13 +54,21 @@ async function finalGuard<T>(work: () => Promise<T>): Promise<T> {
 
 const MINUS = '\u2212'
 
+// A line's day and times on the facility's clock, as 'Mon, Jan 6' and '15:00': read for thousands of
+// bookings at once, so from the zone's offset kept per quarter hour (zone-clock.ts), not a formatter.
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+const twoDigits = (value: number) => String(value).padStart(2, '0')
+const monthDay = (clock: WallClock) => `${MONTHS[clock.month - 1]} ${clock.day}`
+const timeText = (clock: WallClock) => `${twoDigits(clock.hour)}:${twoDigits(clock.minute)}`
+
 function bookingDescription(booking: repository.PricedBooking, minutes: number): string {
-  const start = new TZDate(booking.startTime, booking.timeZone)
-  const end = new TZDate(booking.endTime, booking.timeZone)
+  const start = wallClockOf(booking.startTime.getTime(), booking.timeZone)
+  const end = wallClockOf(booking.endTime.getTime(), booking.timeZone)
   const parts = [
     booking.roomName,
-    format(start, 'EEE, MMM d'),
-    `${format(start, 'HH:mm')}–${format(end, 'HH:mm')}`,
+    `${WEEKDAYS[start.weekday]}, ${monthDay(start)}`,
+    `${timeText(start)}–${timeText(end)}`,
     `${hoursText(minutes)} h`,
   ]
   if (booking.prepaidContract) parts.push(`Prepaid: ${booking.prepaidContract.name}`)
@@ -74,8 +81,9 @@ function adjustmentDescription(candidate: repository.AdjustmentCandidate, minute
   const what = candidate.isCancelled ? 'Cancelled' : 'Changed'
   const roomName = candidate.now?.roomName ?? candidate.billed.roomName ?? ''
   const start = candidate.now?.startTime ?? candidate.billed.startTime
-  const zone = candidate.now?.timeZone ?? 'UTC'
-  const day = start ? format(new TZDate(start, zone), 'MMM d') : ''
+  // A cancelled booking's day on the clock of the facility it was billed in.
+  const zone = candidate.now?.timeZone ?? candidate.billed.timeZone ?? 'UTC'
+  const day = start ? monthDay(wallClockOf(start.getTime(), zone)) : ''
   const sign = minutesDelta > 0 ? '+' : minutesDelta < 0 ? MINUS : ''
   const where = [roomName, day].filter(Boolean).join(', ')
   return clip(`${what} after invoice ${candidate.invoiceNumber}: ${where}, ${sign}${hoursText(Math.abs(minutesDelta))} h`)
@@ -181,82 +189,85 @@ async function recomputeTotals(
 /* ---------- Create Invoices ---------- */
 
 /**
- * 'Create Invoices': for each client (one, or every client with something to bill), in a
- * transaction of its own under the client's row lock, adds to the client's one draft (or makes
- * it) the bookings of the period not billed yet, the adjustments of bookings changed after their
- * invoice was issued, and the prepaid contracts' prices. Clients with nothing to bill get nothing.
+ * 'Create Invoices': for one client or every client with something to bill, adds to the client's
+ * one draft (or makes it) the bookings of the period not billed yet, the adjustments of bookings
+ * changed after their invoice was issued, and the prepaid contracts' prices. Clients with nothing
+ * to bill get nothing. One transaction, set-based: the clients' rows are locked first, in one
+ * order, so two runs take turns and the second sees the first's lines (a booking is never billed
+ * twice); then a few queries read what to bill for all of them, and a few write every draft.
  */
 export async function generateInvoices(db: Db, organisationId: string, input: GenerateInvoicesInput) {
-  const { periodStart, periodEnd, clientId } = input
-  let clientIds: string[]
-  if (clientId) {
-    if (!(await repository.findClient(db, organisationId, clientId))) throw notFound('Client')
-    clientIds = [clientId]
-  } else {
-    // Read without locks to know whom to visit; each client's own transaction reads again under its lock.
-    const [bookings, adjustments, prepaid] = await Promise.all([
-      repository.listBillableBookings(db, organisationId, null, periodStart, periodEnd),
-      repository.listAdjustmentCandidates(db, organisationId, null),
-      repository.listPrepaidCandidates(db, organisationId, null, periodEnd),
-    ])
-    // In one order, so two runs at once lock the clients in the same order and never wait in a circle.
-    clientIds = [...new Set([...bookings, ...adjustments, ...prepaid].map((row) => row.clientId))].sort()
-  }
-  const context = await repository.readBillingContext(db, organisationId)
-  let created = 0
-  let updated = 0
-  const invoiceIds: string[] = []
-  for (const id of clientIds) {
-    const outcome = await db.transaction((tx) => billClient(tx, organisationId, id, input, context))
-    if (!outcome) continue
-    invoiceIds.push(outcome.invoiceId)
-    if (outcome.isNew) created++
-    else updated++
-  }
-  const invoices = invoiceIds.length > 0 ? await listSummariesByIds(db, organisationId, invoiceIds) : []
-  return { created, updated, invoices }
-}
+  const { periodStart, periodEnd } = input
+  const clientId = input.clientId ?? null
+  return db.transaction(async (tx) => {
+    const locked = await repository.lockClients(tx, organisationId, clientId)
+    if (clientId !== null && locked === 0) throw notFound('Client')
+    const context = await repository.readBillingContext(tx, organisationId)
+    // One after another: a transaction's connection runs one query at a time.
+    const prepaid = await repository.listPrepaidCandidates(tx, organisationId, clientId, periodEnd)
+    const bookings = await repository.listBillableBookings(tx, organisationId, clientId, periodStart, periodEnd)
+    const adjustments = await repository.listAdjustmentCandidates(tx, organisationId, clientId)
+    // Each client's lines in this order: prepaid prices, the period's bookings, then adjustments.
+    const linesOf = new Map<string, repository.NewLine[]>()
+    const add = (id: string, line: repository.NewLine) => {
+      const lines = linesOf.get(id)
+      if (lines) lines.push(line)
+      else linesOf.set(id, [line])
+    }
+    for (const contract of prepaid) add(contract.clientId, prepaidLine(contract))
+    for (const booking of bookings) add(booking.clientId, bookingLine(booking))
+    for (const candidate of adjustments) add(candidate.clientId, adjustmentLine(candidate))
+    if (linesOf.size === 0) return { created: 0, updated: 0, invoices: [] }
 
-async function billClient(
-  tx: Tx,
-  organisationId: string,
-  clientId: string,
-  { periodStart, periodEnd }: GenerateInvoicesInput,
-  context: Awaited<ReturnType<typeof repository.readBillingContext>>,
-) {
-  // The client's lock first, then its draft's: the order every writer of a client's draft takes.
-  const client = await repository.lockClient(tx, organisationId, clientId)
-  if (!client) return null
-  const draft = await repository.lockDraftOfClient(tx, organisationId, clientId)
-  // One after another: a transaction's connection runs one query at a time.
-  const bookings = await repository.listBillableBookings(tx, organisationId, clientId, periodStart, periodEnd)
-  const adjustments = await repository.listAdjustmentCandidates(tx, organisationId, clientId)
-  const prepaid = await repository.listPrepaidCandidates(tx, organisationId, clientId, periodEnd)
-  const lines = [...prepaid.map(prepaidLine), ...bookings.map(bookingLine), ...adjustments.map(adjustmentLine)]
-  if (lines.length === 0) return null
-  let invoiceId: string
-  let position = 0
-  if (draft) {
-    invoiceId = draft.id
-    position = draft.nextPosition
-    await repository.widenDraftPeriod(tx, organisationId, invoiceId, periodStart, periodEnd)
-  } else {
-    invoiceId = await repository.insertDraft(tx, organisationId, {
-      clientId,
+    const billed = [...linesOf.keys()].sort()
+    const drafts = await repository.lockDraftsOfClients(tx, organisationId, billed)
+    const made = await repository.insertDrafts(
+      tx,
+      organisationId,
+      billed.filter((id) => !drafts.has(id)),
+      { periodStart, periodEnd, timeZone: context.timeZone, currency: context.currency },
+    )
+    await repository.widenDraftPeriods(
+      tx,
+      organisationId,
+      [...drafts.values()].map((draft) => draft.id),
       periodStart,
       periodEnd,
-      timeZone: context.timeZone,
-      currency: context.currency,
+    )
+    const placed = billed.map((id) => {
+      const draft = drafts.get(id)
+      return { invoiceId: draft?.id ?? made.get(id)!, firstPosition: draft?.nextPosition ?? 0, lines: linesOf.get(id)! }
     })
-  }
-  await repository.insertLines(tx, organisationId, invoiceId, position, lines)
-  await recomputeTotals(tx, organisationId, invoiceId, context.taxes)
-  return { invoiceId, isNew: !draft }
+    await repository.insertLinesOfMany(tx, organisationId, placed)
+    const invoiceIds = placed.map((draft) => draft.invoiceId)
+    await recomputeTotalsOfMany(tx, organisationId, invoiceIds, context.taxes)
+    const invoices = await listSummariesByIds(tx, organisationId, invoiceIds)
+    return { created: made.size, updated: drafts.size, invoices }
+  })
+}
+
+/** Every draft's totals and taxes from its lines' sum, in three statements however many drafts (ADR 0060). */
+async function recomputeTotalsOfMany(
+  tx: Executor,
+  organisationId: string,
+  invoiceIds: string[],
+  taxes: { name: string; rateThousandths: number }[],
+) {
+  const subtotals = await repository.lineSubtotals(tx, organisationId, invoiceIds)
+  await repository.writeTotalsOfMany(
+    tx,
+    organisationId,
+    invoiceIds.map((invoiceId) => ({ invoiceId, ...computeInvoiceTotals([{ amountMinor: subtotals.get(invoiceId) ?? 0 }], taxes) })),
+  )
 }
 
 /* ---------- reading ---------- */
 
-function toSummary(row: repository.SummaryRow): InvoiceSummary {
+/**
+ * An invoice's summary: its status by the shared rule (invoiceStatus) and what is left to pay. The
+ * client's billing page reads its rows as JSON from the database, with createdAt already text.
+ */
+export function toSummary(row: Omit<repository.SummaryRow, 'createdAt' | 'timeZone'> & { createdAt: Date | string }): InvoiceSummary {
   const status = invoiceStatus({
     kind: row.kind,
     status: row.status,
@@ -282,7 +293,7 @@ function toSummary(row: repository.SummaryRow): InvoiceSummary {
     totalMinor: row.totalMinor,
     paidMinor: row.paidMinor,
     balanceMinor: owes ? Math.max(0, row.totalMinor - row.paidMinor) : 0,
-    createdAt: row.createdAt.toISOString(),
+    createdAt: typeof row.createdAt === 'string' ? row.createdAt : row.createdAt.toISOString(),
   }
 }
 

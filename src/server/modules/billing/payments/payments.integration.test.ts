@@ -242,6 +242,56 @@ describe.each(testDatabaseKinds())('payments and receivables on %s', (kind) => {
     expect(kept).toHaveLength(1)
   })
 
+  it('answers the billing page in one read that agrees with the invoice and payment lists', async () => {
+    const clientId = await createClient(owner, 'Ledger Lynx')
+    const otherClientId = await createClient(owner, 'Not This One')
+    const draft = await issuedInvoice(owner, clientId, 1_000, { status: 'draft' })
+    const overdue = await issuedInvoice(owner, clientId, 2_000, { dueOn: addCalendarDays(today(), -3) })
+    const partly = await issuedInvoice(owner, clientId, 3_000)
+    const full = await issuedInvoice(owner, clientId, 4_000)
+    const voided = await issuedInvoice(owner, clientId, 5_000)
+    await issuedInvoice(owner, otherClientId, 6_000)
+    await paid(owner, { clientId, amountMinor: 9_500, invoiceIds: [full.id, voided.id, partly.id], receivedOn: '2026-11-19' })
+    await paid(owner, { clientId, amountMinor: 700, invoiceIds: [overdue.id] })
+    await paid(owner, { clientId: otherClientId, amountMinor: 800 })
+    await voidInvoice(voided, clientId, 5_000)
+    // A payment not yet captured is on record but counts nowhere.
+    await t.db.insert(payments).values({
+      organisationId: voided.organisationId,
+      clientId,
+      amountMinor: 900,
+      currency: 'CAD',
+      receivedOn: '2026-11-21',
+      method: 'card',
+      status: 'pending',
+    })
+
+    const billing = await billingOf(owner, clientId)
+    const list = await t.request(`/api/invoices?clientId=${clientId}`, { cookie: owner.cookie })
+    expect(billing.invoices).toEqual(((await list.json()) as { invoices: unknown[] }).invoices)
+    const paymentList = await t.request(`/api/payments?clientId=${clientId}`, { cookie: owner.cookie })
+    expect(billing.payments).toEqual(((await paymentList.json()) as { payments: unknown[] }).payments)
+
+    expect(
+      Object.fromEntries(billing.invoices.map((invoice) => [invoice.id, [invoice.status, invoice.paidMinor, invoice.balanceMinor]])),
+    ).toEqual({
+      [draft.id]: ['draft', 0, 0],
+      [overdue.id]: ['overdue', 700, 1_300],
+      [partly.id]: ['partly_paid', 500, 2_500],
+      [full.id]: ['paid', 4_000, 0],
+      [voided.id]: ['void', 5_000, 0],
+      [billing.invoices.find((invoice) => invoice.kind === 'credit_note')!.id]: ['issued', 0, 0],
+    })
+    // Issued 2,000 + 3,000 + 4,000 + 5,000 − 5,000 (the credit note), less 10,200 captured; the
+    // void invoice's 5,000 is credit again.
+    expect(billing).toMatchObject({ currency: 'CAD', balanceMinor: -1_200, creditMinor: 5_000 })
+    expect(billing.payments.map((payment) => [payment.status, payment.unallocatedMinor])).toEqual([
+      ['pending', 900],
+      ['captured', 0],
+      ['captured', 5_000],
+    ])
+  })
+
   it('holds the rules in the database: within the payment and the invoice, and final once written', async () => {
     const clientId = await createClient(owner, 'Trigger Titans')
     const invoice = await issuedInvoice(owner, clientId, 5_000)

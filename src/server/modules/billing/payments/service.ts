@@ -7,7 +7,7 @@ import type { Db } from '../../../db/client'
 import { AppError, findPostgresError, notFound, SQLSTATE } from '../../../errors'
 import { createdChanges, recordActivity, type Actor } from '../../activity/service'
 import { lockOwnedClient, requireOwnedClient } from '../../clients/service'
-import { listInvoices } from '../invoices/service'
+import { toSummary } from '../invoices/service'
 import { getPaymentProvider, MANUAL_PROVIDER_ID } from './providers'
 import * as repository from './repository'
 
@@ -138,26 +138,20 @@ export async function listPayments(db: Db, organisationId: string, { clientId }:
   return (await repository.listPayments(db, organisationId, { clientId })).map(toPayment)
 }
 
-/** The client's billing page: balance, credit, their invoices (newest first) and payments. */
+/**
+ * The client's billing page: balance, credit, their invoices (newest first) and payments, read
+ * in one statement (repository.readClientBilling); only the invoices' statuses are derived here,
+ * by the shared rule.
+ */
 export async function getClientBilling(db: Db, organisationId: string, clientId: string) {
-  const position = await repository.readClientPosition(db, organisationId, clientId)
-  if (!position) throw notFound('Client')
-  const { currency } = await repository.findOrganisationClock(db, organisationId)
-  // Every invoice of the client, page after page of the invoices module's own list.
-  const invoices = []
-  let before: string | undefined
-  do {
-    const page = await listInvoices(db, organisationId, { clientId, before })
-    invoices.push(...page.invoices)
-    before = page.nextCursor ?? undefined
-  } while (before)
-  const payments = await repository.listPayments(db, organisationId, { clientId })
+  const billing = await repository.readClientBilling(db, organisationId, clientId)
+  if (!billing) throw notFound('Client')
   return {
-    currency,
-    balanceMinor: position.invoicedMinor - position.receivedMinor,
-    creditMinor: position.creditMinor,
-    invoices,
-    payments: payments.map(toPayment),
+    currency: billing.currency,
+    balanceMinor: billing.balanceMinor,
+    creditMinor: billing.creditMinor,
+    invoices: billing.invoices.map(toSummary),
+    payments: billing.payments,
   }
 }
 
