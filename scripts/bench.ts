@@ -29,6 +29,7 @@ import { createAuth } from '../src/server/auth/auth'
 import { readEnv } from '../src/server/env'
 import { clientFor, startAppProcess, type AppProcess } from '../src/server/test/app-process'
 import { createTestDatabase } from '../src/server/test/test-database'
+import { issueListedInvoices, seedBillingVenue, switchOrganisation, timeInvoiceGeneration } from './bench-billing'
 import { describeTimelineDraw, measureTimelineDraw } from './bench-timeline-draw'
 
 type Kind = 'pglite' | 'postgres'
@@ -48,6 +49,8 @@ const SCENARIOS = {
   timelineWeek10: 'timeline week, 40 spaces and 2,000 events (10 clients)',
   feed: 'calendar feed, a year of 2,000 events',
   feedUnchanged: 'calendar feed, unchanged (304)',
+  invoiceMonth: 'create invoices: a month of 10,000 bookings for 200 clients (runs)',
+  clientInvoices: 'a client’s invoices, 24 issued (10 clients)',
 } as const
 type Scenario = (typeof SCENARIOS)[keyof typeof SCENARIOS]
 
@@ -89,6 +92,7 @@ function scenarioList(): string {
     ...Object.values(SCENARIOS).map((name) => `  ${name}`),
     '  lighthouse (PGlite only)',
     '  outbox (PostgreSQL only: 10,000 queued messages drained to an in-process SMTP server)',
+    '  (the two invoice rows run on PostgreSQL only, in a venue of their own)',
   ].join('\n')
 }
 
@@ -216,6 +220,9 @@ const BUDGETS: Partial<Record<Scenario, Budget>> = {
   [SCENARIOS.activity]: { label: '≥ 4 % of the ceiling, on PostgreSQL', on: 'postgres', minShare: 0.04 },
   [SCENARIOS.feed]: { label: '≥ 2 % of the ceiling, on PostgreSQL', on: 'postgres', minShare: 0.02 },
   [SCENARIOS.feedUnchanged]: { label: '≥ 30 % of the ceiling, on PostgreSQL', on: 'postgres', minShare: 0.3 },
+  // A run a second when the ceiling is 10,000 req/s: the whole month's drafts, every client's.
+  [SCENARIOS.invoiceMonth]: { label: '≥ 0.01 % of the ceiling, on PostgreSQL', on: 'postgres', minShare: 0.0001 },
+  [SCENARIOS.clientInvoices]: { label: '≥ 5 % of the ceiling, on PostgreSQL', on: 'postgres', minShare: 0.05 },
 }
 
 const JUDGEMENT = [
@@ -714,6 +721,51 @@ async function scenarios(app: AppProcess, seeded: Seeded, only?: ReadonlySet<Sce
   return measured.filter((row) => row !== null)
 }
 
+/* ---------- billing ---------- */
+
+/**
+ * The two invoice rows (docs/benchmarks.md, 'Billing'), on PostgreSQL, in a venue of their own
+ * (scripts/bench-billing.ts) that the owner switches to for them and back from afterwards.
+ */
+async function billingScenarios(app: AppProcess, databaseUrl: string): Promise<Row[]> {
+  const isWanted = (scenario: Scenario) => ONLY === undefined || scenario.toLowerCase().includes(ONLY)
+  if (!isWanted(SCENARIOS.invoiceMonth) && !isWanted(SCENARIOS.clientInvoices)) return []
+  const venue = await seedBillingVenue(databaseUrl, OWNER.email)
+  const before = await switchOrganisation(databaseUrl, OWNER.email, venue.organisationId)
+  try {
+    const headers = { cookie: await signIn(app.origin), origin: app.origin }
+    await issueListedInvoices(app.origin, headers, venue)
+    const rows: Row[] = []
+    if (isWanted(SCENARIOS.clientInvoices)) {
+      const row = await load(SCENARIOS.clientInvoices, {
+        url: `${app.origin}/api/clients/${venue.listClientId}/billing`,
+        headers,
+        connections: 10,
+      })
+      if (row) rows.push(row)
+    }
+    if (isWanted(SCENARIOS.invoiceMonth)) {
+      const runs = await timeInvoiceGeneration(app.origin, headers, databaseUrl, venue, DURATION_SECONDS)
+      const sorted = [...runs.latenciesMs].sort((a, b) => a - b)
+      const at = (fraction: number) => sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0
+      console.log(`create invoices: ${runs.runs} runs of ${runs.invoicesPerRun} drafts each, ${runs.errors} errors`)
+      rows.push({
+        scenario: SCENARIOS.invoiceMonth,
+        requestsPerSecond: runs.seconds > 0 ? runs.runs / runs.seconds : 0,
+        p50: Math.round(at(0.5)),
+        p99: Math.round(at(0.99)),
+        errors: runs.errors + (runs.invoicesPerRun === 200 ? 0 : 1),
+        appCpuMs: null,
+        dbCpuMs: null,
+        budget: BUDGETS[SCENARIOS.invoiceMonth],
+      })
+    }
+    return rows
+  } finally {
+    await switchOrganisation(databaseUrl, OWNER.email, before)
+  }
+}
+
 /* ---------- the outbox ---------- */
 
 const DRAIN_MESSAGES = 10_000
@@ -1202,6 +1254,7 @@ async function benchDatabase(kind: Kind, withLighthouse: boolean): Promise<strin
     // Pages are scored on a server at rest, before the load runs leave it busy cleaning up.
     const scores = withLighthouse && (ONLY === undefined || ONLY === 'lighthouse') ? await lighthouseScores(app, seeded) : []
     const rows = ONLY === 'lighthouse' ? [] : await scenarios(app, seeded)
+    if (kind === 'postgres') rows.push(...(await billingScenarios(app, environment.DATABASE_URL!)))
     const timeline = ONLY === undefined || ONLY.includes('timeline') ? await timelineRender(app, seeded) : null
     const fanOut = ONLY === undefined ? await boardFanOut(app, boardInstance, seeded) : null
     const drain =
