@@ -143,8 +143,13 @@ function InvoiceDetailView({ invoice }: { invoice: InvoiceDetail }) {
               ? (line) =>
                   line.kind === 'booking' ? (
                     line.removedReason === null ? (
-                      <Button variant="outline" size="sm" onClick={() => setAction({ kind: 'removeLine', line })}>
-                        Remove<span className="sr-only">: {line.description}</span>
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        aria-label={`Remove ${line.description}`}
+                        onClick={() => setAction({ kind: 'removeLine', line })}
+                      >
+                        Remove
                       </Button>
                     ) : null
                   ) : (
