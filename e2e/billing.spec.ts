@@ -1,5 +1,5 @@
 import { addMonths, format, startOfMonth } from 'date-fns'
-import { checkA11y, expect, test } from './fixtures'
+import { checkA11y, createAccount, expect, signInWithApi, test } from './fixtures'
 
 // Billing (docs/product.md#billing) as an Owner does it: set the taxes and a space's rates, book a
 // month, create and issue the invoices, read the email that went out, record a partial payment,
@@ -184,5 +184,42 @@ test.describe('billing', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
     await checkA11y(page)
     await shot('invoice-phone')
+  })
+
+  // Who sees what of billing (docs/product.md#billing): the server's refusals are in the
+  // authorization matrix; this is what each role's pages show.
+  test('a Scheduler sees prices but no invoices; the Front Desk sees neither', async ({ page, browser, baseURL }) => {
+    const owner = await createAccount(baseURL!, { fullName: 'Olivia Owner' })
+    await signInWithApi(page, owner)
+    const post = async <T>(path: string, data: unknown) => (await (await page.request.post(path, { data })).json()) as T
+    const { facility } = await post<{ facility: { id: string } }>('/api/facilities', { name: 'Harbour Arena', timeZone: 'UTC' })
+    const { room } = await post<{ room: { id: string } }>(`/api/facilities/${facility.id}/rooms`, { name: 'Rink A', type: 'rink' })
+    const { client } = await post<{ client: { id: string } }>('/api/clients', { name: 'Harbour Hawks' })
+    await page.request.put(`/api/rooms/${room.id}/rates`, { data: { primeRateMinor: 30000, nonPrimeRateMinor: 20000 } })
+    await page.request.put(`/api/clients/${client.id}/rates/${room.id}`, { data: { primeRateMinor: 25000, nonPrimeRateMinor: 15000 } })
+    for (const role of ['scheduler', 'front_desk']) {
+      const member = await createAccount(baseURL!, { fullName: `Pat ${role}` })
+      const { link } = await post<{ link: string }>('/api/team/invitations', { email: member.email, role })
+      const context = await browser.newContext({ baseURL })
+      const memberPage = await context.newPage()
+      await signInWithApi(memberPage, member)
+      await memberPage.goto(new URL(link).pathname)
+      await memberPage.getByRole('button', { name: 'Accept Invitation' }).click()
+      await expect(memberPage).toHaveURL(/\/facilities$/)
+      await memberPage.goto(`/clients/${client.id}`)
+      await expect(memberPage.getByRole('heading', { name: 'Harbour Hawks' })).toBeVisible()
+      await memberPage.waitForLoadState('networkidle')
+      await expect(memberPage.getByRole('link', { name: 'Invoices' })).toHaveCount(0)
+      await expect(memberPage.getByRole('heading', { name: 'Billing' })).toHaveCount(0)
+      await memberPage.goto(`/facility/${facility.id}/room/${room.id}`)
+      await memberPage.waitForLoadState('networkidle')
+      await expect(memberPage.getByRole('button', { name: 'Set Rates' })).toHaveCount(0)
+      // The Scheduler reads the space's rate; the Front Desk sees no price at all.
+      await expect(memberPage.getByText('$300.00/h')).toHaveCount(role === 'scheduler' ? 1 : 0)
+      await memberPage.goto('/invoices')
+      await memberPage.waitForLoadState('networkidle')
+      await checkA11y(memberPage)
+      await context.close()
+    }
   })
 })
