@@ -391,27 +391,12 @@ export type NewLine = {
   amountMinor: number
 }
 
-// Rows per insert: 17 parameters each, well under the protocol's 65,535.
-const LINE_CHUNK = 1_000
-
 /** Appends lines to a draft from `firstPosition` on, in their order. */
-export async function insertLines(db: Executor, organisationId: string, invoiceId: string, firstPosition: number, lines: NewLine[]) {
-  for (let start = 0; start < lines.length; start += LINE_CHUNK) {
-    const values = lines.slice(start, start + LINE_CHUNK).map(
-      (line, index) =>
-        sql`(${organisationId}, ${invoiceId}, ${firstPosition + start + index}, ${line.kind}, ${line.description}, ${line.scheduleId ?? null}::uuid,
-        ${line.roomId ?? null}::uuid, ${line.roomName ?? null}, ${line.timeZone ?? null}, ${line.startTime?.toISOString() ?? null}::timestamptz,
-        ${line.endTime?.toISOString() ?? null}::timestamptz, ${line.primeMinutes ?? null}::int, ${line.nonPrimeMinutes ?? null}::int,
-        ${line.primeRateMinor ?? null}::bigint, ${line.nonPrimeRateMinor ?? null}::bigint, ${line.minutesDelta ?? null}::int,
-        ${line.contractId ?? null}::uuid, ${line.contractName ?? null}, ${line.amountMinor})`,
-    )
-    await db.execute(sql`insert into invoice_lines (organisation_id, invoice_id, position, kind, description, schedule_id, room_id, room_name,
-      time_zone, start_time, end_time, prime_minutes, non_prime_minutes, prime_rate_minor, non_prime_rate_minor, minutes_delta,
-      contract_id, contract_name, amount_minor) values ${sql.join(values, sql`, `)}`)
-  }
+export function insertLines(db: Executor, organisationId: string, invoiceId: string, firstPosition: number, lines: NewLine[]) {
+  return insertLinesOfMany(db, organisationId, [{ invoiceId, firstPosition, lines }])
 }
 
-/** Appends each draft's lines from its `firstPosition` on, in their order, a thousand rows a statement. */
+/** Appends each draft's lines from its `firstPosition` on, in their order, in one statement. */
 export async function insertLinesOfMany(
   db: Executor,
   organisationId: string,
@@ -493,23 +478,13 @@ export async function lineAmounts(db: Executor, organisationId: string, invoiceI
 }
 
 /** Writes a draft's totals and its taxes, replacing the ones before. */
-export async function writeTotals(
+export function writeTotals(
   db: Executor,
   organisationId: string,
   invoiceId: string,
   totals: { subtotalMinor: number; taxes: TaxAmount[]; totalMinor: number },
 ) {
-  await db.execute(sql`delete from invoice_taxes where organisation_id = ${organisationId} and invoice_id = ${invoiceId}`)
-  if (totals.taxes.length > 0) {
-    const values = totals.taxes.map(
-      (tax, position) => sql`(${organisationId}, ${invoiceId}, ${position}, ${tax.name}, ${tax.rateThousandths}, ${tax.amountMinor})`,
-    )
-    await db.execute(sql`insert into invoice_taxes (organisation_id, invoice_id, position, name, rate_thousandths, amount_minor)
-      values ${sql.join(values, sql`, `)}`)
-  }
-  await db.execute(sql`update invoices set subtotal_minor = ${totals.subtotalMinor}, tax_minor = ${totals.totalMinor - totals.subtotalMinor},
-    total_minor = ${totals.totalMinor}, updated_at = now()
-    where organisation_id = ${organisationId} and id = ${invoiceId}`)
+  return writeTotalsOfMany(db, organisationId, [{ invoiceId, ...totals }])
 }
 
 export type LockedInvoice = {
