@@ -21,7 +21,6 @@ export type { BillingSettings, ClientBilling, InvoiceDetail, Payment, Rate, Rece
 export type { InvoiceLine, InvoiceSummary } from '@shared/billing/responses'
 export type RoomRates = z.infer<typeof roomRatesResponse>
 export type ClientRate = z.infer<typeof clientRatesResponse>['rates'][number]
-export type ReceivableFigures = Receivables['totals']
 export type GenerateInvoicesResult = z.infer<typeof generateInvoicesResponse>
 export type BookableSpace = z.infer<typeof bookableRoomListResponse>['rooms'][number]
 

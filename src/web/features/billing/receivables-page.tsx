@@ -8,19 +8,10 @@ import { Button } from '@web/components/ui/button'
 import { usePermission } from '@web/features/auth'
 import { formatCalendarDay } from '@web/lib/datetime'
 import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
-import { useReceivables, type ReceivableFigures } from './api'
+import { RECEIVABLE_COLUMNS } from '@shared/billing/receivable-columns'
+import { useReceivables } from './api'
 import { NotAllowed } from './components/not-allowed'
 import { amountCell, headCell, ScrollTable } from './components/scroll-table'
-
-const COLUMNS: Array<{ label: string; field: keyof ReceivableFigures }> = [
-  { label: 'Current', field: 'currentMinor' },
-  { label: '1–30', field: 'days1to30Minor' },
-  { label: '31–60', field: 'days31to60Minor' },
-  { label: '61–90', field: 'days61to90Minor' },
-  { label: '90+', field: 'over90Minor' },
-  { label: 'Total', field: 'totalMinor' },
-  { label: 'Credit', field: 'creditMinor' },
-]
 
 export function ReceivablesPage() {
   const canBill = usePermission('bill')
@@ -70,7 +61,7 @@ function Receivables() {
                 <th scope="col" className={headCell}>
                   Client
                 </th>
-                {COLUMNS.map((column) => (
+                {RECEIVABLE_COLUMNS.map((column) => (
                   <th key={column.field} scope="col" className={`${headCell} text-right`}>
                     {column.label}
                   </th>
@@ -85,7 +76,7 @@ function Receivables() {
                       {row.clientName}
                     </Link>
                   </th>
-                  {COLUMNS.map((column) => (
+                  {RECEIVABLE_COLUMNS.map((column) => (
                     <td key={column.field} className={amountCell}>
                       {formatMoney(row[column.field], data.currency)}
                     </td>
@@ -98,7 +89,7 @@ function Receivables() {
                 <th scope="row" className="px-3 py-2.5 text-left">
                   Total
                 </th>
-                {COLUMNS.map((column) => (
+                {RECEIVABLE_COLUMNS.map((column) => (
                   <td key={column.field} className={amountCell}>
                     {formatMoney(data.totals[column.field], data.currency)}
                   </td>

@@ -2,6 +2,7 @@ import { ageBucket, type AgeBucket } from '@shared/billing/ageing'
 import { stringify } from 'csv-stringify/sync'
 import { currencyDigits, formatMoney, formatScaledInteger, toSafeNumber } from '@shared/billing/money'
 import { PAYMENT_MESSAGES, PAYMENT_METHOD_LABELS, type RecordPaymentInput } from '@shared/billing/payments'
+import { RECEIVABLE_COLUMNS } from '@shared/billing/receivable-columns'
 import { localDateOf } from '@shared/scheduling/local-day'
 import type { Db } from '../../../db/client'
 import { AppError, findPostgresError, notFound, SQLSTATE } from '../../../errors'
@@ -227,17 +228,6 @@ function compareNames(a: string, b: string): number {
   return left < right ? -1 : left > right ? 1 : 0
 }
 
-const RECEIVABLES_CSV_COLUMNS = [
-  { key: 'clientName', header: 'Client' },
-  { key: 'currentMinor', header: 'Current' },
-  { key: 'days1to30Minor', header: '1-30' },
-  { key: 'days31to60Minor', header: '31-60' },
-  { key: 'days61to90Minor', header: '61-90' },
-  { key: 'over90Minor', header: '90+' },
-  { key: 'totalMinor', header: 'Total' },
-  { key: 'creditMinor', header: 'Credit' },
-] as const
-
 /**
  * 'Export CSV' of Accounts Receivable: the same rows, amounts as decimals of the currency
  * ('1234.56', from the integer's digits), with a UTF-8 byte order mark so spreadsheets read the
@@ -246,12 +236,13 @@ const RECEIVABLES_CSV_COLUMNS = [
 export async function getReceivablesCsv(db: Db, organisationId: string) {
   const receivables = await getReceivables(db, organisationId)
   const digits = currencyDigits(receivables.currency)
-  const records = receivables.rows.map((row) =>
-    RECEIVABLES_CSV_COLUMNS.map(({ key }) => (key === 'clientName' ? row.clientName : formatScaledInteger(row[key], digits))),
-  )
+  const records = receivables.rows.map((row) => [
+    row.clientName,
+    ...RECEIVABLE_COLUMNS.map(({ field }) => formatScaledInteger(row[field], digits)),
+  ])
   const text = stringify(records, {
     header: true,
-    columns: RECEIVABLES_CSV_COLUMNS.map(({ header }) => header),
+    columns: ['Client', ...RECEIVABLE_COLUMNS.map(({ csvHeader }) => csvHeader)],
     bom: true,
     escape_formulas: true,
     record_delimiter: 'windows',
