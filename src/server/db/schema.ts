@@ -57,12 +57,18 @@ export const users = pgTable(
     // Set by the administrator's revoke, cleared only by their approval; a revoked account is never
     // approved (users_revoked_not_approved, users_revoked_stays_revoked: migration 0032, ADR 0042).
     revoked: boolean('revoked').notNull().default(false),
+    // An account made through a portal invitation: a renter's, never in the approvals and never
+    // approved as an operator (users_portal_only_not_approved, migration 0041, ADR 0063).
+    portalOnly: boolean('portal_only').notNull().default(false),
     // The organisation the account last chose to work in; kept across sign-ins (ADR 0021).
     activeOrganisationId: uuid('active_organisation_id').references((): AnyPgColumn => organisations.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [check('users_revoked_not_approved', sql`not (${table.revoked} and ${table.approved})`)],
+  (table) => [
+    check('users_revoked_not_approved', sql`not (${table.revoked} and ${table.approved})`),
+    check('users_portal_only_not_approved', sql`not (${table.portalOnly} and ${table.approved})`),
+  ],
 )
 
 /* ---------- organisations (docs/product.md#teams, ADR 0021) ---------- */
@@ -264,6 +270,10 @@ export const facilities = pgTable(
     primeWeekdayEnd: time('prime_weekday_end').notNull().default('22:00'),
     primeWeekendStart: time('prime_weekend_start').notNull().default('07:00'),
     primeWeekendEnd: time('prime_weekend_end').notNull().default('22:00'),
+    // The renters' portal (migration 0041): how long a request holds its slot unanswered, and how
+    // many hours before its start a booking may still be released.
+    holdRequestsHours: integer('hold_requests_hours').notNull().default(24),
+    releaseUntilHours: integer('release_until_hours').notNull().default(48),
     createdAt: createdAt(),
   },
   (table) => [
@@ -275,6 +285,8 @@ export const facilities = pgTable(
       'facilities_prime_weekend_ordered',
       sql`${table.primeWeekendEnd} > ${table.primeWeekendStart} or ${table.primeWeekendEnd} = '00:00'`,
     ),
+    check('facilities_hold_requests_hours_valid', sql`${table.holdRequestsHours} >= 1 and ${table.holdRequestsHours} <= 336`),
+    check('facilities_release_until_hours_valid', sql`${table.releaseUntilHours} >= 0 and ${table.releaseUntilHours} <= 720`),
     uniqueIndex('facilities_organisation_id_id_idx').on(table.organisationId, table.id),
     index('facilities_organisation_id_created_at_idx').on(table.organisationId, table.createdAt.desc()),
     check('facilities_name_not_blank', sql`btrim(${table.name}) <> ''`),
@@ -301,6 +313,8 @@ export const rooms = pgTable(
     parentId: uuid('parent_id'),
     // Minutes blocked after each booking made from now on (copied to the booking when made).
     changeoverMinutes: integer('changeover_minutes').notNull().default(0),
+    // 'Accept requests' (migration 0041): renters may request this space from the portal.
+    acceptsRequests: boolean('accepts_requests').notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [
@@ -1055,7 +1069,7 @@ export const outboxMessages = pgTable(
       .where(sql`${table.status} = 'sent'`),
     check(
       'outbox_messages_kind_valid',
-      sql`${table.kind} in ('account_approved', 'password_reset', 'team_invitation', 'booking_confirmed', 'booking_changed', 'booking_cancelled', 'selloff', 'invoice_issued', 'credit_note_issued')`,
+      sql`${table.kind} in ('account_approved', 'password_reset', 'team_invitation', 'booking_confirmed', 'booking_changed', 'booking_cancelled', 'selloff', 'invoice_issued', 'credit_note_issued', 'portal_invitation', 'request_approved', 'request_declined', 'request_expired', 'waitlist_offer')`,
     ),
     check('outbox_messages_status_valid', sql`${table.status} in ('queued', 'sending', 'sent', 'kept', 'failed')`),
     check('outbox_messages_attempts_valid', sql`${table.attempts} >= 0`),
@@ -1377,4 +1391,219 @@ export const outboxAttachments = pgTable(
     content: bytea('content').notNull(),
   },
   (table) => [primaryKey({ name: 'outbox_attachments_pk', columns: [table.messageId, table.position] })],
+)
+
+/* ---------- the renters' portal (docs/product.md#renters, migration 0041, ADR 0063) ---------- */
+
+/** Who speaks for a client: a renter's account, for clients of any organisation. */
+export const clientRenters = pgTable(
+  'client_renters',
+  {
+    organisationId: uuid('organisation_id').notNull(),
+    clientId: uuid('client_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ name: 'client_renters_pk', columns: [table.organisationId, table.clientId, table.userId] }),
+    index('client_renters_user_idx').on(table.userId),
+    foreignKey({
+      name: 'client_renters_client_fk',
+      columns: [table.organisationId, table.clientId],
+      foreignColumns: [clients.organisationId, clients.id],
+    }).onDelete('cascade'),
+  ],
+)
+
+/** 'Invite Contact': a one-time link, kept only as its token's hash. */
+export const portalInvitations = pgTable(
+  'portal_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id').notNull(),
+    clientId: uuid('client_id').notNull(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: text('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('portal_invitations_used_or_withdrawn', sql`${table.acceptedAt} is null or ${table.withdrawnAt} is null`),
+    uniqueIndex('portal_invitations_token_hash_idx').on(table.tokenHash),
+    index('portal_invitations_client_idx').on(table.organisationId, table.clientId, table.createdAt),
+    foreignKey({
+      name: 'portal_invitations_client_fk',
+      columns: [table.organisationId, table.clientId],
+      foreignColumns: [clients.organisationId, clients.id],
+    }).onDelete('cascade'),
+  ],
+)
+
+export const BOOKING_REQUEST_STATUSES = ['pending', 'approved', 'declined', 'expired', 'withdrawn'] as const
+export const bookingRequestStatus = pgEnum('booking_request_status', BOOKING_REQUEST_STATUSES)
+
+/**
+ * A renter's request for ice. While pending it holds its slot through hold_id, a schedules row of
+ * kind 'hold' (ADR 0055); approving turns that row into the booking (event_id); declining,
+ * withdrawing or expiring deletes it. booking_requests_pending_holds: a pending request always
+ * has its hold, and the hold's foreign key keeps it from being deleted underneath.
+ */
+export const bookingRequests = pgTable(
+  'booking_requests',
+  {
+    organisationId: uuid('organisation_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    clientId: uuid('client_id').notNull(),
+    facilityId: uuid('facility_id').notNull(),
+    roomId: uuid('room_id').notNull(),
+    requestedBy: text('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    title: varchar('title', { length: 100 }).notNull(),
+    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
+    endTime: timestamp('end_time', { withTimezone: true }).notNull(),
+    status: bookingRequestStatus('status').notNull().default('pending'),
+    holdId: uuid('hold_id'),
+    eventId: uuid('event_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    declineReason: varchar('decline_reason', { length: 500 }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ name: 'booking_requests_pk', columns: [table.organisationId, table.id] }),
+    check('booking_requests_title_not_blank', sql`btrim(${table.title}) <> ''`),
+    check('booking_requests_ordered', sql`${table.endTime} > ${table.startTime}`),
+    check('booking_requests_pending_holds', sql`(${table.status} = 'pending') = (${table.holdId} is not null)`),
+    check('booking_requests_approved_booked', sql`${table.status} <> 'approved' or ${table.eventId} is not null`),
+    uniqueIndex('booking_requests_hold_idx')
+      .on(table.organisationId, table.holdId)
+      .where(sql`${table.holdId} is not null`),
+    index('booking_requests_pending_idx')
+      .on(table.organisationId, table.expiresAt)
+      .where(sql`${table.status} = 'pending'`),
+    index('booking_requests_expiry_idx')
+      .on(table.expiresAt)
+      .where(sql`${table.status} = 'pending'`),
+    index('booking_requests_client_idx').on(table.organisationId, table.clientId, table.createdAt),
+    foreignKey({
+      name: 'booking_requests_client_fk',
+      columns: [table.organisationId, table.clientId],
+      foreignColumns: [clients.organisationId, clients.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'booking_requests_room_fk',
+      columns: [table.organisationId, table.roomId],
+      foreignColumns: [rooms.organisationId, rooms.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'booking_requests_facility_fk',
+      columns: [table.organisationId, table.facilityId],
+      foreignColumns: [facilities.organisationId, facilities.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'booking_requests_hold_fk',
+      columns: [table.organisationId, table.holdId],
+      foreignColumns: [schedules.organisationId, schedules.id],
+    }).onDelete('no action'),
+  ],
+)
+
+/** 'Join Waitlist': a renter waits for time on a space within a window of one day (to 00:00 is midnight). */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    organisationId: uuid('organisation_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    clientId: uuid('client_id').notNull(),
+    roomId: uuid('room_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    localDate: date('local_date').notNull(),
+    fromTime: time('from_time').notNull(),
+    toTime: time('to_time').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ name: 'waitlist_entries_pk', columns: [table.organisationId, table.id] }),
+    check('waitlist_entries_window_ordered', sql`${table.toTime} > ${table.fromTime} or ${table.toTime} = '00:00'`),
+    index('waitlist_entries_room_date_idx').on(table.organisationId, table.roomId, table.localDate),
+    index('waitlist_entries_user_idx').on(table.userId),
+    foreignKey({
+      name: 'waitlist_entries_client_fk',
+      columns: [table.organisationId, table.clientId],
+      foreignColumns: [clients.organisationId, clients.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'waitlist_entries_room_fk',
+      columns: [table.organisationId, table.roomId],
+      foreignColumns: [rooms.organisationId, rooms.id],
+    }).onDelete('cascade'),
+  ],
+)
+
+/** Released or freed ice offered to the waitlist; the one claim that sets claimed_at wins. */
+export const waitlistOffers = pgTable(
+  'waitlist_offers',
+  {
+    organisationId: uuid('organisation_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    roomId: uuid('room_id').notNull(),
+    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
+    endTime: timestamp('end_time', { withTimezone: true }).notNull(),
+    releasedEventTitle: varchar('released_event_title', { length: 100 }),
+    createdAt: createdAt(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    claimedBy: text('claimed_by').references(() => users.id, { onDelete: 'set null' }),
+    claimedClientId: uuid('claimed_client_id'),
+    claimedEventId: uuid('claimed_event_id'),
+    claimedRequestId: uuid('claimed_request_id'),
+  },
+  (table) => [
+    primaryKey({ name: 'waitlist_offers_pk', columns: [table.organisationId, table.id] }),
+    check('waitlist_offers_ordered', sql`${table.endTime} > ${table.startTime}`),
+    check('waitlist_offers_claim_whole', sql`${table.claimedClientId} is null or ${table.claimedAt} is not null`),
+    index('waitlist_offers_room_idx').on(table.organisationId, table.roomId, table.startTime),
+    foreignKey({
+      name: 'waitlist_offers_room_fk',
+      columns: [table.organisationId, table.roomId],
+      foreignColumns: [rooms.organisationId, rooms.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'waitlist_offers_claimed_client_fk',
+      columns: [table.organisationId, table.claimedClientId],
+      foreignColumns: [clients.organisationId, clients.id],
+    }).onDelete('set null'),
+  ],
+)
+
+/** Whom an offer went to: the entries it matched when made; only they may claim it. */
+export const waitlistOfferRecipients = pgTable(
+  'waitlist_offer_recipients',
+  {
+    organisationId: uuid('organisation_id').notNull(),
+    offerId: uuid('offer_id').notNull(),
+    entryId: uuid('entry_id').notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'waitlist_offer_recipients_pk', columns: [table.organisationId, table.offerId, table.entryId] }),
+    index('waitlist_offer_recipients_entry_idx').on(table.organisationId, table.entryId),
+    foreignKey({
+      name: 'waitlist_offer_recipients_offer_fk',
+      columns: [table.organisationId, table.offerId],
+      foreignColumns: [waitlistOffers.organisationId, waitlistOffers.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'waitlist_offer_recipients_entry_fk',
+      columns: [table.organisationId, table.entryId],
+      foreignColumns: [waitlistEntries.organisationId, waitlistEntries.id],
+    }).onDelete('cascade'),
+  ],
 )

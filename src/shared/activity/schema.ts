@@ -5,7 +5,24 @@ import { DATE_RANGE_MESSAGE, isYearInRange } from '@shared/schema-fields'
 // activity_entries list the same words.
 
 // 'sent': the outbox's worker sent (or, with delivery off, kept) a message (docs/product.md#email).
-export const ACTIVITY_ACTIONS = ['created', 'updated', 'deleted', 'sent', 'issued', 'voided'] as const
+// The renters' portal's words (docs/product.md#renters): a renter 'requested' ice and 'withdrawn' a
+// request, an operator 'approved' or 'declined' it, a hold left unanswered 'expired', a booking was
+// 'released', and released ice was 'claimed' from the waitlist.
+export const ACTIVITY_ACTIONS = [
+  'created',
+  'updated',
+  'deleted',
+  'sent',
+  'issued',
+  'voided',
+  'requested',
+  'approved',
+  'declined',
+  'expired',
+  'withdrawn',
+  'released',
+  'claimed',
+] as const
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number]
 
 export const ACTIVITY_ENTITIES = [
@@ -24,6 +41,9 @@ export const ACTIVITY_ENTITIES = [
   'invoice',
   'payment',
   'rate',
+  'renter',
+  'request',
+  'waitlist',
 ] as const
 export type ActivityEntity = (typeof ACTIVITY_ENTITIES)[number]
 
@@ -44,6 +64,9 @@ export const ACTIVITY_ENTITY_LABELS: Record<ActivityEntity, string> = {
   invoice: 'Invoices',
   payment: 'Payments',
   rate: 'Rates',
+  renter: 'Renters',
+  request: 'Requests',
+  waitlist: 'Waitlist',
 }
 
 /** A changed field's value as the trail keeps it: names rather than ids, instants as ISO strings. */

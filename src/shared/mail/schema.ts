@@ -15,6 +15,11 @@ export const MAIL_KINDS = [
   'selloff',
   'invoice_issued',
   'credit_note_issued',
+  'portal_invitation',
+  'request_approved',
+  'request_declined',
+  'request_expired',
+  'waitlist_offer',
 ] as const
 export type MailKind = (typeof MAIL_KINDS)[number]
 

@@ -72,6 +72,9 @@ const ENTITY_NOUNS: Record<ActivityEntry['entity'], string> = {
   mail: 'email',
   invoice: 'invoice',
   payment: 'payment',
+  renter: 'portal access',
+  request: 'request',
+  waitlist: 'waitlist entry',
   rate: 'rate',
 }
 
@@ -376,6 +379,7 @@ function describeThing(entry: ActivityEntry): string {
   if (entry.action === 'deleted') return `${actor} deleted ${thing}`
   if (entry.action === 'issued') return `${actor} issued ${thing}`
   if (entry.action === 'voided') return `${actor} voided ${thing}`
+  if (entry.action !== 'updated') return `${actor} ${entry.action} ${thing}`
   const { name } = changes
   const fields = Object.keys(changes)
   if (name && typeof name.before === 'string' && typeof name.after === 'string') {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { Ban, FileCheck, Mail, Pencil, Plus, Trash2, type LucideIcon } from 'lucide-react'
+import { Ban, Check, Clock, FileCheck, Hand, Mail, Pencil, Plus, Send, Trash2, Undo2, X, type LucideIcon } from 'lucide-react'
 import type { ActivityAction } from '@shared/activity/schema'
 import { browserTimeZone, formatDateTime, formatTimeAgo } from '@web/lib/datetime'
 import { cn } from '@web/lib/utils'
@@ -13,6 +13,13 @@ const ACTION_ICONS: Record<ActivityAction, LucideIcon> = {
   sent: Mail,
   issued: FileCheck,
   voided: Ban,
+  requested: Send,
+  approved: Check,
+  declined: X,
+  expired: Clock,
+  withdrawn: Undo2,
+  released: Undo2,
+  claimed: Hand,
 }
 
 // How long an entry's time reads as "3 days ago" before it turns into its date.

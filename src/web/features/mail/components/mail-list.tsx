@@ -22,6 +22,11 @@ const KIND_LABELS: Record<MailKind, string> = {
   selloff: 'Selloff email',
   invoice_issued: 'Invoice',
   credit_note_issued: 'Credit note',
+  portal_invitation: 'Portal invitation',
+  request_approved: 'Request approved',
+  request_declined: 'Request declined',
+  request_expired: 'Request expired',
+  waitlist_offer: 'Waitlist offer',
 }
 
 const STATUS_VARIANTS: Record<MailStatus, 'default' | 'secondary' | 'destructive' | 'outline'> = {
