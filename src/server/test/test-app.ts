@@ -4,7 +4,7 @@ import type { Role } from '@shared/team/roles'
 import { createApp } from '../app'
 import { createAuth } from '../auth/auth'
 import type { DatabaseKind } from '../db/client'
-import { memberships, users } from '../db/schema'
+import { clientRenters, memberships, users } from '../db/schema'
 import { readEnv } from '../env'
 import { createRouteFinder, listAppRoutes, routeKey } from './app-routes'
 import { checkResponse } from './response-schemas'
@@ -108,6 +108,19 @@ export async function createTestApp(kind: DatabaseKind, environment: Record<stri
     return member
   }
 
+  // A renter of the client (docs/product.md#renters): an account made as a portal invitation makes
+  // one (portal_only, never approved as an operator), written straight to the database.
+  const addRenter = async (organisationId: string, clientId: string, existing?: TestUser): Promise<TestUser> => {
+    let renter = existing
+    if (!renter) {
+      const { id, email, password } = await signUp()
+      await database.db.update(users).set({ portalOnly: true }).where(eq(users.id, id))
+      renter = { id, email, cookie: await signIn(email, password) }
+    }
+    await database.db.insert(clientRenters).values({ organisationId, clientId, userId: renter.id })
+    return renter
+  }
+
   return {
     app,
     // The settings it runs with: no SMTP_URL unless the test sets one, so mail is kept, not sent.
@@ -122,6 +135,7 @@ export async function createTestApp(kind: DatabaseKind, environment: Record<stri
     createOperator,
     organisationOf,
     addMember,
+    addRenter,
     close: database.drop,
   }
 }
