@@ -17,12 +17,16 @@ import { unsubscribeToken } from './modules/marketing/unsubscribe-token'
 // answer each one must get written down. Organisation A owns the data: its Owner, Manager,
 // Scheduler and Front Desk each call as their role allows (src/shared/team/roles.ts); B's Owner
 // and the admin aim at A's ids. Another organisation's id is a 404 exactly like a missing one,
-// so ids cannot be probed.
+// so ids cannot be probed. Two renters (ADR 0063): renterX speaks for A's client X, renterY for
+// another client Y of A. They are accounts, not members: every staff route refuses them as it
+// refuses a pending account, and on the portal's routes another client's row is a 404 to them.
 
-type Caller = 'anonymous' | 'pending' | 'owner' | 'manager' | 'scheduler' | 'frontDesk' | 'other' | 'admin'
+type Caller = 'anonymous' | 'pending' | 'renterX' | 'renterY' | 'owner' | 'manager' | 'scheduler' | 'frontDesk' | 'other' | 'admin'
 type Statuses = [
   anonymous: number,
   pending: number,
+  renterX: number,
+  renterY: number,
   owner: number,
   manager: number,
   scheduler: number,
@@ -31,11 +35,16 @@ type Statuses = [
   admin: number,
 ]
 
-const COLUMNS: Caller[] = ['anonymous', 'pending', 'owner', 'manager', 'scheduler', 'frontDesk', 'other', 'admin']
+const COLUMNS: Caller[] = ['anonymous', 'pending', 'renterX', 'renterY', 'owner', 'manager', 'scheduler', 'frontDesk', 'other', 'admin']
 // A's Owner goes last, after its team: its call may change or use up what the others were refused.
-const RUN_ORDER: Caller[] = ['anonymous', 'pending', 'other', 'admin', 'frontDesk', 'scheduler', 'manager', 'owner']
-// Who may see A's data: its members. Nothing of A may reach anyone else.
+const RUN_ORDER: Caller[] = ['anonymous', 'pending', 'renterX', 'renterY', 'other', 'admin', 'frontDesk', 'scheduler', 'manager', 'owner']
+// Who may see A's data: its members. Nothing of A may reach anyone else, its renters included
+// (a portal row that shows a renter its own client's data says so with its scope).
 const MEMBERS_OF_A: Caller[] = ['owner', 'manager', 'scheduler', 'frontDesk']
+// Accounts no administrator approved: a staff route refuses them with NOT_APPROVED.
+const UNAPPROVED: Caller[] = ['pending', 'renterX', 'renterY']
+// The renters' own routes, which answer renters as renters rather than as pending accounts.
+const isPortalRoute = (route: string) => /^\w+ \/api\/(portal\/|portal-invitations\/)/.test(route)
 const PASSWORD = 'correct horse battery'
 
 type Context = {
@@ -70,7 +79,7 @@ type Row = {
 
 // The secret the test app signs unsubscribe links with (it sets none of its own).
 const TEST_SECRET = readEnv({ NODE_ENV: 'test' }).authSecret
-const all = (status: number): Statuses => [status, status, status, status, status, status, status, status]
+const all = (status: number): Statuses => [status, status, status, status, status, status, status, status, status, status]
 const range = 'from=2033-01-01T00:00:00Z&to=2033-01-20T00:00:00Z'
 
 describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
@@ -79,7 +88,18 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
     admin,
     operators: [owner, other, switcher, pending, manager, scheduler, frontDesk, teammate],
   } = useTestApp(kind, { operators: 8 })
-  const callers = { pending, owner, manager, scheduler, frontDesk, other, admin }
+  // The renters are made once A and its clients exist (beforeAll).
+  const callers: Record<Exclude<Caller, 'anonymous'>, TestUser> = {
+    pending,
+    renterX: pending,
+    renterY: pending,
+    owner,
+    manager,
+    scheduler,
+    frontDesk,
+    other,
+    admin,
+  }
   let a: Context['a']
   let targetId: string
   let fingerprint: () => Promise<Fingerprint>
@@ -210,7 +230,7 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
     },
     { route: 'GET /api/public/logos/:slug/:version', path: ({ a }) => a.logoPath, expect: all(200), scope: 'public' },
     // An unknown path under /api answers once the caller is known to be allowed in at all.
-    { route: 'ALL /api/*', path: () => '/api/no-such-route', expect: [401, 403, 404, 404, 404, 404, 404, 404] },
+    { route: 'ALL /api/*', path: () => '/api/no-such-route', expect: [401, 403, 403, 403, 404, 404, 404, 404, 404, 404] },
     // A calendar feed: its secret address is the only key, the same answer for everybody.
     {
       route: 'GET /feeds/:file',
@@ -276,7 +296,7 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       expect: all(202),
       scope: 'public',
     },
-    { route: 'GET /api/me', path: () => '/api/me', expect: [401, 200, 200, 200, 200, 200, 200, 200] },
+    { route: 'GET /api/me', path: () => '/api/me', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
 
     // better-auth's admin plugin is closed: the app's own /api/admin routes below do what an
     // admin needs, through the same approval and session rules as every other route.
@@ -380,25 +400,35 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
     },
 
     // ---------- the app's administration ----------
-    { route: 'GET /api/admin/users', path: () => '/api/admin/users', expect: [401, 403, 403, 403, 403, 403, 403, 200], scope: 'admin' },
+    {
+      route: 'GET /api/admin/users',
+      path: () => '/api/admin/users',
+      expect: [401, 403, 403, 403, 403, 403, 403, 403, 403, 200],
+      scope: 'admin',
+    },
     // Every message, the accounts' own too: the admin's alone.
-    { route: 'GET /api/admin/mail', path: () => '/api/admin/mail', expect: [401, 403, 403, 403, 403, 403, 403, 200], scope: 'admin' },
+    {
+      route: 'GET /api/admin/mail',
+      path: () => '/api/admin/mail',
+      expect: [401, 403, 403, 403, 403, 403, 403, 403, 403, 200],
+      scope: 'admin',
+    },
     {
       route: 'POST /api/admin/users/:id/approve',
       path: ({ targetId }) => `/api/admin/users/${targetId}/approve`,
-      expect: [401, 403, 403, 403, 403, 403, 403, 200],
+      expect: [401, 403, 403, 403, 403, 403, 403, 403, 403, 200],
       scope: 'admin',
     },
     {
       route: 'POST /api/admin/users/:id/revoke',
       path: ({ targetId }) => `/api/admin/users/${targetId}/revoke`,
-      expect: [401, 403, 403, 403, 403, 403, 403, 200],
+      expect: [401, 403, 403, 403, 403, 403, 403, 403, 403, 200],
       scope: 'admin',
     },
     {
       route: 'POST /api/admin/users/:id/reset-password',
       path: () => `/api/admin/users/${owner.id}/reset-password`,
-      expect: [401, 403, 403, 403, 403, 403, 403, 200],
+      expect: [401, 403, 403, 403, 403, 403, 403, 403, 403, 200],
       scope: 'admin',
     },
 
@@ -406,98 +436,107 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
     {
       route: 'GET /api/facilities',
       path: () => '/api/facilities',
-      expect: [401, 403, 200, 200, 200, 200, 200, 200],
+      expect: [401, 403, 403, 403, 200, 200, 200, 200, 200, 200],
       shows: (a) => a.facilityId,
     },
-    { route: 'GET /api/facilities/count', path: () => '/api/facilities/count', expect: [401, 403, 200, 200, 200, 200, 200, 200] },
+    { route: 'GET /api/facilities/count', path: () => '/api/facilities/count', expect: [401, 403, 403, 403, 200, 200, 200, 200, 200, 200] },
     {
       route: 'POST /api/facilities',
       path: () => '/api/facilities',
       body: () => ({ name: 'Another Arena' }),
-      expect: [401, 403, 201, 201, 403, 403, 201, 201],
+      expect: [401, 403, 403, 403, 201, 201, 403, 403, 201, 201],
     },
     {
       route: 'GET /api/facilities/:id',
       path: ({ a }) => `/api/facilities/${a.facilityId}`,
-      expect: [401, 403, 200, 200, 200, 200, 404, 404],
+      expect: [401, 403, 403, 403, 200, 200, 200, 200, 404, 404],
     },
     {
       // The same zone, so no booking row below sees another clock.
       route: 'PUT /api/facilities/:id',
       path: ({ a }) => `/api/facilities/${a.facilityId}`,
       body: () => ({ name: 'Owner-A Arena', description: 'renamed', timeZone: 'America/New_York' }),
-      expect: [401, 403, 200, 200, 403, 403, 404, 404],
+      expect: [401, 403, 403, 403, 200, 200, 403, 403, 404, 404],
     },
     {
       route: 'GET /api/facilities/:id/rooms',
       path: ({ a }) => `/api/facilities/${a.facilityId}/rooms`,
-      expect: [401, 403, 200, 200, 200, 200, 404, 404],
+      expect: [401, 403, 403, 403, 200, 200, 200, 200, 404, 404],
     },
     {
       route: 'POST /api/facilities/:id/rooms',
       path: ({ a }) => `/api/facilities/${a.facilityId}/rooms`,
       body: () => ({ name: 'Studio', type: 'room' }),
-      expect: [401, 403, 201, 201, 403, 403, 404, 404],
+      expect: [401, 403, 403, 403, 201, 201, 403, 403, 404, 404],
     },
     {
       route: 'GET /api/facilities/:id/change-room-clashes',
       path: ({ a }) => `/api/facilities/${a.facilityId}/change-room-clashes`,
-      expect: [401, 403, 200, 200, 200, 200, 404, 404],
+      expect: [401, 403, 403, 403, 200, 200, 200, 200, 404, 404],
     },
     {
       route: 'GET /api/facilities/:id/change-rooms',
       path: ({ a }) => `/api/facilities/${a.facilityId}/change-rooms`,
-      expect: [401, 403, 200, 200, 200, 200, 404, 404],
+      expect: [401, 403, 403, 403, 200, 200, 200, 200, 404, 404],
     },
     {
       // The timeline's live updates: an event stream, for every member who reads the calendar.
       route: 'GET /api/facilities/:id/timeline/changes',
       path: ({ a }) => `/api/facilities/${a.facilityId}/timeline/changes`,
-      expect: [401, 403, 200, 200, 200, 200, 404, 404],
+      expect: [401, 403, 403, 403, 200, 200, 200, 200, 404, 404],
     },
-    { route: 'GET /api/rooms/:id', path: ({ a }) => `/api/rooms/${a.rinkId}`, expect: [401, 403, 200, 200, 200, 200, 404, 404] },
+    { route: 'GET /api/rooms/:id', path: ({ a }) => `/api/rooms/${a.rinkId}`, expect: [401, 403, 403, 403, 200, 200, 200, 200, 404, 404] },
     {
       // The hours the rink has, so every booking row below still fits them.
       route: 'PUT /api/rooms/:id',
       path: ({ a }) => `/api/rooms/${a.rinkId}`,
       body: () => ({ name: 'Owner-A rink', type: 'rink', capacity: 40, ...OPEN_AROUND_THE_CLOCK }),
-      expect: [401, 403, 200, 200, 403, 403, 404, 404],
+      expect: [401, 403, 403, 403, 200, 200, 403, 403, 404, 404],
     },
 
     // ---------- clients, contracts, usage ----------
-    { route: 'GET /api/clients', path: () => '/api/clients', expect: [401, 403, 200, 200, 200, 200, 200, 200], shows: (a) => a.clientId },
+    {
+      route: 'GET /api/clients',
+      path: () => '/api/clients',
+      expect: [401, 403, 403, 403, 200, 200, 200, 200, 200, 200],
+      shows: (a) => a.clientId,
+    },
     {
       route: 'POST /api/clients',
       path: () => '/api/clients',
       body: () => ({ name: 'Another Club' }),
-      expect: [401, 403, 201, 201, 403, 403, 201, 201],
+      expect: [401, 403, 403, 403, 201, 201, 403, 403, 201, 201],
     },
-    { route: 'GET /api/clients/:id', path: ({ a }) => `/api/clients/${a.clientId}`, expect: [401, 403, 200, 200, 200, 200, 404, 404] },
+    {
+      route: 'GET /api/clients/:id',
+      path: ({ a }) => `/api/clients/${a.clientId}`,
+      expect: [401, 403, 403, 403, 200, 200, 200, 200, 404, 404],
+    },
     {
       route: 'PUT /api/clients/:id',
       path: ({ a }) => `/api/clients/${a.clientId}`,
       body: () => ({ name: 'Owner-A Hockey Club', notes: 'renamed' }),
-      expect: [401, 403, 200, 200, 403, 403, 404, 404],
+      expect: [401, 403, 403, 403, 200, 200, 403, 403, 404, 404],
     },
     {
       route: 'GET /api/clients/:id/contracts',
       path: ({ a }) => `/api/clients/${a.clientId}/contracts`,
-      expect: [401, 403, 200, 200, 200, 403, 404, 404],
+      expect: [401, 403, 403, 403, 200, 200, 200, 403, 404, 404],
     },
     {
       route: 'GET /api/clients/:id/charging-contract',
       path: ({ a }) => `/api/clients/${a.clientId}/charging-contract?roomId=${a.rinkId}&date=2026-03-08`,
-      expect: [401, 403, 200, 200, 200, 403, 404, 404],
+      expect: [401, 403, 403, 403, 200, 200, 200, 403, 404, 404],
     },
     {
       route: 'GET /api/clients/:id/usage',
       path: ({ a }) => `/api/clients/${a.clientId}/usage`,
-      expect: [401, 403, 200, 200, 200, 403, 404, 404],
+      expect: [401, 403, 403, 403, 200, 200, 200, 403, 404, 404],
     },
     {
       route: 'GET /api/contracts',
       path: () => '/api/contracts',
-      expect: [401, 403, 200, 200, 200, 403, 200, 200],
+      expect: [401, 403, 403, 403, 200, 200, 200, 403, 200, 200],
       shows: (a) => a.contractId,
     },
     {
@@ -511,33 +550,33 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
         appliesTo: 'spaces',
         spaceIds: [a.rinkId],
       }),
-      expect: [401, 403, 201, 201, 403, 403, 404, 404],
+      expect: [401, 403, 403, 403, 201, 201, 403, 403, 404, 404],
     },
     {
       route: 'PUT /api/contracts/:id',
       path: ({ a }) => `/api/contracts/${a.contractId}`,
       body: ({ a }) => ({ clientId: a.clientId, name: 'Season', startDate: '2020-01-01', totalHours: 6000, hoursUsed: 2 }),
-      expect: [401, 403, 200, 200, 403, 403, 404, 404],
+      expect: [401, 403, 403, 403, 200, 200, 403, 403, 404, 404],
     },
     {
       route: 'POST /api/usage',
       path: () => '/api/usage',
       body: ({ a }) => ({ contractId: a.contractId, usageDate: '2026-02-01', hours: 0.5 }),
-      expect: [401, 403, 201, 201, 201, 403, 404, 404],
+      expect: [401, 403, 403, 403, 201, 201, 201, 403, 404, 404],
     },
 
     // ---------- events ----------
     {
       route: 'GET /api/events',
       path: () => `/api/events?${range}`,
-      expect: [401, 403, 200, 200, 200, 200, 200, 200],
+      expect: [401, 403, 403, 403, 200, 200, 200, 200, 200, 200],
       shows: (a) => a.eventId,
     },
     // Narrowed to A's facility and space: the others get nothing of it, as if it did not exist.
     {
       route: 'GET /api/events',
       path: ({ a }) => `/api/events?${range}&facilityId=${a.facilityId}&roomId=${a.rinkId}`,
-      expect: [401, 403, 200, 200, 200, 200, 200, 200],
+      expect: [401, 403, 403, 403, 200, 200, 200, 200, 200, 200],
       shows: (a) => a.eventId,
     },
     // Its JSON is written by PostgreSQL and sent as it is (ADR 0034): every role of A that reads
@@ -545,7 +584,7 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
     {
       route: 'GET /api/events/month',
       path: () => `/api/events/month?${range}`,
-      expect: [401, 403, 200, 200, 200, 200, 200, 200],
+      expect: [401, 403, 403, 403, 200, 200, 200, 200, 200, 200],
       shows: (a) => a.eventId,
       verify: async ({ a, caller, response }) => {
         const { days } = monthDaysResponse.parse(JSON.parse(response))
@@ -558,25 +597,25 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
     {
       route: 'GET /api/events/upcoming',
       path: ({ a }) => `/api/events/upcoming?facilityId=${a.facilityId}&roomId=${a.rinkId}&clientId=${a.clientId}&q=practice`,
-      expect: [401, 403, 200, 200, 200, 200, 200, 200],
+      expect: [401, 403, 403, 403, 200, 200, 200, 200, 200, 200],
       shows: (a) => a.eventId,
     },
     {
       route: 'GET /api/events/past',
       path: ({ a }) => `/api/events/past?roomId=${a.rinkId}`,
-      expect: [401, 403, 200, 200, 200, 200, 200, 200],
+      expect: [401, 403, 403, 403, 200, 200, 200, 200, 200, 200],
       shows: (a) => a.pastEventId,
     },
     {
       route: 'GET /api/events/change-rooms',
       path: ({ a }) => `/api/events/change-rooms?roomId=${a.rinkId}&from=2034-05-01T12:00:00Z&to=2034-05-01T13:00:00Z`,
-      expect: [401, 403, 200, 200, 200, 200, 404, 404],
+      expect: [401, 403, 403, 403, 200, 200, 200, 200, 404, 404],
       shows: (a) => a.changeRoomId,
     },
     {
       route: 'GET /api/events/rooms',
       path: () => '/api/events/rooms',
-      expect: [401, 403, 200, 200, 200, 200, 200, 200],
+      expect: [401, 403, 403, 403, 200, 200, 200, 200, 200, 200],
       shows: (a) => a.rinkId,
     },
     {
@@ -586,12 +625,12 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
         roomId: a.rinkId,
         clientId: a.clientId,
         // A day per caller: each allowed member books its own.
-        date: `2034-05-0${RUN_ORDER.indexOf(caller) + 1}`,
+        date: `2034-05-${String(RUN_ORDER.indexOf(caller) + 1).padStart(2, '0')}`,
         startTime: '08:00',
         durationMinutes: 60,
         title: 'Matrix skate',
       }),
-      expect: [401, 403, 201, 201, 201, 403, 404, 404],
+      expect: [401, 403, 403, 403, 201, 201, 201, 403, 404, 404],
     },
     {
       route: 'POST /api/events/preview',
@@ -604,13 +643,13 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
         durationMinutes: 60,
         title: 'Preview',
       }),
-      expect: [401, 403, 200, 200, 200, 403, 404, 404],
+      expect: [401, 403, 403, 403, 200, 200, 200, 403, 404, 404],
     },
     {
       route: 'GET /api/series/:id',
       prepare: seriesOfA,
       path: ({ fresh }) => `/api/series/${fresh.seriesId}`,
-      expect: [401, 403, 200, 200, 200, 200, 404, 404],
+      expect: [401, 403, 403, 403, 200, 200, 200, 200, 404, 404],
     },
     {
       route: 'POST /api/events/:id/series-preview',
@@ -625,26 +664,26 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
         scope: 'all',
         seriesVersion: Number(fresh.seriesVersion),
       }),
-      expect: [401, 403, 200, 200, 200, 403, 404, 404],
+      expect: [401, 403, 403, 403, 200, 200, 200, 403, 404, 404],
     },
     // ---------- closures ----------
     {
       route: 'GET /api/closures',
       path: () => '/api/closures?from=2039-12-31T00:00:00Z&to=2040-01-02T00:00:00Z',
-      expect: [401, 403, 200, 200, 200, 200, 200, 200],
+      expect: [401, 403, 403, 403, 200, 200, 200, 200, 200, 200],
       shows: (a) => a.closureId,
     },
     {
       route: 'GET /api/facilities/:id/closures',
       path: ({ a }) => `/api/facilities/${a.facilityId}/closures`,
-      expect: [401, 403, 200, 200, 200, 200, 404, 404],
+      expect: [401, 403, 403, 403, 200, 200, 200, 200, 404, 404],
       shows: (a) => a.closureId,
     },
     {
       route: 'POST /api/facilities/:id/closures/preview',
       path: ({ a }) => `/api/facilities/${a.facilityId}/closures/preview`,
       body: ({ a }) => ({ spaceId: a.rinkId, startDate: '2041-01-01', startTime: '00:00', endDate: '2041-01-02', endTime: '00:00' }),
-      expect: [401, 403, 200, 200, 403, 403, 404, 404],
+      expect: [401, 403, 403, 403, 200, 200, 403, 403, 404, 404],
     },
     {
       route: 'POST /api/facilities/:id/closures',
@@ -653,31 +692,31 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       body: ({ a, caller }) => ({
         spaceId: a.rinkId,
         reason: 'Matrix maintenance',
-        startDate: `2041-02-0${RUN_ORDER.indexOf(caller) + 1}`,
+        startDate: `2041-02-${String(RUN_ORDER.indexOf(caller) + 1).padStart(2, '0')}`,
         startTime: '00:00',
-        endDate: `2041-02-0${RUN_ORDER.indexOf(caller) + 1}`,
+        endDate: `2041-02-${String(RUN_ORDER.indexOf(caller) + 1).padStart(2, '0')}`,
         endTime: '06:00',
       }),
-      expect: [401, 403, 201, 201, 403, 403, 404, 404],
+      expect: [401, 403, 403, 403, 201, 201, 403, 403, 404, 404],
     },
     // Public holidays as closures (ADR 0050): the venue's setting, as closures are. The countries
     // are no one's data; a second import of the same days adds nothing and still answers 201.
     {
       route: 'GET /api/holidays/countries',
       path: () => '/api/holidays/countries',
-      expect: [401, 403, 200, 200, 403, 403, 200, 200],
+      expect: [401, 403, 403, 403, 200, 200, 403, 403, 200, 200],
     },
     {
       route: 'POST /api/facilities/:id/closures/holidays/preview',
       path: ({ a }) => `/api/facilities/${a.facilityId}/closures/holidays/preview`,
       body: () => ({ country: 'CA', region: 'ON', from: '2045-12-20', to: '2046-01-05' }),
-      expect: [401, 403, 200, 200, 403, 403, 404, 404],
+      expect: [401, 403, 403, 403, 200, 200, 403, 403, 404, 404],
     },
     {
       route: 'POST /api/facilities/:id/closures/holidays',
       path: ({ a }) => `/api/facilities/${a.facilityId}/closures/holidays`,
       body: () => ({ country: 'CA', region: 'ON', from: '2045-12-20', to: '2046-01-05' }),
-      expect: [401, 403, 201, 201, 403, 403, 404, 404],
+      expect: [401, 403, 403, 403, 201, 201, 403, 403, 404, 404],
     },
     {
       route: 'PUT /api/events/:id',
@@ -692,157 +731,166 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
         // owner edit it in that order, each based on the version the one before left.
         version: 1 + Math.max(0, (['scheduler', 'manager', 'owner'] as Caller[]).indexOf(caller)),
       }),
-      expect: [401, 403, 200, 200, 200, 403, 404, 404],
+      expect: [401, 403, 403, 403, 200, 200, 200, 403, 404, 404],
     },
 
     // ---------- screens ----------
-    { route: 'GET /api/screens', path: () => '/api/screens', expect: [401, 403, 200, 200, 200, 200, 200, 200], shows: (a) => a.screenId },
+    {
+      route: 'GET /api/screens',
+      path: () => '/api/screens',
+      expect: [401, 403, 403, 403, 200, 200, 200, 200, 200, 200],
+      shows: (a) => a.screenId,
+    },
     {
       route: 'POST /api/screens',
       path: () => '/api/screens',
       body: ({ a, caller }) => ({ name: `Matrix board ${caller}`, rooms: [{ roomId: a.rinkId }] }),
-      expect: [401, 403, 201, 201, 403, 403, 404, 404],
+      expect: [401, 403, 403, 403, 201, 201, 403, 403, 404, 404],
     },
-    { route: 'GET /api/screens/:id', path: ({ a }) => `/api/screens/${a.screenId}`, expect: [401, 403, 200, 200, 200, 200, 404, 404] },
+    {
+      route: 'GET /api/screens/:id',
+      path: ({ a }) => `/api/screens/${a.screenId}`,
+      expect: [401, 403, 403, 403, 200, 200, 200, 200, 404, 404],
+    },
     {
       route: 'PUT /api/screens/:id',
       path: ({ a }) => `/api/screens/${a.screenId}`,
       body: ({ a }) => ({ name: a.screenName, rooms: [{ roomId: a.rinkId }], tickerText: 'Owner-A news' }),
-      expect: [401, 403, 200, 200, 403, 403, 404, 404],
+      expect: [401, 403, 403, 403, 200, 200, 403, 403, 404, 404],
     },
     {
       route: 'PUT /api/screens/:id/logo',
       path: ({ a }) => `/api/screens/${a.screenId}/logo`,
       isUpload: true,
-      expect: [401, 403, 200, 200, 403, 403, 404, 404],
+      expect: [401, 403, 403, 403, 200, 200, 403, 403, 404, 404],
     },
 
     // ---------- calendar feeds: read by those who read the business, managed by those who manage the venue ----------
     {
       route: 'GET /api/feeds',
       path: ({ a }) => `/api/feeds?scope=client&targetId=${a.clientId}`,
-      expect: [401, 403, 200, 200, 200, 403, 404, 404],
+      expect: [401, 403, 403, 403, 200, 200, 200, 403, 404, 404],
     },
     {
       // The manager makes the facility's feed; the Owner, last, is answered the one it has.
       route: 'POST /api/feeds',
       path: () => '/api/feeds',
       body: ({ a }) => ({ scope: 'facility', targetId: a.facilityId, includeClientNames: false }),
-      expect: [401, 403, 200, 201, 403, 403, 404, 404],
+      expect: [401, 403, 403, 403, 200, 201, 403, 403, 404, 404],
     },
     {
       route: 'POST /api/feeds/:id/reset',
       prepare: async () => ({ id: (await feedOfA('space', a.rinkId)).id }),
       path: ({ fresh }) => `/api/feeds/${fresh.id}/reset`,
-      expect: [401, 403, 200, 200, 403, 403, 404, 404],
+      expect: [401, 403, 403, 403, 200, 200, 403, 403, 404, 404],
     },
     {
       route: 'PUT /api/feeds/:id',
       prepare: async () => ({ id: (await feedOfA('space', a.rinkId)).id }),
       path: ({ fresh }) => `/api/feeds/${fresh.id}`,
       body: () => ({ includeClientNames: true }),
-      expect: [401, 403, 200, 200, 403, 403, 404, 404],
+      expect: [401, 403, 403, 403, 200, 200, 403, 403, 404, 404],
     },
 
     // ---------- prices (read by schedulers too) and invoices (billing's only) ----------
-    { route: 'GET /api/billing/settings', path: () => '/api/billing/settings', expect: [401, 403, 200, 200, 200, 403, 200, 200] },
+    { route: 'GET /api/billing/settings', path: () => '/api/billing/settings', expect: [401, 403, 403, 403, 200, 200, 200, 403, 200, 200] },
     {
       route: 'PUT /api/billing/settings',
       path: () => '/api/billing/settings',
       body: () => ({ currency: 'CAD', paymentTermsDays: 30, taxes: [{ name: 'HST', rateThousandths: 13000 }] }),
-      expect: [401, 403, 200, 200, 403, 403, 200, 200],
+      expect: [401, 403, 403, 403, 200, 200, 403, 403, 200, 200],
     },
     {
       route: 'GET /api/rooms/:roomId/rates',
       path: ({ a }) => `/api/rooms/${a.rinkId}/rates`,
-      expect: [401, 403, 200, 200, 200, 403, 404, 404],
+      expect: [401, 403, 403, 403, 200, 200, 200, 403, 404, 404],
     },
     {
       route: 'PUT /api/rooms/:roomId/rates',
       path: ({ a }) => `/api/rooms/${a.rinkId}/rates`,
       body: () => ({ primeRateMinor: 25000, nonPrimeRateMinor: 18000 }),
-      expect: [401, 403, 200, 200, 403, 403, 404, 404],
+      expect: [401, 403, 403, 403, 200, 200, 403, 403, 404, 404],
     },
     {
       route: 'GET /api/clients/:clientId/rates',
       path: ({ a }) => `/api/clients/${a.clientId}/rates`,
-      expect: [401, 403, 200, 200, 200, 403, 404, 404],
+      expect: [401, 403, 403, 403, 200, 200, 200, 403, 404, 404],
     },
     {
       route: 'PUT /api/clients/:clientId/rates/:roomId',
       path: ({ a }) => `/api/clients/${a.clientId}/rates/${a.rinkId}`,
       body: () => ({ primeRateMinor: 20000, nonPrimeRateMinor: 15000 }),
-      expect: [401, 403, 200, 200, 403, 403, 404, 404],
+      expect: [401, 403, 403, 403, 200, 200, 403, 403, 404, 404],
     },
     {
       route: 'DELETE /api/clients/:clientId/rates/:roomId',
       path: ({ a }) => `/api/clients/${a.clientId}/rates/${a.rinkId}`,
-      expect: [401, 403, 204, 204, 403, 403, 404, 404],
+      expect: [401, 403, 403, 403, 204, 204, 403, 403, 404, 404],
     },
-    { route: 'GET /api/invoices', path: () => '/api/invoices', expect: [401, 403, 200, 200, 403, 403, 200, 200] },
+    { route: 'GET /api/invoices', path: () => '/api/invoices', expect: [401, 403, 403, 403, 200, 200, 403, 403, 200, 200] },
     {
       route: 'POST /api/invoices/generate',
       path: () => '/api/invoices/generate',
       body: ({ a }) => ({ periodStart: '2026-01-01', periodEnd: '2026-12-31', clientId: a.clientId }),
-      expect: [401, 403, 200, 200, 403, 403, 404, 404],
+      expect: [401, 403, 403, 403, 200, 200, 403, 403, 404, 404],
     },
     {
       route: 'GET /api/invoices/:id',
       prepare: () => invoiceOfA(),
       path: ({ fresh }) => `/api/invoices/${fresh.id}`,
-      expect: [401, 403, 200, 200, 403, 403, 404, 404],
+      expect: [401, 403, 403, 403, 200, 200, 403, 403, 404, 404],
     },
     {
       route: 'GET /api/invoices/:id/pdf',
       prepare: () => invoiceOfA(),
       path: ({ fresh }) => `/api/invoices/${fresh.id}/pdf`,
-      expect: [401, 403, 200, 200, 403, 403, 404, 404],
+      expect: [401, 403, 403, 403, 200, 200, 403, 403, 404, 404],
     },
     {
       route: 'POST /api/invoices/:id/lines',
       prepare: () => invoiceOfA(),
       path: ({ fresh }) => `/api/invoices/${fresh.id}/lines`,
       body: () => ({ description: 'Skate sharpening', amountMinor: 1500 }),
-      expect: [401, 403, 200, 200, 403, 403, 404, 404],
+      expect: [401, 403, 403, 403, 200, 200, 403, 403, 404, 404],
     },
     {
       route: 'POST /api/invoices/:id/discount',
       prepare: () => invoiceOfA(),
       path: ({ fresh }) => `/api/invoices/${fresh.id}/discount`,
       body: () => ({ percentThousandths: 10000 }),
-      expect: [401, 403, 200, 200, 403, 403, 404, 404],
+      expect: [401, 403, 403, 403, 200, 200, 403, 403, 404, 404],
     },
     {
       route: 'POST /api/invoices/:id/lines/:lineId/remove',
       prepare: () => invoiceOfA(),
       path: ({ fresh }) => `/api/invoices/${fresh.id}/lines/${fresh.lineId}/remove`,
       body: () => ({ reason: 'Ice was unusable' }),
-      expect: [401, 403, 200, 200, 403, 403, 404, 404],
+      expect: [401, 403, 403, 403, 200, 200, 403, 403, 404, 404],
     },
     {
       route: 'DELETE /api/invoices/:id/lines/:lineId',
       prepare: () => invoiceOfA({ lineKind: 'custom' }),
       path: ({ fresh }) => `/api/invoices/${fresh.id}/lines/${fresh.lineId}`,
-      expect: [401, 403, 200, 200, 403, 403, 404, 404],
+      expect: [401, 403, 403, 403, 200, 200, 403, 403, 404, 404],
     },
     {
       route: 'DELETE /api/invoices/:id',
       prepare: () => invoiceOfA(),
       path: ({ fresh }) => `/api/invoices/${fresh.id}`,
-      expect: [401, 403, 204, 204, 403, 403, 404, 404],
+      expect: [401, 403, 403, 403, 204, 204, 403, 403, 404, 404],
     },
     {
       route: 'POST /api/invoices/:id/issue',
       prepare: () => invoiceOfA(),
       path: ({ fresh }) => `/api/invoices/${fresh.id}/issue`,
-      expect: [401, 403, 200, 200, 403, 403, 404, 404],
+      expect: [401, 403, 403, 403, 200, 200, 403, 403, 404, 404],
     },
     {
       route: 'POST /api/invoices/:id/void',
       prepare: () => invoiceOfA({ issued: true }),
       path: ({ fresh }) => `/api/invoices/${fresh.id}/void`,
       body: () => ({ reason: 'Billed twice' }),
-      expect: [401, 403, 200, 200, 403, 403, 404, 404],
+      expect: [401, 403, 403, 403, 200, 200, 403, 403, 404, 404],
     },
 
     // ---------- payments and receivables (billing's only) ----------
@@ -851,7 +899,7 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       route: 'POST /api/payments',
       path: () => '/api/payments',
       body: ({ a }) => ({ clientId: a.clientId, amountMinor: 1000, receivedOn: '2026-11-20', method: 'cash' }),
-      expect: [401, 403, 201, 201, 403, 403, 404, 404],
+      expect: [401, 403, 403, 403, 201, 201, 403, 403, 404, 404],
     },
     {
       // Settling an issued invoice of A's: another organisation's caller finds neither its client nor it.
@@ -869,31 +917,36 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
         method: 'card',
         invoiceIds: [fresh.id],
       }),
-      expect: [401, 403, 201, 201, 403, 403, 404, 404],
+      expect: [401, 403, 403, 403, 201, 201, 403, 403, 404, 404],
     },
     {
       route: 'GET /api/payments',
       path: ({ a }) => `/api/payments?clientId=${a.clientId}`,
-      expect: [401, 403, 200, 200, 403, 403, 404, 404],
+      expect: [401, 403, 403, 403, 200, 200, 403, 403, 404, 404],
       shows: (a) => a.clientId,
     },
-    { route: 'GET /api/payments', path: () => '/api/payments', expect: [401, 403, 200, 200, 403, 403, 200, 200], shows: (a) => a.clientId },
+    {
+      route: 'GET /api/payments',
+      path: () => '/api/payments',
+      expect: [401, 403, 403, 403, 200, 200, 403, 403, 200, 200],
+      shows: (a) => a.clientId,
+    },
     {
       route: 'GET /api/clients/:id/billing',
       path: ({ a }) => `/api/clients/${a.clientId}/billing`,
-      expect: [401, 403, 200, 200, 403, 403, 404, 404],
+      expect: [401, 403, 403, 403, 200, 200, 403, 403, 404, 404],
       shows: (a) => a.clientId,
     },
     {
       route: 'GET /api/billing/receivables',
       path: () => '/api/billing/receivables',
-      expect: [401, 403, 200, 200, 403, 403, 200, 200],
+      expect: [401, 403, 403, 403, 200, 200, 403, 403, 200, 200],
       shows: (a) => a.clientId,
     },
     {
       route: 'GET /api/billing/receivables.csv',
       path: () => '/api/billing/receivables.csv',
-      expect: [401, 403, 200, 200, 403, 403, 200, 200],
+      expect: [401, 403, 403, 403, 200, 200, 403, 403, 200, 200],
       shows: () => 'Owner-A Hockey Club',
     },
 
@@ -901,16 +954,20 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
     {
       route: 'GET /api/marketing/availability',
       path: ({ a }) => `/api/marketing/availability?facilityId=${a.facilityId}&hoursAhead=4`,
-      expect: [401, 403, 200, 200, 200, 403, 404, 404],
+      expect: [401, 403, 403, 403, 200, 200, 200, 403, 404, 404],
     },
     // Each reads its own organisation's recipients; B's owner and the admin see none of A's.
-    { route: 'GET /api/marketing/recipients', path: () => '/api/marketing/recipients', expect: [401, 403, 200, 200, 200, 403, 200, 200] },
+    {
+      route: 'GET /api/marketing/recipients',
+      path: () => '/api/marketing/recipients',
+      expect: [401, 403, 403, 403, 200, 200, 200, 403, 200, 200],
+    },
     {
       // A's client is a 404 to anyone outside A, and the whole send is refused.
       route: 'POST /api/marketing/send',
       path: () => '/api/marketing/send',
       body: ({ a }) => ({ subject: 'Ice tonight', body: 'Two hours free at 7 pm.', clientIds: [a.clientId] }),
-      expect: [401, 403, 200, 200, 200, 403, 404, 404],
+      expect: [401, 403, 403, 403, 200, 200, 200, 403, 404, 404],
     },
     // A client's unsubscribe link is all it takes, for anybody: the page's read and its write, and
     // the one-click POST a mail provider makes (outside /api, no same-origin check).
@@ -937,52 +994,52 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       // Find Ice: for those who may book; A's facility, and A's space in it, are 404 for others.
       route: 'GET /api/availability/free-slots',
       path: ({ a }) => `/api/availability/free-slots?facilityId=${a.facilityId}&spaceId=${a.rinkId}&durationMinutes=60&weeks=1`,
-      expect: [401, 403, 200, 200, 200, 403, 404, 404],
+      expect: [401, 403, 403, 403, 200, 200, 200, 403, 404, 404],
       shows: (a) => a.rinkId,
     },
 
     // ---------- organisations and teams: each signed-in account works in its current organisation ----------
-    { route: 'GET /api/organisations', path: () => '/api/organisations', expect: [401, 403, 200, 200, 200, 200, 200, 200] },
+    { route: 'GET /api/organisations', path: () => '/api/organisations', expect: [401, 403, 403, 403, 200, 200, 200, 200, 200, 200] },
     {
       // Only into an organisation the caller belongs to; A's id is a 404 for everyone else.
       route: 'POST /api/organisations/switch',
       path: () => '/api/organisations/switch',
       body: ({ a }) => ({ organisationId: a.organisationId }),
-      expect: [401, 403, 200, 200, 200, 200, 404, 404],
+      expect: [401, 403, 403, 403, 200, 200, 200, 200, 404, 404],
     },
     {
       route: 'PATCH /api/organisation',
       path: () => '/api/organisation',
       body: ({ caller }) => ({ name: caller === 'owner' ? 'Owner-A Arena Group' : `${caller} renamed` }),
-      expect: [401, 403, 200, 403, 403, 403, 200, 200],
+      expect: [401, 403, 403, 403, 200, 403, 403, 403, 200, 200],
     },
     {
       route: 'GET /api/team/members',
       path: () => '/api/team/members',
-      expect: [401, 403, 200, 200, 200, 200, 200, 200],
+      expect: [401, 403, 403, 403, 200, 200, 200, 200, 200, 200],
       shows: () => owner.email,
     },
     {
       route: 'PATCH /api/team/members/:id',
       path: ({ a }) => `/api/team/members/${a.teammateId}`,
       body: () => ({ role: 'scheduler' }),
-      expect: [401, 403, 200, 403, 403, 403, 404, 404],
+      expect: [401, 403, 403, 403, 200, 403, 403, 403, 404, 404],
     },
-    { route: 'GET /api/team/invitations', path: () => '/api/team/invitations', expect: [401, 403, 200, 403, 403, 403, 200, 200] },
+    { route: 'GET /api/team/invitations', path: () => '/api/team/invitations', expect: [401, 403, 403, 403, 200, 403, 403, 403, 200, 200] },
     {
       // Owners and Managers read their own organisation's trail; B's owner reads B's, never A's.
       route: 'GET /api/activity',
       path: ({ a }) => `/api/activity?entityId=${a.eventId}`,
-      expect: [401, 403, 200, 200, 403, 403, 200, 200],
+      expect: [401, 403, 403, 403, 200, 200, 403, 403, 200, 200],
       shows: (a) => a.eventId,
     },
     // Owners and Managers read their own organisation's outgoing mail; B's owner reads B's, never A's.
-    { route: 'GET /api/mail', path: () => '/api/mail', expect: [401, 403, 200, 200, 403, 403, 200, 200] },
+    { route: 'GET /api/mail', path: () => '/api/mail', expect: [401, 403, 403, 403, 200, 200, 403, 403, 200, 200] },
     {
       route: 'POST /api/team/invitations',
       path: () => '/api/team/invitations',
       body: ({ caller }) => ({ email: `invited-by-${caller}-${kind}@example.com`, role: 'scheduler' }),
-      expect: [401, 403, 201, 403, 403, 403, 201, 201],
+      expect: [401, 403, 403, 403, 201, 403, 403, 403, 201, 201],
     },
     // The invitation page: its link is all a visitor needs to see whom it invites to what.
     {
@@ -995,7 +1052,7 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       // An invitation is accepted only by the account it was sent to; nobody here is that account.
       route: 'POST /api/invitations/:token/accept',
       path: ({ a }) => `/api/invitations/${a.invitationToken}/accept`,
-      expect: [401, 403, 403, 403, 403, 403, 403, 403],
+      expect: [401, 403, 403, 403, 403, 403, 403, 403, 403, 403],
     },
 
     // ---------- setup wizard: each organisation's own run; A's waits at step 5 ----------
@@ -1003,58 +1060,58 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
     {
       route: 'GET /api/setup/progress',
       path: () => '/api/setup/progress',
-      expect: [401, 403, 200, 200, 200, 200, 200, 200],
+      expect: [401, 403, 403, 403, 200, 200, 200, 200, 200, 200],
       shows: (a) => a.setupFacilityId,
     },
     {
       route: 'POST /api/setup/spaces',
       path: () => '/api/setup/spaces',
       body: () => ({ spaces: [{ name: 'Extra', type: 'court' }] }),
-      expect: [401, 403, 409, 409, 403, 403, 409, 409],
+      expect: [401, 403, 403, 403, 409, 409, 403, 403, 409, 409],
     },
     {
       route: 'POST /api/setup/change-rooms',
       path: () => '/api/setup/change-rooms',
       body: () => ({ changeRooms: [{ name: 'Extra' }] }),
-      expect: [401, 403, 409, 409, 403, 403, 409, 409],
+      expect: [401, 403, 403, 403, 409, 409, 403, 403, 409, 409],
     },
     {
       route: 'POST /api/setup/displays',
       path: () => '/api/setup/displays',
       body: () => ({ displays: [{ name: 'Extra' }] }),
-      expect: [401, 403, 409, 409, 403, 403, 409, 409],
+      expect: [401, 403, 403, 403, 409, 409, 403, 403, 409, 409],
     },
     {
       route: 'POST /api/setup/display-rooms',
       path: () => '/api/setup/display-rooms',
       body: ({ a }) => ({ displays: [{ screenId: a.setupScreenIds[0], rooms: [{ roomId: a.setupSpaceIds[0] }] }] }),
-      expect: [401, 403, 409, 201, 403, 403, 404, 404],
+      expect: [401, 403, 403, 403, 409, 201, 403, 403, 404, 404],
     },
     // A has just done step 5; B and the admin, refused above, skip it.
     {
       route: 'POST /api/setup/skip',
       path: () => '/api/setup/skip',
       body: () => ({ step: 5 }),
-      expect: [401, 403, 409, 409, 403, 403, 200, 200],
+      expect: [401, 403, 403, 403, 409, 409, 403, 403, 200, 200],
     },
     {
       route: 'POST /api/setup/client',
       path: () => '/api/setup/client',
       body: () => ({ name: 'Wizard Club' }),
-      expect: [401, 403, 409, 201, 403, 403, 201, 201],
+      expect: [401, 403, 403, 403, 409, 201, 403, 403, 201, 201],
     },
     {
       route: 'POST /api/setup/complete',
       path: () => '/api/setup/complete',
       body: () => ({}),
-      expect: [401, 403, 409, 200, 403, 403, 200, 200],
+      expect: [401, 403, 403, 403, 409, 200, 403, 403, 200, 200],
     },
     // Once finished, a new run can start.
     {
       route: 'POST /api/setup/facility',
       path: () => '/api/setup/facility',
       body: () => ({ name: 'Second Arena' }),
-      expect: [401, 403, 409, 201, 403, 403, 201, 201],
+      expect: [401, 403, 403, 403, 409, 201, 403, 403, 201, 201],
     },
 
     // ---------- destructive: last, each on resources made for it ----------
@@ -1062,21 +1119,21 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       route: 'DELETE /api/facilities/:id',
       prepare: async () => ({ id: await makeA.facility() }),
       path: ({ fresh }) => `/api/facilities/${fresh.id}`,
-      expect: [401, 403, 204, 204, 403, 403, 404, 404],
+      expect: [401, 403, 403, 403, 204, 204, 403, 403, 404, 404],
       isDestructive: true,
     },
     {
       route: 'DELETE /api/rooms/:id',
       prepare: async () => ({ id: await makeA.room(a.facilityId) }),
       path: ({ fresh }) => `/api/rooms/${fresh.id}`,
-      expect: [401, 403, 204, 204, 403, 403, 404, 404],
+      expect: [401, 403, 403, 403, 204, 204, 403, 403, 404, 404],
       isDestructive: true,
     },
     {
       route: 'DELETE /api/closures/:id',
       prepare: async () => ({ id: await makeA.closure(a.facilityId, null, '2042-01-01') }),
       path: ({ fresh }) => `/api/closures/${fresh.id}`,
-      expect: [401, 403, 204, 204, 403, 403, 404, 404],
+      expect: [401, 403, 403, 403, 204, 204, 403, 403, 404, 404],
       isDestructive: true,
     },
     {
@@ -1087,14 +1144,14 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
         return { id: clientId }
       },
       path: ({ fresh }) => `/api/clients/${fresh.id}`,
-      expect: [401, 403, 204, 204, 403, 403, 404, 404],
+      expect: [401, 403, 403, 403, 204, 204, 403, 403, 404, 404],
       isDestructive: true,
     },
     {
       route: 'DELETE /api/contracts/:id',
       prepare: async () => ({ id: await makeA.contract(a.clientId) }),
       path: ({ fresh }) => `/api/contracts/${fresh.id}`,
-      expect: [401, 403, 204, 204, 403, 403, 404, 404],
+      expect: [401, 403, 403, 403, 204, 204, 403, 403, 404, 404],
       isDestructive: true,
     },
     {
@@ -1104,7 +1161,7 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
         id: await makeA.event(a.rinkId, a.clientId, { date: `2035-03-${String((deletedEvents += 1)).padStart(2, '0')}` }),
       }),
       path: ({ fresh }) => `/api/events/${fresh.id}`,
-      expect: [401, 403, 204, 204, 204, 403, 404, 404],
+      expect: [401, 403, 403, 403, 204, 204, 204, 403, 404, 404],
       isDestructive: true,
     },
     {
@@ -1115,14 +1172,14 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
         return { id: screen.id }
       },
       path: ({ fresh }) => `/api/screens/${fresh.id}/logo`,
-      expect: [401, 403, 200, 200, 403, 403, 404, 404],
+      expect: [401, 403, 403, 403, 200, 200, 403, 403, 404, 404],
       isDestructive: true,
     },
     {
       route: 'DELETE /api/screens/:id',
       prepare: async () => ({ id: (await makeA.screen(a.rinkId)).id }),
       path: ({ fresh }) => `/api/screens/${fresh.id}`,
-      expect: [401, 403, 204, 204, 403, 403, 404, 404],
+      expect: [401, 403, 403, 403, 204, 204, 403, 403, 404, 404],
       isDestructive: true,
     },
     {
@@ -1167,7 +1224,7 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       route: 'DELETE /api/team/invitations/:id',
       prepare: async () => ({ id: await invitationIdInA(`withdrawn-${randomUUID()}@example.com`) }),
       path: ({ fresh }) => `/api/team/invitations/${fresh.id}`,
-      expect: [401, 403, 204, 403, 403, 403, 404, 404],
+      expect: [401, 403, 403, 403, 204, 403, 403, 403, 404, 404],
       isDestructive: true,
     },
     {
@@ -1178,14 +1235,14 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
         return { id: joiner.id }
       },
       path: ({ fresh }) => `/api/team/members/${fresh.id}`,
-      expect: [401, 403, 204, 403, 403, 403, 404, 404],
+      expect: [401, 403, 403, 403, 204, 403, 403, 403, 404, 404],
       isDestructive: true,
     },
     {
       // A's team leaves; an Owner who is the last of their organisation cannot.
       route: 'POST /api/team/leave',
       path: () => '/api/team/leave',
-      expect: [401, 403, 409, 204, 204, 204, 409, 409],
+      expect: [401, 403, 403, 403, 409, 204, 204, 204, 409, 409],
       isDestructive: true,
       verify: async ({ caller, cookie }) => {
         const me = (await (await t.request('/api/me', { cookie })).json()) as { user: { organisation: { id: string } | null } }
@@ -1196,7 +1253,7 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       // Last of all: each account deletes its current organisation, A's Owner deletes A.
       route: 'DELETE /api/organisation',
       path: () => '/api/organisation',
-      expect: [401, 403, 204, 204, 204, 204, 204, 204],
+      expect: [401, 403, 403, 403, 204, 204, 204, 204, 204, 204],
       isDestructive: true,
     },
   ]
@@ -1220,6 +1277,9 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       await joinA(member, role)
     }
     a = { ...seeded, organisationId, teammateId: teammate.id, invitationToken: await inviteToA(`preview-${kind}@example.com`) }
+    callers.renterX = await t.addRenter(organisationId, a.clientId)
+    const [clientY] = await t.db.insert(clients).values({ organisationId, name: 'Matrix client Y' }).returning({ id: clients.id })
+    callers.renterY = await t.addRenter(organisationId, clientY!.id)
     makeA = operatorResources(t, owner, 'Owner-A extra')
     await seedOwnerData(t, other, 'Operator-B')
     await seedOwnerData(t, admin, 'Admin')
@@ -1332,7 +1392,9 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
         if (!isExpectedContentType(status, contentType, row.route)) failures.push(`${where}: answered ${contentType}`)
         if (status >= 400) {
           failures.push(
-            ...checkErrorBody(where, status, text, { isPendingOnAppRoute: caller === 'pending' && !row.route.includes('/api/auth/') }),
+            ...checkErrorBody(where, status, text, {
+              isPendingOnAppRoute: UNAPPROVED.includes(caller) && !row.route.includes('/api/auth/') && !isPortalRoute(row.route),
+            }),
           )
           const changed = changedTables(before, await fingerprint())
           if (changed.length > 0) failures.push(`${where}: refused with ${status} but changed ${changed.join(', ')}`)

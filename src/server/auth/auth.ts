@@ -4,11 +4,11 @@ import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { APIError } from 'better-auth/api'
 import { admin } from 'better-auth/plugins'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { LIMITS } from '@shared/limits'
 import { AUTH_MESSAGES } from '@shared/auth/schema'
 import type { Db } from '../db/client'
-import { accounts, sessions, users, verifications } from '../db/schema'
+import { accounts, clientRenters, sessions, users, verifications } from '../db/schema'
 import type { Env } from '../env'
 import { logError } from '../log'
 
@@ -88,10 +88,17 @@ export function createAuth({ db, env }: { db: Db; env: Env }) {
       session: {
         create: {
           // Runs only after the password was verified, so a wrong password never reveals that
-          // an account exists, pending or not.
+          // an account exists, pending or not. A renter (portal_only, or speaking for a client)
+          // signs in without approval: the venue vouched for it (ADR 0063); a revoked one does not.
           before: async (session) => {
-            const [owner] = await db.select({ approved: users.approved }).from(users).where(eq(users.id, session.userId))
-            if (!owner?.approved) {
+            const [owner] = await db
+              .select({
+                approved: users.approved,
+                isRenter: sql<boolean>`not ${users.revoked} and (${users.portalOnly} or exists (select 1 from ${clientRenters} where ${clientRenters.userId} = ${users.id}))`,
+              })
+              .from(users)
+              .where(eq(users.id, session.userId))
+            if (!owner?.approved && !owner?.isRenter) {
               throw new APIError('FORBIDDEN', { code: 'ACCOUNT_PENDING', message: AUTH_MESSAGES.pendingApproval })
             }
           },
