@@ -41,8 +41,8 @@ export type Payment = z.infer<typeof payment>
 /** POST /api/payments */
 export const paymentResponse = z.object({ payment })
 
-/** GET /api/payments?clientId=: newest received first. */
-export const paymentListResponse = z.object({ payments: z.array(payment) })
+/** GET /api/payments?clientId=: newest received first, a page at a time (nextCursor: null on the last). */
+export const paymentListResponse = z.object({ payments: z.array(payment), nextCursor: z.string().nullable() })
 
 /**
  * GET /api/clients/:id/billing. balanceMinor: what the client owes, the issued invoices and

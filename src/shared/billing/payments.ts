@@ -68,7 +68,29 @@ export const recordPaymentInput = z.object({
 export type RecordPaymentFormValues = z.input<typeof recordPaymentInput>
 export type RecordPaymentInput = z.output<typeof recordPaymentInput>
 
-/** GET /api/payments?clientId=: one client's payments, or the organisation's without it. */
+/** A page of GET /api/payments. */
+export const PAYMENTS_PER_PAGE = 100
+
+/** The cursor of the payment list: the last row's received date, created_at and id. */
+const PAYMENT_CURSOR =
+  /^\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export function paymentCursor(row: { receivedOn: string; createdAt: string | Date; id: string }): string {
+  const createdAt = typeof row.createdAt === 'string' ? row.createdAt : row.createdAt.toISOString()
+  return `${row.receivedOn}_${createdAt}_${row.id}`
+}
+
+/** Reads a cursor that paymentListQuery accepted. */
+export function readPaymentCursor(cursor: string): { receivedOn: string; createdAt: string; id: string } {
+  const [receivedOn, createdAt, id] = cursor.split('_') as [string, string, string]
+  return { receivedOn, createdAt, id }
+}
+
+/**
+ * GET /api/payments?clientId=: one client's payments, or the organisation's without it, newest
+ * received first, PAYMENTS_PER_PAGE a page; `before` is the nextCursor of the page before.
+ */
 export const paymentListQuery = z.object({
   clientId: z.uuid({ error: 'Client not found' }).optional(),
+  before: z.string().regex(PAYMENT_CURSOR, 'Invalid cursor').optional(),
 })

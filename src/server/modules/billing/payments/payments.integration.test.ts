@@ -193,6 +193,43 @@ describe.each(testDatabaseKinds())('payments and receivables on %s', (kind) => {
     expect(((await list.json()) as { payments: Payment[] }).payments).toHaveLength(4)
   })
 
+  it('lists payments a page at a time, newest received first, none skipped or twice', async () => {
+    const clientId = await createClient(owner, 'Paged Pucks')
+    const organisationId = await t.organisationOf(owner)
+    // 250 payments over five days, many sharing a day and a creation instant.
+    const createdAt = new Date('2026-11-20T12:00:00.000Z')
+    await t.db.insert(payments).values(
+      Array.from({ length: 250 }, (_, index) => ({
+        organisationId,
+        clientId,
+        amountMinor: 100 + index,
+        currency: 'CAD',
+        receivedOn: `2026-11-${String(20 + (index % 5)).padStart(2, '0')}`,
+        method: 'cash',
+        createdAt,
+      })),
+    )
+    const seen: Payment[] = []
+    let cursor: string | null = null
+    let pages = 0
+    do {
+      const response = await t.request(`/api/payments?clientId=${clientId}${cursor ? `&before=${encodeURIComponent(cursor)}` : ''}`, {
+        cookie: owner.cookie,
+      })
+      expect(response.status).toBe(200)
+      const page = (await response.json()) as { payments: Payment[]; nextCursor: string | null }
+      expect(page.payments.length).toBeLessThanOrEqual(100)
+      seen.push(...page.payments)
+      cursor = page.nextCursor
+      pages += 1
+    } while (cursor)
+    expect(pages).toBe(3)
+    expect(new Set(seen.map((payment) => payment.id)).size).toBe(250)
+    const days = seen.map((payment) => payment.receivedOn)
+    expect(days).toEqual([...days].sort().reverse())
+    expect((await t.request(`/api/payments?before=not-a-cursor`, { cookie: owner.cookie })).status).toBe(422)
+  })
+
   it('refuses an invoice that cannot take a payment, and writes nothing', async () => {
     const clientId = await createClient(owner, 'Refused Rangers')
     const otherClientId = await createClient(owner, 'Someone Else')

@@ -117,8 +117,17 @@ const allocationsOfPayment = sql<{ invoiceId: string; number: string | null; amo
   where a.organisation_id = ${paymentRow.organisationId} and a.payment_id = ${paymentRow.id} and not ${allocationIsVoid}), '[]'::json)`
 
 /** Payments newest received first, each with what it settles of invoices that are not void, oldest invoice first. */
-export function listPayments(db: Executor, organisationId: string, filter: { clientId?: string; paymentId?: string } = {}) {
-  return db
+// A cursor carries created_at as JavaScript reads it, to the millisecond; ordering and comparing
+// on the same precision keeps two payments of one millisecond from being skipped between pages.
+const createdToTheMillisecond = sql`date_trunc('milliseconds', ${payments.createdAt})`
+
+export function listPayments(
+  db: Executor,
+  organisationId: string,
+  filter: { clientId?: string; paymentId?: string; before?: { receivedOn: string; createdAt: string; id: string } } = {},
+  limit?: number,
+) {
+  const query = db
     .select({
       id: payments.id,
       clientId: payments.clientId,
@@ -138,9 +147,13 @@ export function listPayments(db: Executor, organisationId: string, filter: { cli
         eq(payments.organisationId, organisationId),
         filter.clientId === undefined ? undefined : eq(payments.clientId, filter.clientId),
         filter.paymentId === undefined ? undefined : eq(payments.id, filter.paymentId),
+        filter.before === undefined
+          ? undefined
+          : sql`(${payments.receivedOn}, ${createdToTheMillisecond}, ${payments.id}) < (${filter.before.receivedOn}::date, ${filter.before.createdAt}::timestamptz, ${filter.before.id}::uuid)`,
       ),
     )
-    .orderBy(desc(payments.receivedOn), desc(payments.createdAt), desc(payments.id))
+    .orderBy(desc(payments.receivedOn), desc(createdToTheMillisecond), desc(payments.id))
+  return limit === undefined ? query : query.limit(limit)
 }
 
 /** An invoice of a client's billing as the database reads it: the summary, its status still to derive. */

@@ -18,7 +18,7 @@ export function paymentRoutes({ database: { db } }: AppDeps) {
   )
 
   app.get('/payments', allow('bill'), queryParams(paymentListQuery), async (c) =>
-    c.json({ payments: await service.listPayments(db, c.get('organisation').id, c.req.valid('query')) }),
+    c.json(await service.listPayments(db, c.get('organisation').id, c.req.valid('query'))),
   )
 
   app.get('/clients/:id/billing', allow('bill'), clientId, async (c) =>

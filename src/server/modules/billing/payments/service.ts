@@ -1,7 +1,14 @@
 import { ageBucket, type AgeBucket } from '@shared/billing/ageing'
 import { stringify } from 'csv-stringify/sync'
 import { currencyDigits, formatMoney, formatScaledInteger, toSafeNumber } from '@shared/billing/money'
-import { PAYMENT_MESSAGES, PAYMENT_METHOD_LABELS, type RecordPaymentInput } from '@shared/billing/payments'
+import {
+  PAYMENT_MESSAGES,
+  PAYMENT_METHOD_LABELS,
+  PAYMENTS_PER_PAGE,
+  paymentCursor,
+  readPaymentCursor,
+  type RecordPaymentInput,
+} from '@shared/billing/payments'
 import { RECEIVABLE_COLUMNS } from '@shared/billing/receivable-columns'
 import { localDateOf } from '@shared/scheduling/local-day'
 import type { Db } from '../../../db/client'
@@ -134,9 +141,18 @@ export async function recordPayment(db: Db, organisationId: string, actor: Actor
   }
 }
 
-export async function listPayments(db: Db, organisationId: string, { clientId }: { clientId?: string }) {
+export async function listPayments(db: Db, organisationId: string, { clientId, before }: { clientId?: string; before?: string }) {
   if (clientId !== undefined) await requireOwnedClient(db, organisationId, clientId)
-  return (await repository.listPayments(db, organisationId, { clientId })).map(toPayment)
+  // One more than a page, to know whether another follows.
+  const rows = await repository.listPayments(
+    db,
+    organisationId,
+    { clientId, before: before === undefined ? undefined : readPaymentCursor(before) },
+    PAYMENTS_PER_PAGE + 1,
+  )
+  const page = rows.slice(0, PAYMENTS_PER_PAGE).map(toPayment)
+  const last = page.at(-1)
+  return { payments: page, nextCursor: rows.length > PAYMENTS_PER_PAGE && last ? paymentCursor(last) : null }
 }
 
 /**
