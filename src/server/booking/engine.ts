@@ -286,7 +286,8 @@ export async function cancel(db: Db, organisationId: string, actor: Actor, event
     return removed
   })
   if (deleted.length === 0) throw notFound('Event')
-  return { deleted: deleted.length }
+  // The events removed, for the waitlist to offer their time (modules/renting, ADR 0065).
+  return { deleted: deleted.length, events: deleted }
 }
 
 /* ---------- series (docs/product.md#series, ADR 0031) ---------- */
@@ -583,8 +584,10 @@ function writeBooking(db: Db, { roomId, details, planned, ...write }: BookingReq
   const clientIds = [...new Set(events.map((event) => event.values.clientId))]
   return insertOrExplainConflict(db, check, async () => {
     // A booking none of whose clients wants mail stays the one statement it always was; one whose
-    // client does is written again, with its message, in one transaction (ADR 0057).
-    if (!repository.isKnownMailClient(db, clientIds)) {
+    // client does is written again, with its message, in one transaction (ADR 0057). Inside a
+    // caller's transaction (a waitlist claim, ADR 0065) it always takes its own savepoint, so that a
+    // refusal leaves the caller's transaction able to explain it.
+    if (!isTransaction(db) && !repository.isKnownMailClient(db, clientIds)) {
       const result = await statement.writeBooking(db, { ...bookingWrite, mailHandled: false })
       if (!result.mailWanted) return result
       repository.rememberMailClients(db, clientIds, true)
@@ -597,6 +600,9 @@ function writeBooking(db: Db, { roomId, details, planned, ...write }: BookingReq
     })
   })
 }
+
+// A drizzle transaction (or savepoint) can roll back; the database handle cannot.
+const isTransaction = (db: Db) => 'rollback' in db
 
 // A new booking is confirmed, under its first event's id; a replacement (an edit, a move, a series
 // edit) is changed, under the edited event's id and its new version.
