@@ -187,6 +187,8 @@ export type MailListFilter = {
 }
 
 /** Newest first, a page and one more (to know whether another page follows). */
+type MailAttachmentSummary = { filename: string; contentType: string; bytes: number }
+
 export function listMessages(db: Db, filter: MailListFilter, limit: number) {
   const conditions: SQL[] = []
   if (filter.organisationId !== null) conditions.push(eq(outboxMessages.organisationId, filter.organisationId))
@@ -210,6 +212,10 @@ export function listMessages(db: Db, filter: MailListFilter, limit: number) {
       sentAt: outboxMessages.sentAt,
       nextAttemptAt: outboxMessages.nextAttemptAt,
       organisationName: organisations.name,
+      // The files sent with it, named and sized; their bytes stay in the database.
+      attachments: sql<MailAttachmentSummary[]>`coalesce((
+        select json_agg(json_build_object('filename', a.filename, 'contentType', a.content_type, 'bytes', octet_length(a.content)) order by a.position)
+        from ${outboxAttachments} a where a.message_id = ${outboxMessages.id}), '[]'::json)`,
     })
     .from(outboxMessages)
     .leftJoin(organisations, eq(organisations.id, outboxMessages.organisationId))

@@ -65,6 +65,7 @@ export async function listMail(db: Db, env: MailSettings, organisationId: string
       // Only a queued message has a time to go; the others' is history.
       nextAttemptAt: row.status === 'queued' ? row.nextAttemptAt.toISOString() : null,
       organisationName: row.organisationName,
+      attachments: row.attachments,
     })),
     nextCursor: rows.length > pageSize && last ? writeCursor(last.createdAt, last.id) : null,
     delivery: env.smtpUrl ? 'smtp' : 'kept',

@@ -20,6 +20,8 @@ export const mailMessage = z.object({
   nextAttemptAt: instant.nullable(),
   /** The organisation that caused it; null for an account's own mail (approval, reset). */
   organisationName: z.string().nullable(),
+  /** The files sent with it (an issued invoice's PDF), in order: name, type and size in bytes. */
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), bytes: z.int().nonnegative() })),
 })
 export type MailMessage = z.infer<typeof mailMessage>
 

@@ -309,6 +309,14 @@ describe.each(testDatabaseKinds())('invoices on %s', (kind) => {
     const [attachment] = await t.db.select().from(outboxAttachments).where(eq(outboxAttachments.messageId, message!.id))
     expect(attachment!.contentType).toBe('application/pdf')
     expect(Buffer.from(attachment!.content).subarray(0, 4).toString()).toBe('%PDF')
+    // The Mail page names the file and its size.
+    const mail = await expectJson<{ messages: { id: string; attachments: { filename: string; contentType: string; bytes: number }[] }[] }>(
+      await request('GET', '/api/mail'),
+      200,
+    )
+    expect(mail.messages.find((listed) => listed.id === message!.id)!.attachments).toEqual([
+      { filename: attachment!.filename, contentType: 'application/pdf', bytes: Buffer.from(attachment!.content).length },
+    ])
     const pdf = await request('GET', `/api/invoices/${invoice.id}/pdf`)
     expect(pdf.headers.get('content-type')).toBe('application/pdf')
     expect(

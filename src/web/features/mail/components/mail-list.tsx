@@ -29,6 +29,13 @@ const KIND_LABELS: Record<MailKind, string> = {
   waitlist_offer: 'Waitlist offer',
 }
 
+/** A file's size as people read it: '820 bytes', '14 KB', '1.2 MB'. */
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+}
+
 const STATUS_VARIANTS: Record<MailStatus, 'default' | 'secondary' | 'destructive' | 'outline'> = {
   queued: 'outline',
   sending: 'outline',
@@ -167,6 +174,14 @@ function MailItem({ message, showOrganisation }: { message: MailMessage; showOrg
           <>
             <dt className="text-muted-foreground">Attempts</dt>
             <dd>{message.attempts}</dd>
+          </>
+        ) : null}
+        {message.attachments.length > 0 ? (
+          <>
+            <dt className="text-muted-foreground">{message.attachments.length === 1 ? 'Attachment' : 'Attachments'}</dt>
+            <dd className="wrap-anywhere">
+              {message.attachments.map((attachment) => `${attachment.filename} (${formatBytes(attachment.bytes)})`).join(', ')}
+            </dd>
           </>
         ) : null}
         {message.lastError ? (
