@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { formatConflictMessage } from './conflict-message'
+import { formatChangeRoomMessage, formatConflictMessage } from './conflict-message'
 
 const conflict = (id: string, title: string, start: string, end: string) => ({ id, title, start: new Date(start), end: new Date(end) })
 
@@ -67,5 +67,20 @@ describe('formatConflictMessage', () => {
     // With a real overlap among the clashes, the usual list.
     const overlap = conflict('b', 'Public skate', '2026-06-01T12:00:00Z', '2026-06-01T13:00:00Z')
     expect(formatConflictMessage([{ ...game, changeover }, overlap], 'UTC')).toMatch(/^Time slot conflicts with: "U13 A Game"/)
+  })
+
+  test('a renter’s request holding the ice is named as pending, beside bookings (docs/product.md#renters)', () => {
+    const hold = { ...conflict('a', 'Hawks U11', '2026-06-01T09:00:00Z', '2026-06-01T10:00:00Z'), pending: true }
+    const booking = conflict('b', 'Learn to skate', '2026-06-01T10:00:00Z', '2026-06-01T11:00:00Z')
+    expect(formatConflictMessage([booking, hold], 'UTC')).toBe(
+      'Time slot conflicts with: a pending request "Hawks U11" (Jun 1, 2026 9:00 AM - 10:00 AM), "Learn to skate" (Jun 1, 2026 10:00 AM - 11:00 AM)',
+    )
+    const changeover = { side: 'ends' as const, at: hold.end, spaceName: 'Rink B', minutes: 15 }
+    expect(formatConflictMessage([{ ...hold, changeover }], 'UTC')).toBe(
+      'Too close to a pending request "Hawks U11" (ends 10:00 AM): Rink B needs 15 minutes of changeover',
+    )
+    expect(formatChangeRoomMessage('Home', hold, 'UTC')).toBe(
+      'Change room "Home" is in use by a pending request "Hawks U11" (Jun 1, 2026 9:00 AM - 10:00 AM)',
+    )
   })
 })

@@ -1,18 +1,20 @@
 import { tz } from '@date-fns/tz'
 import { format } from 'date-fns'
-import { closureLabel } from '@shared/booking/rules'
+import { closureLabel, occupantLabel } from '@shared/booking/rules'
 import type { TimeRange } from '@shared/scheduling/overlap'
 import { localDateOf } from '@shared/scheduling/local-day'
 
 // A long series can collide with hundreds of events; the first few say enough to fix it.
 const LISTED_CONFLICTS = 10
 
+// pending: what is in the way is a renter's request holding the ice, not a booking (docs/product.md#renters).
 // spaceName: the linked space (a whole or a part of the booked one) the clash is on, if not the booked space itself.
 // changeover: set when the two events' own times do not meet and only a changeover keeps them
 // apart: the other event ends (or starts) `at`, and `spaceName` needs `minutes` after its events.
 export type Conflict = TimeRange & {
   id: string
   title: string
+  pending?: boolean
   spaceName?: string | null
   changeover?: { side: 'ends' | 'starts'; at: Date; spaceName: string; minutes: number } | null
 }
@@ -20,7 +22,8 @@ export type Conflict = TimeRange & {
 /**
  * The spec's 'Time slot conflicts with: "{title}" ({start} - {end})' for each conflicting event,
  * in the facility's zone, e.g. '"Jets practice" (Nov 21, 2026 7:00 PM - 8:00 PM)', followed by
- * ' on {space name}' when it is booked on a linked space (docs/product.md#linked-spaces).
+ * ' on {space name}' when it is booked on a linked space (docs/product.md#linked-spaces). A renter's
+ * request holding the ice reads 'a pending request "{title}" ({start} - {end})' (docs/product.md#renters).
  * The one place the server formats times for people.
  */
 export function formatConflictMessage(conflicts: readonly Conflict[], timeZone: string): string {
@@ -33,21 +36,25 @@ export function formatConflictMessage(conflicts: readonly Conflict[], timeZone: 
   const tooClose = distinct[0]?.changeover
   if (tooClose && distinct.every((conflict) => conflict.changeover)) {
     const at = format(tooClose.at, 'h:mm a', { in: tz(timeZone) })
-    return `Too close to "${distinct[0]!.title}" (${tooClose.side} ${at}): ${tooClose.spaceName} needs ${tooClose.minutes} minutes of changeover`
+    return `Too close to ${occupantLabel(distinct[0]!)} (${tooClose.side} ${at}): ${tooClose.spaceName} needs ${tooClose.minutes} minutes of changeover`
   }
   const listed = distinct
     .slice(0, LISTED_CONFLICTS)
-    .map(({ title, start, end, spaceName }) => `"${title}" (${formatSpan(start, end, timeZone)})${spaceName ? ` on ${spaceName}` : ''}`)
+    .map(
+      (conflict) =>
+        `${occupantLabel(conflict)} (${formatSpan(conflict.start, conflict.end, timeZone)})${conflict.spaceName ? ` on ${conflict.spaceName}` : ''}`,
+    )
   const unlisted = distinct.length - listed.length
   return `Time slot conflicts with: ${listed.join(', ')}${unlisted > 0 ? `, and ${unlisted} more` : ''}`
 }
 
 /**
  * 'Change room "{name}" is in use by "{title}" ({start} - {end})': the change room an event asked
- * for while another event holds it, with that event's own times in the facility's zone.
+ * for while another event holds it, with that event's own times in the facility's zone; 'by a
+ * pending request "{title}"' when a renter's request holds it.
  */
 export function formatChangeRoomMessage(changeRoomName: string, holder: Conflict, timeZone: string): string {
-  return `Change room "${changeRoomName}" is in use by "${holder.title}" (${formatSpan(holder.start, holder.end, timeZone)})`
+  return `Change room "${changeRoomName}" is in use by ${occupantLabel(holder)} (${formatSpan(holder.start, holder.end, timeZone)})`
 }
 
 /** 'Closed: {reason} ({start} - {end})': the closure a booking falls in, in the facility's zone. */

@@ -94,7 +94,7 @@ export async function listClashesInSpan(
       select changeover_minutes, name from ${rooms} where ${rooms.organisationId} = ${organisationId} and ${rooms.id} = ${roomId}
     )
     select distinct on (held.schedule_id) held.schedule_id as id, other.title, other.start_time, other.end_time,
-      other.room_id, other_room.name as room_name, lower(held.during) as blocked_from, upper(held.during) as blocked_to,
+      other.kind <> 'booking' as pending, other.room_id, other_room.name as room_name, lower(held.during) as blocked_from, upper(held.during) as blocked_to,
       (select changeover_minutes from booked_room) as changeover_minutes, (select name from booked_room) as booked_room_name
     from ${spaceOccupancy} as held
     inner join ${schedules} as other on other.organisation_id = held.organisation_id and other.id = held.schedule_id
@@ -109,6 +109,7 @@ export async function listClashesInSpan(
     title: string
     start_time: Date | string
     end_time: Date | string
+    pending: boolean
     room_id: string
     room_name: string
     blocked_from: Date | string
@@ -122,6 +123,8 @@ export async function listClashesInSpan(
     title: row.title,
     start: new Date(row.start_time),
     end: new Date(row.end_time),
+    // A renter's request holding the ice, not a booking: its refusal says so (docs/product.md#renters).
+    pending: row.pending,
     roomId: row.room_id,
     roomName: row.room_name,
     blocked: { start: new Date(row.blocked_from), end: new Date(row.blocked_to) },
@@ -137,6 +140,7 @@ type HoldRow = {
   title: string | null
   start_time: Date | string | null
   end_time: Date | string | null
+  pending: boolean | null
   held_from: Date | string | null
   held_to: Date | string | null
   change_room_minutes: number
@@ -166,7 +170,7 @@ export async function listChangeRoomHolds(
         and (${changeRoomIds === null} or change_room.id = any(${`{${(changeRoomIds ?? []).join(',')}}`}::uuid[]))
     )
     select change_room.id as change_room_id, change_room.name as change_room_name, other.id, other.title, other.start_time, other.end_time,
-      lower(held.during) as held_from, upper(held.during) as held_to, (select minutes from facility) as change_room_minutes
+      other.kind <> 'booking' as pending, lower(held.during) as held_from, upper(held.during) as held_to, (select minutes from facility) as change_room_minutes
     from change_room
     left join ${changeRoomHolds} as held on held.organisation_id = ${organisationId} and held.change_room_id = change_room.id
       and held.during && tstzrange(${from.toISOString()}::timestamptz - make_interval(mins => (select minutes from facility)),
@@ -186,6 +190,7 @@ export async function listChangeRoomHolds(
       title: row.title!,
       start: new Date(row.start_time!),
       end: new Date(row.end_time!),
+      pending: row.pending === true,
       held: { start: new Date(row.held_from!), end: new Date(row.held_to!) },
     })
   }
@@ -193,7 +198,7 @@ export async function listChangeRoomHolds(
   return { changeRooms: [...byRoom.values()], changeRoomMinutes: minutes }
 }
 
-export type ChangeRoomHold = { eventId: string; title: string; start: Date; end: Date; held: { start: Date; end: Date } }
+export type ChangeRoomHold = { eventId: string; title: string; start: Date; end: Date; pending: boolean; held: { start: Date; end: Date } }
 
 export async function findSeries(db: Executor, organisationId: string, seriesId: string) {
   const [row] = await db

@@ -71,6 +71,19 @@ describe('the booking rules', () => {
     expect(statusOf(booking('2030-06-03', '09:00', 60, { changeoverMinutes: 10 }), there).status).toBe('clash')
   })
 
+  it('says a renter’s request holding the ice is pending, in a clash and in a change room (docs/product.md#renters)', () => {
+    const blocked = { start: at('2030-06-03', '10:00'), end: at('2030-06-03', '11:00') }
+    const there = { ...nothing, events: [{ title: 'Hawks U11', blocked, pending: true }] }
+    expect(statusOf(booking('2030-06-03', '10:30', 60), there)).toEqual({
+      status: 'clash',
+      reason: 'Clashes with a pending request "Hawks U11"',
+    })
+    const changeRooms = [{ id: 'room-1', name: 'Home', holds: [{ title: 'Sharks U13', held: blocked, pending: true }] }]
+    expect(
+      statusOf(booking('2030-06-03', '11:30', 60, { changeRoomIds: ['room-1'] }), { ...nothing, changeRooms, changeRoomMinutes: 60 }),
+    ).toEqual({ status: 'changeRoom', reason: 'Change room "Home" is in use by a pending request "Sharks U13"' })
+  })
+
   it('says a closure by its reason, and lets a changeover run into it', () => {
     const there = { ...nothing, closures: [{ reason: 'Ice repair', start: at('2030-06-03', '12:00'), end: at('2030-06-03', '14:00') }] }
     expect(statusOf(booking('2030-06-03', '13:45', 60), there)).toEqual({ status: 'closed', reason: 'Closed: Ice repair' })

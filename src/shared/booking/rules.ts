@@ -22,14 +22,19 @@ export type Occurrence = {
   changeRoomIds: readonly string[]
 }
 
-/** An event already there on the space or a linked one, over what it holds: its times and its changeover. */
-export type EventThere = { title: string; blocked: TimeRange }
+/**
+ * An event already there on the space or a linked one, over what it holds: its times and its
+ * changeover. `pending`: a renter's request holding the ice rather than a booking (docs/product.md#renters).
+ */
+export type EventThere = { title: string; blocked: TimeRange; pending?: boolean }
 
 /** A closure that closes the space (its own, a whole's, a part's or its facility's). */
 export type ClosureThere = { reason: string; start: Date; end: Date }
 
 /** A change room with the holds other events have on it, each over its padded span as the database keeps it. */
-export type ChangeRoomThere<Hold extends { title: string; held: TimeRange } = { title: string; held: TimeRange }> = {
+export type ChangeRoomThere<
+  Hold extends { title: string; held: TimeRange; pending?: boolean } = { title: string; held: TimeRange; pending?: boolean },
+> = {
   id: string
   name: string
   holds: readonly Hold[]
@@ -104,7 +109,7 @@ export function closuresOf<Closure extends ClosureThere>(occurrence: Occurrence,
  * The change rooms the booking asks for that another event holds at one of its holds, each with
  * that event, part by part and in the change rooms' order.
  */
-export function changeRoomClashesOf<Hold extends { title: string; held: TimeRange }>(
+export function changeRoomClashesOf<Hold extends { title: string; held: TimeRange; pending?: boolean }>(
   occurrence: Occurrence,
   changeRooms: readonly ChangeRoomThere<Hold>[],
   changeRoomMinutes: number,
@@ -124,6 +129,15 @@ export function startProblemOf(occurrence: Occurrence, rule: WhatIsThere['startR
   return startProblem(first.start, rule.space, rule.timeZone)?.message ?? null
 }
 
+/**
+ * What is in the way, by its title: '"{title}"' for a booking, 'a pending request "{title}"' for a
+ * renter's request holding the ice (docs/product.md#renters). The operator answers a request on
+ * the Requests page, so they are told which it is.
+ */
+export function occupantLabel({ title, pending }: { title: string; pending?: boolean }): string {
+  return pending ? `a pending request "${title}"` : `"${title}"`
+}
+
 /** 'Closed: {reason}', as the series preview and the boards say it. */
 export function closureLabel(reason: string): string {
   return `Closed: ${reason}`
@@ -137,10 +151,11 @@ export function problemsOf(occurrence: Occurrence, there: WhatIsThere): BookingP
   const problems: BookingProblem[] = []
   const start = startProblemOf(occurrence, there.startRule)
   if (start) problems.push({ status: 'hours', reason: start })
-  for (const { event } of clashesOf(occurrence, there.events)) problems.push({ status: 'clash', reason: `Clashes with "${event.title}"` })
+  for (const { event } of clashesOf(occurrence, there.events))
+    problems.push({ status: 'clash', reason: `Clashes with ${occupantLabel(event)}` })
   for (const closure of closuresOf(occurrence, there.closures)) problems.push({ status: 'closed', reason: closureLabel(closure.reason) })
   for (const { changeRoom, holder } of changeRoomClashesOf(occurrence, there.changeRooms, there.changeRoomMinutes)) {
-    problems.push({ status: 'changeRoom', reason: `Change room "${changeRoom.name}" is in use by "${holder.title}"` })
+    problems.push({ status: 'changeRoom', reason: `Change room "${changeRoom.name}" is in use by ${occupantLabel(holder)}` })
   }
   return problems
 }

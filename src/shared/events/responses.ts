@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { EVENT_TYPES, LIMITS } from '@shared/limits'
 import { calendarDay, instant, wallClockTime } from '@shared/response-fields'
+import { OCCUPANCY_KINDS } from './schema'
 
 /** An event as stored: a split part carries ' (Part N)' and shares its eventGroupId with its partner. */
 export const scheduledEvent = z.object({
@@ -29,8 +30,13 @@ export const scheduledEvent = z.object({
   followsRule: z.boolean(),
 })
 
-/** The one event every read answers: the event with where it happens and the zone its times are shown in. */
+/**
+ * The one event every read answers: the event with where it happens and the zone its times are
+ * shown in, and what it is: a booking, or a renter's request holding the ice while it is pending
+ * (a hold, drawn hatched as 'Pending'; docs/product.md#renters).
+ */
 export const placedEvent = scheduledEvent.extend({
+  kind: z.enum(OCCUPANCY_KINDS),
   roomName: z.string(),
   facilityId: z.uuid(),
   facilityName: z.string(),

@@ -246,6 +246,13 @@ export const changeRoomUseQuery = z
   })
 export type ChangeRoomUseQuery = z.output<typeof changeRoomUseQuery>
 
+/**
+ * What a row of schedules is (ADR 0055): a booking, a renter's pending request holding its ice
+ * ('Pending' on the operators' calendars, docs/product.md#renters), or released ice being claimed.
+ */
+export const OCCUPANCY_KINDS = ['booking', 'hold', 'claim'] as const
+export type OccupancyKind = (typeof OCCUPANCY_KINDS)[number]
+
 const optionalFilterId = (message: string) =>
   z
     .uuid({ error: message })
@@ -258,6 +265,11 @@ export const eventListQuery = z.object({
   roomId: optionalFilterId('Space not found'),
   /** Only this client's bookings: the client page. Another organisation's client simply has none here. */
   clientId: optionalFilterId('Client not found'),
+  /** Only rows of this kind: the client page lists bookings, not the requests holding ice. */
+  kind: z
+    .enum(OCCUPANCY_KINDS, { error: 'Unknown kind' })
+    .optional()
+    .transform((value) => value ?? null),
 })
 export type EventListQuery = z.output<typeof eventListQuery>
 

@@ -252,7 +252,16 @@ describe.each(testDatabaseKinds())('the upcoming events list on %s', (kind) => {
       hoursFromNow: index + 1,
     }))
     await insert(venue, events)
-    const query = { now: new Date(), facilityId: null, roomId: null, clientId: null, search: 'needle', limit: PAGE + 1, scanLimit: 5 }
+    const query = {
+      now: new Date(),
+      facilityId: null,
+      roomId: null,
+      clientId: null,
+      kind: null,
+      search: 'needle',
+      limit: PAGE + 1,
+      scanLimit: 5,
+    }
 
     // The first five read hold no match: nothing to list yet, and where to go on from.
     const first = await listUpcomingPage(t.db, venue.organisationId, { ...query, after: null })

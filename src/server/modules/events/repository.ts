@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, gte, ilike, lt, ne, or, sql, type SQL } from 'drizzle-orm'
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core'
+import type { OccupancyKind } from '@shared/events/schema'
 import { LIMITS, type EventType } from '@shared/limits'
 import type { Db, Executor } from '../../db/client'
 import { isoText, perDatabase, placeholder, prepareRaw } from '../../db/prepared'
@@ -8,9 +9,14 @@ import { clients, facilities, rooms, schedules } from '../../db/schema'
 
 import { eventColumns, facilityOfRoom, roomOfSchedule } from '../../booking'
 
+// An event as every read of this module answers it: also what it is, since the operators' lists
+// and calendars show a renter's pending request (a hold) beside the bookings, marked 'Pending'
+// (docs/product.md#renters).
+const listedColumns = { ...eventColumns, kind: schedules.kind }
+
 // What a list across facilities needs to show an event and open its edit sheet.
 const placedEventColumns = {
-  ...eventColumns,
+  ...listedColumns,
   roomName: rooms.name,
   facilityId: facilities.id,
   facilityName: facilities.name,
@@ -40,7 +46,7 @@ function eventsPerRoom(
   }: { organisationId: string; roomId: string | null; perRoom: ReturnType<typeof nextEventsOfRoom>; order: 'asc' | 'desc'; limit: number },
 ) {
   const direction = order === 'asc' ? asc : desc
-  const event = { ...perRoom._.selectedFields } as unknown as typeof eventColumns
+  const event = { ...perRoom._.selectedFields } as unknown as typeof listedColumns
   return db
     .select({ ...event, roomName: rooms.name, facilityId: facilities.id, facilityName: facilities.name, timeZone: facilities.timeZone })
     .from(rooms)
@@ -54,7 +60,7 @@ function eventsPerRoom(
 function nextEventsOfRoom(db: Executor, where: ReturnType<typeof and>, order: 'asc' | 'desc', limit: number) {
   const direction = order === 'asc' ? asc : desc
   return db
-    .select({ ...eventColumns, eventType: sql<EventType>`${schedules.eventType}`.as('event_type') })
+    .select({ ...listedColumns, eventType: sql<EventType>`${schedules.eventType}`.as('event_type') })
     .from(schedules)
     .where(and(eq(schedules.organisationId, rooms.organisationId), eq(schedules.roomId, rooms.id), where))
     .orderBy(direction(schedules.startTime))
@@ -62,7 +68,7 @@ function nextEventsOfRoom(db: Executor, where: ReturnType<typeof and>, order: 'a
     .as('room_events')
 }
 
-type EventListQuery = { now: Date; roomId: string | null; clientId: string | null; limit: number }
+type EventListQuery = { now: Date; roomId: string | null; clientId: string | null; kind: OccupancyKind | null; limit: number }
 
 /** Where a page of a list starts: strictly after this event, in (start time, id) order. */
 export type EventCursor = { startTime: Date; id: string }
@@ -72,6 +78,8 @@ type UpcomingPageQuery = {
   facilityId: string | null
   roomId: string | null
   clientId: string | null
+  /** Only rows of this kind (the client page's bookings), or every kind. */
+  kind: OccupancyKind | null
   search: string | null
   after: EventCursor | null
   /** Matching events to return at most. */
@@ -92,13 +100,16 @@ function upcomingAfter(now: Date, after: EventCursor | null) {
   )
 }
 
+// Only rows of one kind, when asked: a filter on the rows the walk's index finds, holds being few.
+const ofKind = (kind: OccupancyKind | null) => (kind ? eq(schedules.kind, kind) : undefined)
+
 // LIKE's own wildcards in what the operator typed are matched as themselves.
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
 
 // A placed event's columns as a page's subquery names them: the outer query refers to its
 // computed columns unqualified, so their names must be unlike any of the tables it joins.
 const pageColumns = {
-  ...eventColumns,
+  ...listedColumns,
   eventType: sql<EventType>`${schedules.eventType}`.as('page_event_type'),
   roomName: sql<string>`${rooms.name}`.as('page_room_name'),
   facilityId: sql<string>`${facilities.id}`.as('page_facility_id'),
@@ -140,9 +151,9 @@ export async function listUpcomingPage(db: Executor, organisationId: string, que
   }
 }
 
-function upcomingPerRoom(db: Executor, organisationId: string, { now, facilityId, after, limit }: UpcomingPageQuery) {
-  const perRoom = nextEventsOfRoom(db, upcomingAfter(now, after), 'asc', limit)
-  const event = { ...perRoom._.selectedFields } as unknown as typeof eventColumns
+function upcomingPerRoom(db: Executor, organisationId: string, { now, facilityId, kind, after, limit }: UpcomingPageQuery) {
+  const perRoom = nextEventsOfRoom(db, and(upcomingAfter(now, after), ofKind(kind)), 'asc', limit)
+  const event = { ...perRoom._.selectedFields } as unknown as typeof listedColumns
   const page = db
     .select({
       ...event,
@@ -168,7 +179,7 @@ function upcomingPerRoom(db: Executor, organisationId: string, { now, facilityId
 function upcomingWalk(
   db: Executor,
   organisationId: string,
-  { now, facilityId, roomId, clientId, search, after, limit, scanLimit }: UpcomingPageQuery,
+  { now, facilityId, roomId, clientId, kind, search, after, limit, scanLimit }: UpcomingPageQuery,
 ) {
   const pattern = search === null ? null : containsPattern(search)
   const clientsNamed = (text: string) =>
@@ -198,6 +209,7 @@ function upcomingWalk(
         eq(schedules.organisationId, organisationId),
         clientId ? eq(schedules.clientId, clientId) : roomId ? eq(schedules.roomId, roomId) : undefined,
         upcomingAfter(now, after),
+        ofKind(kind),
       ),
     )
     .orderBy(asc(schedules.startTime), asc(schedules.id))
@@ -232,8 +244,8 @@ function withNames(db: Executor, organisationId: string, page: Page, where: SQL 
 }
 
 /** Past events, the most recent first. */
-export function listPastEvents(db: Executor, organisationId: string, { now, roomId, clientId, limit }: EventListQuery) {
-  const past = lt(schedules.endTime, now)
+export function listPastEvents(db: Executor, organisationId: string, { now, roomId, clientId, kind, limit }: EventListQuery) {
+  const past = and(lt(schedules.endTime, now), ofKind(kind))
   if (clientId) return eventsOfClient(db, { organisationId, clientId, roomId, where: past, order: 'desc', limit })
   return eventsPerRoom(db, {
     organisationId,
@@ -359,7 +371,7 @@ function dayPreviewsStatement(db: Db, perDay: number) {
       from totals
       cross join lateral (
         select id, organisation_id, room_id, title, description, start_time, end_time, color, event_type, team1_name, team2_name,
-          change_room1_id, change_room2_id, client_id, event_group_id, changeover_minutes, version, series_id, follows_rule
+          change_room1_id, change_room2_id, client_id, event_group_id, changeover_minutes, version, series_id, follows_rule, kind
         from ${schedules} as day_event
         where day_event.organisation_id = ${placeholder('organisationId')}::uuid and day_event.local_date = totals.local_date
         order by day_event.start_time, day_event.room_id
@@ -374,7 +386,7 @@ function dayPreviewsStatement(db: Db, perDay: number) {
         'color', previews.color, 'eventType', previews.event_type, 'team1Name', previews.team1_name, 'team2Name', previews.team2_name,
         'changeRoom1Id', previews.change_room1_id, 'changeRoom2Id', previews.change_room2_id, 'clientId', previews.client_id,
         'eventGroupId', previews.event_group_id, 'changeoverMinutes', previews.changeover_minutes, 'version', previews.version,
-        'seriesId', previews.series_id, 'followsRule', previews.follows_rule, 'roomName', room.name, 'facilityId', facility.id,
+        'seriesId', previews.series_id, 'followsRule', previews.follows_rule, 'kind', previews.kind, 'roomName', room.name, 'facilityId', facility.id,
         'facilityName', facility.name, 'timeZone', facility.time_zone) order by previews.start_time, previews.room_id) as events
       from previews
       inner join ${rooms} as room on room.organisation_id = previews.organisation_id and room.id = previews.room_id

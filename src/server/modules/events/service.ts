@@ -22,6 +22,7 @@ export async function listUpcomingEvents(db: Db, organisationId: string, query: 
     facilityId: query.facilityId,
     roomId: query.roomId,
     clientId: query.clientId,
+    kind: query.kind,
     search: query.q,
     after: query.after,
     // One more than the page, to know whether another follows.

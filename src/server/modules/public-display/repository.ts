@@ -63,7 +63,11 @@ const LONGEST_EVENT_MS = LIMITS.event.maxDurationMinutes * 60_000
 
 type RoomWindow = { roomId: string; start: Date; end: Date }
 
-/** Each of the organisation's rooms' events that overlap the room's own [start, end) window, by start. */
+/**
+ * Each of the organisation's rooms' bookings that overlap the room's own [start, end) window, by
+ * start. A renter's pending request (a hold) occupies the ice but is nobody's booking yet: a board
+ * never shows it (docs/product.md#renters).
+ */
 export function listEventsInWindows(db: Executor, organisationId: string, windows: RoomWindow[]) {
   if (windows.length === 0) return Promise.resolve([])
   return eventsInWindowsQuery(db, organisationId, windows)
@@ -95,16 +99,20 @@ export function eventsInWindowsQuery(db: Executor, organisationId: string, windo
       and(eq(awayChangeRoom.organisationId, schedules.organisationId), eq(awayChangeRoom.id, schedules.changeRoom2Id)),
     )
     .where(
-      or(
-        ...windows.map(({ roomId, start, end }) =>
-          and(
-            eq(schedules.organisationId, organisationId),
-            eq(schedules.roomId, roomId),
-            gt(schedules.startTime, new Date(start.getTime() - LONGEST_EVENT_MS)),
-            lt(schedules.startTime, end),
-            gt(schedules.endTime, start),
+      and(
+        or(
+          ...windows.map(({ roomId, start, end }) =>
+            and(
+              eq(schedules.organisationId, organisationId),
+              eq(schedules.roomId, roomId),
+              gt(schedules.startTime, new Date(start.getTime() - LONGEST_EVENT_MS)),
+              lt(schedules.startTime, end),
+              gt(schedules.endTime, start),
+            ),
           ),
         ),
+        // A filter on the rows each window's index read finds.
+        eq(schedules.kind, 'booking'),
       ),
     )
     .orderBy(asc(schedules.startTime), asc(schedules.title))

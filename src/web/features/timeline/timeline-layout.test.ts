@@ -54,6 +54,7 @@ const event = (overrides: Partial<PlacedEvent>): PlacedEvent => ({
   followsRule: true,
   changeoverMinutes: 0,
   version: 1,
+  kind: 'booking',
   roomName: 'Full Sheet',
   facilityId: 'facility',
   facilityName: 'Arena',
