@@ -10,6 +10,7 @@ import {
   type UpdateEventInput,
 } from '@shared/events/schema'
 import * as rules from '@shared/booking/rules'
+import { REQUEST_MESSAGES } from '@shared/renting/requests'
 import { rangesOverlap } from '@shared/scheduling/overlap'
 import { firstReplanInDstGap, replanOccurrence } from '@shared/scheduling/series-edit'
 import { dstGapMessage } from '@shared/scheduling/local-day'
@@ -206,6 +207,7 @@ export async function rebook(db: Db, organisationId: string, actor: Actor, event
   for (let attempt = 1; ; attempt++) {
     const found = await repository.findOwnedEvent(db, organisationId, eventId)
     if (!found) throw notFound('Event')
+    if (found.kind !== 'booking') throw new AppError('CONFLICT', REQUEST_MESSAGES.pendingHold)
     const { timeZone } = found
     const roomId = input.roomId ?? found.event.roomId
     // A part keeps ' (Part N)' only while it is still a part.
@@ -285,7 +287,12 @@ export async function cancel(db: Db, organisationId: string, actor: Actor, event
     if (keyEvent) await enqueueBookingMail(tx, organisationId, 'booking_cancelled', removed, { id: keyEvent.id, version: keyEvent.version })
     return removed
   })
-  if (deleted.length === 0) throw notFound('Event')
+  if (deleted.length === 0) {
+    // A renter's pending request lets go of its hold through the request (declined or withdrawn).
+    const found = await repository.findOwnedEvent(db, organisationId, eventId)
+    if (found && found.kind !== 'booking') throw new AppError('CONFLICT', REQUEST_MESSAGES.pendingHold)
+    throw notFound('Event')
+  }
   // The events removed, for the waitlist to offer their time (modules/renting, ADR 0065).
   return { deleted: deleted.length, events: deleted }
 }

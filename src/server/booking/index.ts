@@ -6,6 +6,8 @@
  * booking/only-writer.test.ts fails if any other server code writes those tables.
  */
 export { book, bookingIdsOf, cancel, getSeries, listChangeRoomUse, preview, previewRebook, rebook } from './engine'
+// A renter's request holds its slot (ADR 0055): hold, confirm as a booking, or let go.
+export { confirmHold, dropHolds, holdIce, type Hold, type HoldInput } from './holds'
 export {
   addHolidayClosures,
   createClosure,

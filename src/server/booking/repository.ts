@@ -59,6 +59,8 @@ export async function findOwnedEvent(db: Executor, organisationId: string, event
   const [row] = await db
     .select({
       event: eventColumns,
+      // A hold (a renter's pending request) is answered through its request, never edited as an event.
+      kind: schedules.kind,
       facilityId: facilities.id,
       timeZone: facilities.timeZone,
       bookingIds: sql<string[]>`case when ${schedules.eventGroupId} is null then array[${schedules.id}]

@@ -447,7 +447,7 @@ export type DeleteScope = 'this' | 'following' | 'all'
  * booking. With 'following' or 'all', every event of its series from this one on, or all of them
  * (docs/product.md#series), and the series' rule then ends the day before. Their usage rows
  * cascade, and with them their hours (ADR 0014). The trail's entry is written by the same
- * statement. The events deleted, none when the event is not the organisation's.
+ * statement. The events deleted, none when the event is not the organisation's or is a hold.
  */
 export async function deleteBooking(db: Executor, organisationId: string, actor: Actor, eventId: string, scope: DeleteScope = 'this') {
   const result = await db.execute(sql`
@@ -459,10 +459,11 @@ export async function deleteBooking(db: Executor, organisationId: string, actor:
         (select min(part.local_date) from ${schedules} as part where part.organisation_id = ${organisationId}
           and (part.id = ${schedules.id} or part.event_group_id = ${schedules.eventGroupId})) as occurrence_date
       from ${schedules}
-      where ${schedules.organisationId} = ${organisationId} and ${schedules.id} = ${eventId}
+      where ${schedules.organisationId} = ${organisationId} and ${schedules.id} = ${eventId} and ${schedules.kind} = 'booking'
     ), removed as (
+      -- Bookings only: a renter's pending request lets go of its hold through the request (ADR 0055).
       delete from ${schedules}
-      where ${schedules.organisationId} = ${organisationId}
+      where ${schedules.organisationId} = ${organisationId} and ${schedules.kind} = 'booking'
         and (${schedules.id} = ${eventId} or ${schedules.eventGroupId} = (select event_group_id from edited)
           or (${scope} <> 'this' and ${schedules.seriesId} = (select series_id from edited)
             and (${scope} = 'all' or ${schedules.startTime} >= (select occurrence_start from edited))))

@@ -65,6 +65,7 @@ export const ROUTINE_FILES: readonly string[] = [
   'booking/routines/rooms_reoccupy.sql',
   'booking/routines/closures_take_spaces.sql',
   'booking/routines/facilities_redate_events.sql',
+  'booking/routines/booking_requests_drop_hold.sql',
 ]
 
 const serverFolder = fileURLToPath(new URL('../', import.meta.url))
