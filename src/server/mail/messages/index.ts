@@ -5,3 +5,4 @@ export { bookingCancelledMail, bookingChangedMail, bookingConfirmedMail, type Bo
 export { selloffMail } from './selloff'
 export { teamInvitationMail } from './team'
 export { invoiceIssuedMail, type InvoiceMailDetails } from './invoice'
+export { requestApprovedMail, requestDeclinedMail, requestExpiredMail, type RequestMailDetails } from './request'
