@@ -17,6 +17,11 @@ export const LIMITS = {
     // 'Change room time': minutes an event holds its change rooms before and after it.
     changeRoomMinutesMax: 60,
     defaultChangeRoomMinutes: 0,
+    // 'Hold requests for': hours a renter's request holds its slot unanswered before it expires.
+    // 'Release until': hours before its start that an upcoming booking can still be released.
+    // The facilities table checks the same ranges (docs/product.md#renters).
+    holdRequestsHours: { default: 24, min: 1, max: 336 },
+    releaseUntilHours: { default: 48, min: 0, max: 720 },
   },
   room: {
     name: 100,

@@ -232,13 +232,17 @@ async function arrangeHostileInvoices(db: Db, a: OwnerData) {
     .where(eq(invoices.id, issuedId))
 }
 
+// A facility's 'Hold requests for' (1–336) and 'Release until' (0–720) hours, and a space's 'Accept requests'.
+const rentingHours = fc.constantFrom(0, 1, 24, 336, 337, 720, 721, -1, 2.5, '24', null, 1e9)
+const acceptsRequests = fc.constantFrom(true, false, 'true', 1, 0, null)
+
 const bodyRoutes: BodyRoute[] = [
   {
     route: 'POST /api/facilities',
     path: () => '/api/facilities',
     valid: () => ({ name: 'Hostile Arena', address: '1 Main St', description: 'Rinks', timeZone: 'America/New_York' }),
     accepts: facilityInput,
-    focus: () => fc.record({ timeZone: timeZones }),
+    focus: () => fc.record({ timeZone: timeZones, holdRequestsHours: rentingHours, releaseUntilHours: rentingHours }),
   },
   {
     route: 'POST /api/facilities/:id/rooms',
@@ -253,6 +257,7 @@ const bodyRoutes: BodyRoute[] = [
         // A whole: the rink (fine), a change room, a space of another facility, not a space at all.
         parentId: wholes(a),
         changeoverMinutes: changeovers,
+        acceptsRequests,
       }),
   },
   {
@@ -260,7 +265,7 @@ const bodyRoutes: BodyRoute[] = [
     path: (a) => `/api/facilities/${a.facilityId}`,
     valid: () => ({ name: 'Owner-A Arena', address: '1 Main St', description: 'Rinks', timeZone: 'America/New_York' }),
     accepts: facilityInput,
-    focus: () => fc.record({ timeZone: timeZones }),
+    focus: () => fc.record({ timeZone: timeZones, holdRequestsHours: rentingHours, releaseUntilHours: rentingHours }),
   },
   {
     // The rink has events and is on a screen: a body that makes it a change room is refused.
@@ -277,6 +282,7 @@ const bodyRoutes: BodyRoute[] = [
         // Itself (a loop), a change room, a space of another facility, not a space at all.
         parentId: wholes(a),
         changeoverMinutes: changeovers,
+        acceptsRequests,
       }),
   },
   { route: 'POST /api/clients', path: () => '/api/clients', valid: () => validClient, accepts: clientInput },
@@ -628,7 +634,7 @@ const bodyRoutes: BodyRoute[] = [
     path: () => '/api/setup/facility',
     valid: () => ({ name: 'Wizard Arena', timeZone: 'America/New_York' }),
     accepts: facilityInput,
-    focus: () => fc.record({ timeZone: timeZones }),
+    focus: () => fc.record({ timeZone: timeZones, holdRequestsHours: rentingHours, releaseUntilHours: rentingHours }),
   },
   { route: 'POST /api/setup/spaces', path: () => '/api/setup/spaces', valid: () => ({ spaces: [validRoom] }), accepts: setupSpacesInput },
   {

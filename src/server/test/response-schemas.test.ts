@@ -15,6 +15,7 @@ describe('checkResponse', () => {
     bookingInterval: 30,
     parentId: null,
     changeoverMinutes: 0,
+    acceptsRequests: false,
     createdAt: '2026-01-02T03:04:05.678Z',
   }
 

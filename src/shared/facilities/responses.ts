@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { LIMITS } from '@shared/limits'
 import { instant, wallClockTime } from '@shared/response-fields'
 
 export const facility = z.object({
@@ -12,6 +13,10 @@ export const facility = z.object({
   changeRoomMinutes: z.int().min(0),
   /** 'Prime time' on the facility's clock, 'HH:MM'; an end of '00:00' is midnight. */
   primeTime: z.object({ weekdayStart: wallClockTime, weekdayEnd: wallClockTime, weekendStart: wallClockTime, weekendEnd: wallClockTime }),
+  /** 'Hold requests for': hours a renter's request holds its slot before it expires unanswered. */
+  holdRequestsHours: z.int().min(LIMITS.facility.holdRequestsHours.min).max(LIMITS.facility.holdRequestsHours.max),
+  /** 'Release until': hours before its start that an upcoming booking can still be released. */
+  releaseUntilHours: z.int().min(LIMITS.facility.releaseUntilHours.min).max(LIMITS.facility.releaseUntilHours.max),
   createdAt: instant,
 })
 

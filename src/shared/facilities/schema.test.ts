@@ -38,4 +38,19 @@ describe('facilityInput', () => {
     expect(firstMessage({ name: 'A', timeZone: 'Toronto' })).toBe('Please choose a time zone from the list')
     expect(firstMessage({ name: 'A', timeZone: '+05:00' })).toBe('Please choose a time zone from the list')
   })
+
+  test("'Hold requests for' is 1 to 336 whole hours and 'Release until' 0 to 720, each kept when left out", () => {
+    expect(facilityInput.parse({ name: 'A' })).not.toHaveProperty('holdRequestsHours')
+    expect(facilityInput.parse({ name: 'A' })).not.toHaveProperty('releaseUntilHours')
+    expect(facilityInput.parse({ name: 'A', holdRequestsHours: 336, releaseUntilHours: 0 })).toMatchObject({
+      holdRequestsHours: 336,
+      releaseUntilHours: 0,
+    })
+    for (const holdRequestsHours of [0, 337, 1.5, '24', null]) {
+      expect(firstMessage({ name: 'A', holdRequestsHours })).toBe('Hold requests for must be a whole number of hours from 1 to 336')
+    }
+    for (const releaseUntilHours of [-1, 721, 2.5, '48', null]) {
+      expect(firstMessage({ name: 'A', releaseUntilHours })).toBe('Release until must be a whole number of hours from 0 to 720')
+    }
+  })
 })

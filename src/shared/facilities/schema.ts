@@ -6,6 +6,15 @@ import { parseClosingTime, parseTimeOfDay } from '@shared/scheduling/time-of-day
 
 const CHANGE_ROOM_MINUTES_MESSAGE = `Change room time must be a whole number of minutes from 0 to ${LIMITS.facility.changeRoomMinutesMax}`
 
+const { holdRequestsHours: HOLD, releaseUntilHours: RELEASE } = LIMITS.facility
+export const RENTING_HOURS_MESSAGES = {
+  holdRequestsHours: `Hold requests for must be a whole number of hours from ${HOLD.min} to ${HOLD.max}`,
+  releaseUntilHours: `Release until must be a whole number of hours from ${RELEASE.min} to ${RELEASE.max}`,
+} as const
+
+const wholeHours = ({ min, max }: { min: number; max: number }, message: string) =>
+  z.int({ error: message }).min(min, message).max(max, message)
+
 export const PRIME_TIME_MESSAGES = {
   time: 'Please enter a time as HH:MM',
   order: 'Prime time must end after it starts',
@@ -51,6 +60,10 @@ export const facilityInput = z.object({
     .default(LIMITS.facility.defaultChangeRoomMinutes),
   // Left out, a new facility takes the default prime time and an edit keeps the one it has.
   primeTime: primeTimeInput.optional(),
+  // 'Hold requests for' and 'Release until' (docs/product.md#renters). Left out, a new facility
+  // takes the defaults and an edit keeps what it has, as for prime time.
+  holdRequestsHours: wholeHours(HOLD, RENTING_HOURS_MESSAGES.holdRequestsHours).optional(),
+  releaseUntilHours: wholeHours(RELEASE, RENTING_HOURS_MESSAGES.releaseUntilHours).optional(),
 })
 export type FacilityFormValues = z.input<typeof facilityInput>
 export type FacilityInput = z.output<typeof facilityInput>

@@ -18,6 +18,8 @@ export const room = z.object({
   parentId: z.uuid().nullable(),
   /** Minutes blocked after each booking made from now on. */
   changeoverMinutes: z.literal(LIMITS.room.changeoverOptions),
+  /** 'Accept requests': renters may ask for its free time from the portal. */
+  acceptsRequests: z.boolean(),
   createdAt: instant,
 })
 

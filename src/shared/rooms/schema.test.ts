@@ -84,4 +84,12 @@ describe('roomInput', () => {
       'A change room cannot be part of another space or have parts',
     ])
   })
+
+  test("'Accept requests' is on or off, left out when not sent, and never on for a change room", () => {
+    expect(roomInput.parse({ name: 'A', type: 'rink' })).not.toHaveProperty('acceptsRequests')
+    expect(roomInput.parse({ name: 'A', type: 'rink', acceptsRequests: true }).acceptsRequests).toBe(true)
+    expect(roomInput.parse({ name: 'A', type: 'change_room', acceptsRequests: false }).acceptsRequests).toBe(false)
+    expect(messages({ name: 'A', type: 'rink', acceptsRequests: 'yes' })).toEqual(['Accept requests must be on or off'])
+    expect(messages({ name: 'A', type: 'change_room', acceptsRequests: true })).toEqual(['A change room cannot accept requests'])
+  })
 })

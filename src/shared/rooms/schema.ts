@@ -6,6 +6,7 @@ import { optionalText, requiredText, timeOfDay, whenValid } from '@shared/schema
 
 const INTERVALS = LIMITS.room.bookingIntervalOptions
 const CHANGEOVERS = LIMITS.room.changeoverOptions
+export const ACCEPTS_REQUESTS_CHANGE_ROOM_MESSAGE = 'A change room cannot accept requests'
 const CAPACITY_MESSAGE = `Capacity must be a whole number of at least ${LIMITS.room.capacityMin}`
 
 export const roomInput = z
@@ -38,6 +39,9 @@ export const roomInput = z
         error: `Please choose a changeover of ${CHANGEOVERS.slice(0, -1).join(', ')} or ${CHANGEOVERS.at(-1)} minutes`,
       })
       .default(LIMITS.room.defaultChangeover),
+    // 'Accept requests': renters may ask for this space's free time (docs/product.md#renters).
+    // Left out, a new space does not and an edit keeps what it has.
+    acceptsRequests: z.boolean({ error: 'Accept requests must be on or off' }).optional(),
   })
   // A closing of 12:00 AM ('00:00') is the midnight that ends the day (parseClosingTime).
   .refine(({ operatingStartTime, operatingEndTime }) => parseClosingTime(operatingEndTime) > parseTimeOfDay(operatingStartTime), {
@@ -49,6 +53,12 @@ export const roomInput = z
     message: PART_OF_MESSAGES.changeRoom,
     path: ['parentId'],
     ...whenValid('type', 'parentId'),
+  })
+  // A change room is never booked on its own, so nobody can ask for it either.
+  .refine(({ type, acceptsRequests }) => type !== 'change_room' || acceptsRequests !== true, {
+    message: ACCEPTS_REQUESTS_CHANGE_ROOM_MESSAGE,
+    path: ['acceptsRequests'],
+    ...whenValid('type', 'acceptsRequests'),
   })
 export type RoomFormValues = z.input<typeof roomInput>
 export type RoomInput = z.output<typeof roomInput>

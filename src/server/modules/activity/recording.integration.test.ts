@@ -83,6 +83,8 @@ describe.each(testDatabaseKinds())('what each write records in the trail on %s',
       timeZone: { before: null, after: 'America/Toronto' },
       changeRoomMinutes: { before: null, after: 0 },
       primeTime: { before: null, after: 'Weekdays 16:00–22:00, weekends 07:00–22:00' },
+      holdRequestsHours: { before: null, after: 24 },
+      releaseUntilHours: { before: null, after: 48 },
     })
     expect(space).toMatchObject({ ...by, ...zone, action: 'created', entity: 'space', entityId: room!.id, label: 'Rink 1' })
     expect(space!.changes).toMatchObject({
@@ -99,6 +101,8 @@ describe.each(testDatabaseKinds())('what each write records in the trail on %s',
       timeZone: { before: 'America/Toronto', after: null },
       changeRoomMinutes: { before: 0, after: null },
       primeTime: { before: 'Weekdays 16:00–22:00, weekends 07:00–22:00', after: null },
+      holdRequestsHours: { before: 24, after: null },
+      releaseUntilHours: { before: 48, after: null },
     })
   })
 

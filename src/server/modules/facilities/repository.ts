@@ -40,6 +40,8 @@ const facilityColumns = {
   primeTime: sql<PrimeTime>`json_build_object('weekdayStart', ${wallClock(facilities.primeWeekdayStart)},
     'weekdayEnd', ${wallClock(facilities.primeWeekdayEnd)}, 'weekendStart', ${wallClock(facilities.primeWeekendStart)},
     'weekendEnd', ${wallClock(facilities.primeWeekendEnd)})`,
+  holdRequestsHours: facilities.holdRequestsHours,
+  releaseUntilHours: facilities.releaseUntilHours,
   createdAt: facilities.createdAt,
 }
 
@@ -69,6 +71,7 @@ const roomColumns = {
   bookingInterval: rooms.bookingInterval,
   parentId: rooms.parentId,
   changeoverMinutes: rooms.changeoverMinutes,
+  acceptsRequests: rooms.acceptsRequests,
   createdAt: rooms.createdAt,
 }
 

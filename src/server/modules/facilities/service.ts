@@ -20,6 +20,8 @@ function facilityValues(facility: Facility) {
     timeZone: facility.timeZone,
     changeRoomMinutes: facility.changeRoomMinutes,
     primeTime: describePrimeTime(facility.primeTime),
+    holdRequestsHours: facility.holdRequestsHours,
+    releaseUntilHours: facility.releaseUntilHours,
   }
 }
 
@@ -51,6 +53,7 @@ function spaceValues(room: Room, partOf: string | null = null) {
     operatingEndTime: room.operatingEndTime,
     bookingInterval: room.bookingInterval,
     changeoverMinutes: room.changeoverMinutes,
+    acceptsRequests: room.acceptsRequests,
     partOf,
   }
 }
@@ -144,7 +147,9 @@ export async function updateRoom(db: Db, organisationId: string, actor: Actor, r
       if (!locked) throw notFound('Space')
       const { room: before, facility } = locked
       await requireTypeChangeAllowed(tx, organisationId, before, input.type)
-      const room = await repository.updateOwnedRoom(tx, organisationId, roomId, input)
+      // A space that becomes a change room stops accepting requests: nobody books a change room.
+      const row = input.type === 'change_room' ? { ...input, acceptsRequests: false } : input
+      const room = await repository.updateOwnedRoom(tx, organisationId, roomId, row)
       if (!room) throw notFound('Space')
       const nameOf = (id: string | null) => tree.find((space) => space.id === id)?.name ?? null
       const changes = changedFields(spaceValues(before, nameOf(before.parentId)), spaceValues(room, nameOf(room.parentId)))

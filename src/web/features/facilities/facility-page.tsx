@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { ArrowLeft, DoorOpen, Globe, MapPin, Pencil, Plus } from 'lucide-react'
+import { ArrowLeft, DoorOpen, Globe, Hourglass, MapPin, Pencil, Plus } from 'lucide-react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { toast } from 'sonner'
 import { EmptyState } from '@web/components/empty-state'
@@ -159,6 +159,13 @@ function FacilityHeader({ facility }: { facility: Facility }) {
         <Globe className="size-4 shrink-0" aria-hidden="true" />
         Time zone: {facility.timeZone.replaceAll('_', ' ')}
       </p>
+      <p className="flex items-start gap-1.5 text-sm text-muted-foreground">
+        <Hourglass className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        <span>
+          Requests are held {hoursText(facility.holdRequestsHours)}. Bookings can be released until {hoursText(facility.releaseUntilHours)}{' '}
+          before they start.
+        </span>
+      </p>
       <FacilityDialog
         facility={facility}
         open={canManageVenue && isEditing}
@@ -307,3 +314,5 @@ function RoomTreeItem({ node: { room, whole, parts }, onEdit, onDelete, onBook }
     </li>
   )
 }
+
+const hoursText = (hours: number) => (hours === 1 ? '1 hour' : `${hours} hours`)

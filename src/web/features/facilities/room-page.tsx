@@ -63,13 +63,14 @@ export function RoomPage() {
           </div>
         </div>
         {room.description ? <p className="max-w-prose break-words text-muted-foreground">{room.description}</p> : null}
-        <dl className="grid gap-x-8 gap-y-3 text-sm sm:grid-cols-[repeat(4,max-content)]">
+        <dl className="grid gap-x-8 gap-y-3 text-sm sm:grid-cols-[repeat(5,max-content)]">
           <Detail term="Capacity">{room.capacity ?? 'Not set'}</Detail>
           <Detail term="Operating Hours">
             {formatTimeOfDay(room.operatingStartTime)} - {formatTimeOfDay(room.operatingEndTime)}
           </Detail>
           <Detail term="Booking Interval">{room.bookingInterval} minutes</Detail>
           <Detail term="Changeover">{room.changeoverMinutes === 0 ? 'None' : `${room.changeoverMinutes} minutes`}</Detail>
+          {room.type === 'change_room' ? null : <Detail term="Requests">{room.acceptsRequests ? 'Accepted' : 'Not accepted'}</Detail>}
         </dl>
       </header>
       {/* A change room is never booked on its own, so it has no rates. */}

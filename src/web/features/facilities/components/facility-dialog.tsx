@@ -1,5 +1,5 @@
-import { useEffect, useEffectEvent } from 'react'
-import { useForm, useWatch } from 'react-hook-form'
+import { useEffect, useEffectEvent, type ComponentProps } from 'react'
+import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { toast } from 'sonner'
 import { facilityInput, type FacilityFormValues, type FacilityInput } from '@shared/facilities/schema'
@@ -32,6 +32,8 @@ const toFormValues = (facility: Facility): FacilityFormValues => ({
   timeZone: facility.timeZone,
   changeRoomMinutes: facility.changeRoomMinutes,
   primeTime: facility.primeTime,
+  holdRequestsHours: facility.holdRequestsHours,
+  releaseUntilHours: facility.releaseUntilHours,
 })
 
 // Create New Facility and Edit Facility: one form, one schema, so both validate alike.
@@ -51,6 +53,8 @@ export function FacilityDialog({ facility, open, onOpenChange, onSaved }: Facili
           timeZone: defaultTimeZone,
           changeRoomMinutes: LIMITS.facility.defaultChangeRoomMinutes,
           primeTime: DEFAULT_PRIME_TIME,
+          holdRequestsHours: LIMITS.facility.holdRequestsHours.default,
+          releaseUntilHours: LIMITS.facility.releaseUntilHours.default,
         },
   })
   const { errors, isSubmitting } = form.formState
@@ -144,6 +148,39 @@ export function FacilityDialog({ facility, open, onOpenChange, onSaved }: Facili
               </FormField>
             </div>
           </fieldset>
+          <fieldset className="grid gap-3">
+            <legend className="mb-1 text-sm font-medium">Renters</legend>
+            <div className="grid items-start gap-4 sm:grid-cols-2">
+              <FormField
+                label="Hold requests for"
+                error={errors.holdRequestsHours?.message}
+                description="A renter's request holds its time this long, then expires unanswered."
+              >
+                {(control) => (
+                  <HoursInput
+                    control={control}
+                    min={LIMITS.facility.holdRequestsHours.min}
+                    max={LIMITS.facility.holdRequestsHours.max}
+                    registration={form.register('holdRequestsHours', { valueAsNumber: true })}
+                  />
+                )}
+              </FormField>
+              <FormField
+                label="Release until"
+                error={errors.releaseUntilHours?.message}
+                description="Hours before its start that a booking can still be released."
+              >
+                {(control) => (
+                  <HoursInput
+                    control={control}
+                    min={LIMITS.facility.releaseUntilHours.min}
+                    max={LIMITS.facility.releaseUntilHours.max}
+                    registration={form.register('releaseUntilHours', { valueAsNumber: true })}
+                  />
+                )}
+              </FormField>
+            </div>
+          </fieldset>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
@@ -155,5 +192,26 @@ export function FacilityDialog({ facility, open, onOpenChange, onSaved }: Facili
         </form>
       </DialogContent>
     </Dialog>
+  )
+}
+
+function HoursInput({
+  control,
+  min,
+  max,
+  registration,
+}: {
+  control: ComponentProps<typeof Input>
+  min: number
+  max: number
+  registration: UseFormRegisterReturn
+}) {
+  return (
+    <div className="flex items-center gap-2">
+      <Input {...control} type="number" inputMode="numeric" min={min} max={max} step={1} className="w-24" {...registration} />
+      <span className="text-sm text-muted-foreground" aria-hidden="true">
+        hours
+      </span>
+    </div>
   )
 }

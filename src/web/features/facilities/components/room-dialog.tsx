@@ -1,6 +1,6 @@
-import { useEffect, useEffectEvent, type ChangeEvent } from 'react'
+import { useEffect, useEffectEvent, useId, type ChangeEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { useController, useForm, useWatch, type DefaultValues } from 'react-hook-form'
+import { Controller, useController, useForm, useWatch, type DefaultValues } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { toast } from 'sonner'
 import { LIMITS, ROOM_TYPE_LABELS, ROOM_TYPES } from '@shared/limits'
@@ -9,7 +9,9 @@ import { Button } from '@web/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog'
 import { FormField } from '@web/components/ui/form-field'
 import { Input } from '@web/components/ui/input'
+import { Label } from '@web/components/ui/label'
 import { NativeSelect, NativeSelectOption } from '@web/components/ui/native-select'
+import { Switch } from '@web/components/ui/switch'
 import { Textarea } from '@web/components/ui/textarea'
 import { errorDescription } from '@web/lib/api-client'
 import { roomsQueryOptions, useSaveRoom, type Room, type SavedRoom } from '../api'
@@ -37,6 +39,7 @@ const DEFAULT_VALUES: DefaultValues<RoomFormValues> = {
   bookingInterval: LIMITS.room.defaultBookingInterval,
   parentId: null,
   changeoverMinutes: LIMITS.room.defaultChangeover,
+  acceptsRequests: false,
 }
 
 const toFormValues = (room: Room): RoomFormValues => ({
@@ -49,6 +52,7 @@ const toFormValues = (room: Room): RoomFormValues => ({
   bookingInterval: room.bookingInterval,
   parentId: room.parentId,
   changeoverMinutes: room.changeoverMinutes,
+  acceptsRequests: room.acceptsRequests,
 })
 
 // An empty number field means "no capacity"; anything else goes to the schema as typed.
@@ -72,6 +76,7 @@ export function RoomDialog({ facilityId, room, open, onOpenChange, onSaved }: Ro
   const wholes = partOfChoices(rooms.data ?? [], room)
   // Controlled, so the saved whole shows as chosen once the list arrives after the form was reset.
   const partOf = useController({ control: form.control, name: 'parentId' })
+  const acceptsRequestsId = useId()
 
   // Editing starts from what is saved now, not from an earlier, abandoned attempt; only on
   // opening, so that a refetch while the dialog is open keeps what the operator typed.
@@ -119,7 +124,11 @@ export function RoomDialog({ facilityId, room, open, onOpenChange, onSaved }: Ro
                   // A change room is never part of anything (docs/product.md#linked-spaces).
                   {...form.register('type', {
                     onChange: (event: ChangeEvent<HTMLSelectElement>) => {
-                      if (event.target.value === 'change_room') form.setValue('parentId', null)
+                      // Nor does anyone book it, or ask for it (docs/product.md#renters).
+                      if (event.target.value === 'change_room') {
+                        form.setValue('parentId', null)
+                        form.setValue('acceptsRequests', false)
+                      }
                     },
                   })}
                 >
@@ -206,6 +215,32 @@ export function RoomDialog({ facilityId, room, open, onOpenChange, onSaved }: Ro
               </NativeSelect>
             )}
           </FormField>
+          <div className="grid gap-1.5">
+            <div className="flex items-center gap-3">
+              <Controller
+                control={form.control}
+                name="acceptsRequests"
+                render={({ field }) => (
+                  <Switch
+                    id={acceptsRequestsId}
+                    checked={field.value === true}
+                    onCheckedChange={field.onChange}
+                    onBlur={field.onBlur}
+                    disabled={isChangeRoom}
+                    aria-describedby={`${acceptsRequestsId}-note`}
+                    aria-invalid={errors.acceptsRequests ? true : undefined}
+                  />
+                )}
+              />
+              <Label htmlFor={acceptsRequestsId}>Accept requests</Label>
+            </div>
+            <p id={`${acceptsRequestsId}-note`} className="text-sm text-muted-foreground">
+              {isChangeRoom
+                ? 'A change room is never requested on its own.'
+                : "Renters may ask for this space's free time from the portal. A request holds its time until it is approved, declined or expires."}
+            </p>
+            {errors.acceptsRequests?.message ? <p className="text-sm text-destructive">{errors.acceptsRequests.message}</p> : null}
+          </div>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
