@@ -33,4 +33,10 @@ describe('readEnv', () => {
       expect(() => readEnv({ [name]: 'lots' })).toThrow(new RegExp(name))
     }
   })
+
+  it('mounts the test clock only when asked, and never in production', () => {
+    expect(readEnv({}).testClock).toBe(false)
+    expect(readEnv({ TEST_CLOCK: 'true' }).testClock).toBe(true)
+    expect(() => readEnv({ NODE_ENV: 'production', AUTH_SECRET: 'a'.repeat(32), TEST_CLOCK: 'true' })).toThrow(/TEST_CLOCK/)
+  })
 })

@@ -34,6 +34,9 @@ export type Env = {
   mailPerOrganisationPerHour: number
   // A message claimed this long ago and still 'sending' (its worker died) is claimed again.
   mailLeaseSeconds: number
+  // TEST_CLOCK=true: POST /api/test/clock lets the administrator move the request sweeper's clock
+  // forward, so end-to-end tests see a request expire (docs/product.md#renters). Refused in production.
+  testClock: boolean
 }
 
 // PostgreSQL does its work on the database's cores: past a few connections per core, more only
@@ -97,6 +100,12 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
       'AUTH_SECRET must be set to your own 32+ random characters when NODE_ENV=production (for example: openssl rand -base64 32). Refusing to start with the public development secret.',
     )
   }
+  const testClock = source.TEST_CLOCK === 'true'
+  if (isProduction && testClock) {
+    throw new ConfigurationError(
+      'TEST_CLOCK moves the clock requests expire by, for tests only: it cannot be set when NODE_ENV=production.',
+    )
+  }
   return {
     port,
     dataDir: resolve(source.DATA_DIR ?? './data'),
@@ -121,6 +130,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     mailFrom: source.MAIL_FROM?.replace(/[\r\n]+/g, ' ').trim() || DEFAULT_MAIL_FROM,
     mailPerOrganisationPerHour: wholeNumber(source, 'MAIL_PER_ORGANISATION_PER_HOUR', LIMITS.mail.perOrganisationPerHour, 1),
     mailLeaseSeconds: wholeNumber(source, 'MAIL_LEASE_SECONDS', DEFAULT_MAIL_LEASE_SECONDS, 1),
+    testClock,
   }
 }
 

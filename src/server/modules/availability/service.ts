@@ -1,7 +1,7 @@
 import type { FreeSlotsQuery } from '@shared/availability/schema'
 import { LIMITS } from '@shared/limits'
 import { addCalendarDays } from '@shared/scheduling/calendar-date'
-import { findFreeSlots } from '@shared/scheduling/free-slots'
+import { findFreeSlots, type FreeSlotSearch } from '@shared/scheduling/free-slots'
 import { localDayRange, todayInZone } from '@shared/scheduling/local-day'
 import type { Db } from '../../db/client'
 import { notFound } from '../../errors'
@@ -30,27 +30,7 @@ export async function findFreeIce(db: Db, organisationId: string, query: FreeSlo
 
   const firstDate = todayInZone(facility.timeZone, now)
   const lastDate = addCalendarDays(firstDate, query.weeks * 7 - 1)
-  const from = localDayRange(firstDate, facility.timeZone).start
-  const to = localDayRange(lastDate, facility.timeZone).end
-  // A slot at the day's end still needs its changeover free after it.
-  const longestChangeover = Math.max(0, ...candidates.map((space) => space.changeoverMinutes))
-  const tree = all.filter((space) => space.type !== 'change_room')
-  const [held, closures] = await Promise.all([
-    repository.listHeldUnits(
-      db,
-      organisationId,
-      tree.map(({ id }) => id),
-      { start: from, end: new Date(to.getTime() + longestChangeover * MS_PER_MINUTE) },
-    ),
-    listClosuresInRange(db, organisationId, { from, to, facilityId: facility.id, roomId: null }),
-  ])
-
-  const { slots, isTruncated } = findFreeSlots({
-    candidates,
-    tree,
-    held,
-    closures: closures.map(({ spaceId, startTime, endTime }) => ({ spaceId, start: startTime, end: endTime })),
-    timeZone: facility.timeZone,
+  const { slots, isTruncated } = await searchSlots(db, organisationId, facility, all, candidates, {
     firstDate,
     lastDate,
     weekdays: query.weekdays,
@@ -68,4 +48,68 @@ export async function findFreeIce(db: Db, organisationId: string, query: FreeSlo
     slots,
     isTruncated,
   }
+}
+
+type Space = Awaited<ReturnType<typeof repository.listFacilitySpaces>>[number]
+
+/** The shared search over `candidates`, reading what holds the facility's spaces and its closures over the days searched. */
+async function searchSlots(
+  db: Db,
+  organisationId: string,
+  facility: { id: string; timeZone: string },
+  all: Space[],
+  candidates: Space[],
+  search: Omit<FreeSlotSearch, 'candidates' | 'tree' | 'held' | 'closures' | 'timeZone'>,
+) {
+  const from = localDayRange(search.firstDate, facility.timeZone).start
+  const to = localDayRange(search.lastDate, facility.timeZone).end
+  // A slot at the day's end still needs its changeover free after it.
+  const longestChangeover = Math.max(0, ...candidates.map((space) => space.changeoverMinutes))
+  const tree = all.filter((space) => space.type !== 'change_room')
+  const [held, closures] = await Promise.all([
+    repository.listHeldUnits(
+      db,
+      organisationId,
+      tree.map(({ id }) => id),
+      { start: from, end: new Date(to.getTime() + longestChangeover * MS_PER_MINUTE) },
+    ),
+    listClosuresInRange(db, organisationId, { from, to, facilityId: facility.id, roomId: null }),
+  ])
+  return findFreeSlots({
+    ...search,
+    candidates,
+    tree,
+    held,
+    closures: closures.map(({ spaceId, startTime, endTime }) => ({ spaceId, start: startTime, end: endTime })),
+    timeZone: facility.timeZone,
+  })
+}
+
+/**
+ * The free slots of one space on one day of its facility (the renters' 'Request Ice',
+ * docs/product.md#renters): Find Ice's own search, whatever holds the ice (a booking or another
+ * renter's request) counted alike and never named. A slot that has started is never offered.
+ */
+export async function findFreeSlotsOfSpace(
+  db: Db,
+  organisationId: string,
+  { facilityId, spaceId, date, durationMinutes }: { facilityId: string; spaceId: string; date: string; durationMinutes: number },
+  now: Date,
+) {
+  const facility = await getFacility(db, organisationId, facilityId)
+  const all = await repository.listFacilitySpaces(db, organisationId, facility.id)
+  const space = all.find((candidate) => candidate.id === spaceId && candidate.type !== 'change_room')
+  if (!space) throw notFound('Space')
+  const { slots } = await searchSlots(db, organisationId, facility, all, [space], {
+    firstDate: date,
+    lastDate: date,
+    weekdays: [],
+    durationMinutes,
+    earliestStart: '00:00',
+    latestEnd: '23:59',
+    now,
+    // A day of one space: every start it has.
+    maxResults: 24 * 60,
+  })
+  return { timeZone: facility.timeZone, slots: slots.map(({ start, end }) => ({ start, end })) }
 }
