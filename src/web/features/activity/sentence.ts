@@ -37,6 +37,9 @@ const FIELD_LABELS: Record<string, string> = {
   changeRoomMinutes: 'change room time',
   partOf: 'part of',
   changeoverMinutes: 'changeover',
+  acceptsRequests: 'accept requests',
+  holdRequestsHours: 'hold requests for',
+  releaseUntilHours: 'release until',
   reason: 'reason',
 }
 
