@@ -1,12 +1,13 @@
 import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { timelineWatches, schedules } from '../../db/schema'
+import { eq } from 'drizzle-orm'
+import { rooms, timelineWatches, schedules } from '../../db/schema'
 import { expectJson } from '../../test/responses'
 import { useTestApp } from '../../test/setup'
 import { TEST_ORIGIN } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 
-type Range = { events: { id: string; title: string }[] }
+type Range = { events: { id: string; title: string; kind: string }[] }
 
 // A facility's range is answered from the instance's cache while an open timeline watches the
 // facility (ADR 0032); every change still shows: this instance's writes at once, another's once
@@ -73,5 +74,45 @@ describe.each(testDatabaseKinds())('cached facility ranges on %s', (kind) => {
       seen = await titles(venue.facilityId)
     }
     expect(seen).toEqual(['First', 'Second', 'Elsewhere'])
+  })
+
+  it('shows a renter’s request as a hold, and at once as a booking once approved through this instance', async () => {
+    const venue = await seed()
+    const organisationId = await t.organisationOf(owner)
+    await t.db.update(rooms).set({ acceptsRequests: true }).where(eq(rooms.id, venue.roomId))
+    const renter = await t.addRenter(organisationId, venue.clientId)
+    await t.db.insert(timelineWatches).values({ organisationId, facilityId: venue.facilityId, expiresAt: new Date(Date.now() + 120_000) })
+    const kinds = async () =>
+      (await expectJson<Range>(await t.request(rangePath(venue.facilityId), { cookie: owner.cookie }), 200)).events.map(
+        ({ title, kind }) => `${title}: ${kind}`,
+      )
+    expect(await kinds()).toEqual([])
+
+    const { request } = await expectJson<{ request: { id: string } }>(
+      await t.request('/api/portal/requests', {
+        method: 'POST',
+        cookie: renter.cookie,
+        body: {
+          clientId: venue.clientId,
+          roomId: venue.roomId,
+          date: '2033-07-01',
+          startTime: '09:00',
+          durationMinutes: 60,
+          title: 'Hawks U11',
+        },
+      }),
+      201,
+    )
+    // Made in the portal: shown once its notification arrives, as a hold.
+    const deadline = Date.now() + 2_000
+    let seen = await kinds()
+    while (seen.length === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      seen = await kinds()
+    }
+    expect(seen).toEqual(['Hawks U11: hold'])
+
+    await expectJson(await t.request(`/api/requests/${request.id}/approve`, { method: 'POST', cookie: owner.cookie }), 200)
+    expect(await kinds()).toEqual(['Hawks U11: booking'])
   })
 })

@@ -86,6 +86,9 @@ export function eventRoutes({ database }: AppDeps) {
   }
   app.use('/events', dropRangesOnWrite)
   app.use('/events/*', dropRangesOnWrite)
+  // Answering a renter's request writes its hold through the booking module too: approving makes
+  // it a booking, declining lets go of it (docs/product.md#renters).
+  app.use('/requests/*', dropRangesOnWrite)
 
   app.post('/events', allow('book'), jsonBody(createEventInput), async (c) =>
     c.json(await booking.book(db, c.get('organisation').id, c.get('user'), c.req.valid('json')), 201),

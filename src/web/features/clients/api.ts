@@ -39,12 +39,15 @@ export type BookingsWhen = 'upcoming' | 'past'
 // Below the events' root key: booking, moving or deleting an event anywhere refreshes these too.
 const clientBookingsKey = (clientId: string, when: BookingsWhen) => [...EVENTS_QUERY_ROOT, 'client', { clientId, when }] as const
 
-/** The client's upcoming events (earliest first) or past ones (latest first), as many as the API lists. */
+/**
+ * The client's upcoming bookings (earliest first) or past ones (latest first), as many as the API
+ * lists: a renter's request holding ice is not a booking yet (docs/product.md#renters).
+ */
 export const useClientBookings = (clientId: string, when: BookingsWhen) =>
   useQuery({
     queryKey: clientBookingsKey(clientId, when),
     queryFn: () =>
-      apiFetch<z.infer<typeof eventListResponse>>(`/api/events/${when}?${new URLSearchParams({ clientId })}`).then(
+      apiFetch<z.infer<typeof eventListResponse>>(`/api/events/${when}?${new URLSearchParams({ clientId, kind: 'booking' })}`).then(
         (result) => result.events,
       ),
   })

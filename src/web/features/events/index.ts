@@ -5,3 +5,5 @@ export { AddEventDialog, DeleteEventDialog, EditEventSheet, SelectRoomDialog } f
 export type { EditTarget } from './components/edit-event-sheet'
 export { RoomSchedule } from './components/room-schedule'
 export { SeriesLine } from './components/series-controls'
+// A renter's pending request, as every view of events marks it (docs/product.md#renters).
+export { isPending, PENDING_LABEL, PendingBadge, pendingHatch } from './pending'

@@ -25,7 +25,15 @@ import { ViewToggle } from '@web/components/view-toggle'
 import { useIsMobile } from '@web/components/ui/use-mobile'
 import { useClients } from '@web/features/clients'
 import { useClosuresInRange, type Closure } from '@web/features/closures'
-import { AddEventDialog, useEventsInRange, type PlacedEvent } from '@web/features/events'
+import {
+  AddEventDialog,
+  isPending,
+  PENDING_LABEL,
+  PendingBadge,
+  pendingHatch,
+  useEventsInRange,
+  type PlacedEvent,
+} from '@web/features/events'
 import {
   formatDate,
   formatLongDate,
@@ -273,7 +281,8 @@ function printDaySheet(setPrinting: (isPrinting: boolean) => void) {
 /**
  * "U11 Practice, Half Ice A, 10:00 to 11:00 AM, Bayview Minor Hockey": what a screen reader hears
  * of a bar. A week's bars say their day too ("…, Half Ice A, Monday, Dec 7, 10:00 to 11:00 AM, …"):
- * a weekly practice is otherwise the same sentence on every day.
+ * a weekly practice is otherwise the same sentence on every day. A renter's pending request starts
+ * with 'Pending: ' (docs/product.md#renters).
  */
 function eventSentence(
   bar: TimelineBar,
@@ -290,7 +299,12 @@ function eventSentence(
   const start = placement?.start ?? bar.start
   const times = formatSpokenTimeRange(start, placement?.end ?? bar.end, timeZone)
   const day = mode === 'week' ? formatSpokenDay(start, timeZone) : null
-  return [bar.title, space, day, times, teams, client].filter(Boolean).join(', ')
+  return [titleOf(bar), space, day, times, teams, client].filter(Boolean).join(', ')
+}
+
+/** A bar's title, 'Pending: {title}' for a renter's request holding the ice, where it is written rather than drawn. */
+function titleOf(bar: TimelineBar): string {
+  return isPending(bar.event) ? `${PENDING_LABEL}: ${bar.title}` : bar.title
 }
 
 type Range = ReturnType<typeof timelineRange>
@@ -552,8 +566,9 @@ function TimelineGrid({
   const gesture = useRef<{ bar: TimelineBar; kind: 'move' | 'resize'; x: number; y: number; hasMoved: boolean } | null>(null)
   const wasDragged = useRef(false)
 
+  // A renter's pending request is answered on the Requests page, never moved or resized here.
   const startBarDrag = (bar: TimelineBar, kind: 'move' | 'resize') => (event: PointerEvent<HTMLElement>) => {
-    if (!canBook || event.button !== 0) return
+    if (!canBook || event.button !== 0 || isPending(bar.event)) return
     event.currentTarget.setPointerCapture(event.pointerId)
     event.stopPropagation()
     gesture.current = { bar, kind: isWeek ? 'move' : kind, x: event.clientX, y: event.clientY, hasMoved: false }
@@ -623,7 +638,7 @@ function TimelineGrid({
       if (event.key === 'Enter') {
         event.preventDefault()
         onOpenEvent(bar.event)
-      } else if ((event.key === 'm' || event.key === 'M') && canBook) {
+      } else if ((event.key === 'm' || event.key === 'M') && canBook && !isPending(bar.event)) {
         event.preventDefault()
         const placement = { start: bar.start, end: bar.end, roomId: bar.event.roomId }
         setPreview({ bar, placement, source: 'keyboard' })
@@ -792,7 +807,7 @@ function TimelineGrid({
                 key={bar.event.id}
                 className="h-5 shrink-0 truncate rounded border border-dashed border-muted-foreground/60 px-1 text-xs leading-[18px] text-muted-foreground"
               >
-                {bar.title}
+                {titleOf(bar)}
               </div>
             ) : (
               <WeekChip
@@ -873,7 +888,7 @@ function TimelineGrid({
                 className="pointer-events-none absolute inset-y-2 flex items-center overflow-hidden rounded border border-dashed border-muted-foreground/60 px-2 text-xs whitespace-nowrap text-muted-foreground"
                 style={position(bar.start, bar.end)}
               >
-                {bar.title}
+                {titleOf(bar)}
               </div>
             ))
           : inFlow(barsByRoom.get(row.space.id) ?? []).map(({ bar, placement, gap, width, changeoverGap, changeoverWidth }) => (
@@ -1057,7 +1072,10 @@ type EventBarProps = {
   handlers: BarHandlers
 }
 
-/** One booking of a day: its colour, title, teams and client; its changeover hatched after it. */
+/**
+ * One booking of a day: its colour, title, teams and client; its changeover hatched after it. A
+ * renter's pending request is drawn hatched in its colour under 'Pending', and is not dragged.
+ */
 const EventBar = memo(function EventBar({
   bar,
   gap,
@@ -1072,6 +1090,8 @@ const EventBar = memo(function EventBar({
 }: EventBarProps) {
   const { event } = bar
   const teams = [event.team1Name, event.team2Name].filter(Boolean).join(' vs ')
+  const pending = isPending(event)
+  const canMove = canBook && !pending
   // A press within the last RESIZE_GRIP_PX of the bar resizes it; elsewhere it moves it.
   const isOnGrip = (pointer: PointerEvent<HTMLElement>) =>
     pointer.clientX >= pointer.currentTarget.getBoundingClientRect().right - RESIZE_GRIP_PX
@@ -1084,8 +1104,9 @@ const EventBar = memo(function EventBar({
         data-event-id={event.id}
         className={cn(
           // In the row's flow, with no shadow and no clip of its own (ADR 0041).
-          'flex min-w-0 shrink-0 touch-none flex-col justify-center rounded-md border border-black/10 text-left text-xs leading-tight outline-none focus-visible:ring-3 focus-visible:ring-ring',
-          canBook && 'cursor-grab active:cursor-grabbing',
+          'flex min-w-0 shrink-0 touch-none flex-col justify-center rounded-md border text-left text-xs leading-tight outline-none focus-visible:ring-3 focus-visible:ring-ring',
+          pending ? 'border-dashed' : 'border-black/10',
+          canMove && 'cursor-grab active:cursor-grabbing',
           isMoving && 'opacity-50',
         )}
         style={{
@@ -1093,19 +1114,22 @@ const EventBar = memo(function EventBar({
           width,
           // Never wider than its time: a short bar's padding gives way, so the bars after it keep their places.
           paddingInline: Math.min(8, Math.max(0, (width - 2) / 2)),
-          backgroundColor: event.color,
-          color: readableTextColor(event.color),
+          ...(pending
+            ? { ...pendingHatch(event.color), borderColor: event.color }
+            : { backgroundColor: event.color, color: readableTextColor(event.color) }),
         }}
+        data-pending={pending ? '' : undefined}
         onPointerDown={(pointer) => handlers.pointerDown(bar, isOnGrip(pointer) ? 'resize' : 'move', pointer)}
         onPointerMove={(pointer) => {
           // The grip is a cursor, not an element (ADR 0041); set while hovering, not while dragging.
-          if (canBook && pointer.buttons === 0) pointer.currentTarget.style.cursor = isOnGrip(pointer) ? 'ew-resize' : ''
+          if (canMove && pointer.buttons === 0) pointer.currentTarget.style.cursor = isOnGrip(pointer) ? 'ew-resize' : ''
           handlers.pointerMove(pointer)
         }}
         onPointerUp={handlers.pointerUp}
         onClick={() => handlers.click(bar)}
         onKeyDown={(key) => handlers.keyDown(bar, key)}
       >
+        {pending ? <PendingBadge className="max-w-full overflow-hidden" /> : null}
         <span className="truncate font-semibold">{bar.title}</span>
         {teams ? <span className="truncate">{teams}</span> : null}
         {client ? <span className="truncate">{client}</span> : null}
@@ -1137,6 +1161,7 @@ type WeekChipProps = {
  */
 const WeekChip = memo(function WeekChip({ bar, time, label, isMoving, canBook, handlers }: WeekChipProps) {
   const { event } = bar
+  const pending = isPending(event)
   return (
     <button
       type="button"
@@ -1144,17 +1169,24 @@ const WeekChip = memo(function WeekChip({ bar, time, label, isMoving, canBook, h
       title={label}
       data-event-id={event.id}
       className={cn(
-        'flex h-5 w-full min-w-0 shrink-0 touch-none items-center gap-1 rounded border border-black/10 px-1 text-left text-xs outline-none focus-visible:ring-3 focus-visible:ring-ring',
-        canBook && 'cursor-grab active:cursor-grabbing',
+        'flex h-5 w-full min-w-0 shrink-0 touch-none items-center gap-1 rounded border px-1 text-left text-xs outline-none focus-visible:ring-3 focus-visible:ring-ring',
+        pending ? 'border-dashed' : 'border-black/10',
+        canBook && !pending && 'cursor-grab active:cursor-grabbing',
         isMoving && 'opacity-50',
       )}
-      style={{ backgroundColor: event.color, color: readableTextColor(event.color) }}
+      style={
+        pending
+          ? { ...pendingHatch(event.color), borderColor: event.color }
+          : { backgroundColor: event.color, color: readableTextColor(event.color) }
+      }
+      data-pending={pending ? '' : undefined}
       onPointerDown={(pointer) => handlers.pointerDown(bar, 'move', pointer)}
       onPointerMove={handlers.pointerMove}
       onPointerUp={handlers.pointerUp}
       onClick={() => handlers.click(bar)}
       onKeyDown={(key) => handlers.keyDown(bar, key)}
     >
+      {pending ? <PendingBadge className="px-0.5 text-[0.625rem] leading-3" /> : null}
       <span className="hidden shrink-0 @min-[10rem]:inline">{time}</span>
       <span className="truncate font-semibold">{bar.title}</span>
     </button>
@@ -1202,14 +1234,20 @@ function SpaceDayList({ rows, bars, closures, range, facilityId, timeZone, clien
                   {spaceBars.map((bar) => {
                     const client = bar.event.clientId ? clientNames.get(bar.event.clientId) : undefined
                     const teams = [bar.event.team1Name, bar.event.team2Name].filter(Boolean).join(' vs ')
+                    const pending = isPending(bar.event)
                     return (
                       <li key={bar.event.id}>
                         <button
                           type="button"
                           onClick={() => onOpenEvent(bar.event)}
                           className="grid w-full min-w-0 gap-0.5 rounded-md border-l-4 bg-muted/40 px-3 py-2 text-left text-sm"
-                          style={{ borderLeftColor: bar.event.color }}
+                          style={
+                            pending
+                              ? { ...pendingHatch(bar.event.color), borderLeftColor: bar.event.color, borderLeftStyle: 'dashed' }
+                              : { borderLeftColor: bar.event.color }
+                          }
                         >
+                          {pending ? <PendingBadge /> : null}
                           <span className="text-xs text-muted-foreground">
                             {formatTimeRange(Math.max(bar.start, day.start.getTime()), Math.min(bar.end, day.end.getTime()), timeZone)}
                           </span>
@@ -1277,7 +1315,7 @@ function PrintSheet({ facilityName, rows, bars, closures, date, timeZone, client
                       const client = bar.event.clientId ? clientNames.get(bar.event.clientId) : undefined
                       return (
                         <span key={bar.event.id} className="timeline-print-event">
-                          {formatTimeRange(bar.start, bar.end, timeZone)} {bar.title}
+                          {formatTimeRange(bar.start, bar.end, timeZone)} {titleOf(bar)}
                           {client ? ` (${client})` : ''}
                         </span>
                       )

@@ -5,11 +5,13 @@ import { Button } from '@web/components/ui/button'
 import { formatDate, formatTimeRange } from '@web/lib/datetime'
 import { cn } from '@web/lib/utils'
 import { usePermission } from '@web/features/auth'
-import type { ScheduledEvent } from '../api'
+import type { PlacedEvent, ScheduledEvent } from '../api'
+import { isPending, PendingBadge, pendingHatch } from '../pending'
 import { SeriesLine } from './series-controls'
 
 type EventCardProps = {
-  event: ScheduledEvent
+  /** A list's event carries its kind: a renter's pending request is hatched, marked 'Pending' and only viewed (docs/product.md#renters). */
+  event: ScheduledEvent & Partial<Pick<PlacedEvent, 'kind'>>
   /** The facility's zone: times are its wall clock, wherever the viewer is. */
   timeZone: string
   /** 'Rink A - Maple Arena' in lists across rooms; left out on a room's own page. */
@@ -27,11 +29,17 @@ type EventCardProps = {
 export function EventCard({ event, timeZone, place, isPast = false, onEdit, onDelete }: EventCardProps) {
   const isGame = event.eventType === 'game'
   const canBook = usePermission('book')
+  const pending = isPending(event)
   return (
-    <article aria-label={event.title} className={cn('flex min-w-0 gap-3 rounded-lg border bg-card p-3 sm:p-4', isPast && 'opacity-60')}>
+    <article
+      aria-label={event.title}
+      className={cn('flex min-w-0 gap-3 rounded-lg border bg-card p-3 sm:p-4', isPast && 'opacity-60')}
+      style={pending ? pendingHatch(event.color) : undefined}
+    >
       <span className="w-1.5 shrink-0 rounded-full" style={{ backgroundColor: event.color }} aria-hidden="true" />
       <div className="grid min-w-0 flex-1 gap-1">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          {pending ? <PendingBadge /> : null}
           <h3 className="min-w-0 font-medium break-words">{event.title}</h3>
           <Badge variant="outline">{EVENT_TYPE_LABELS[event.eventType]}</Badge>
         </div>
@@ -54,7 +62,7 @@ export function EventCard({ event, timeZone, place, isPast = false, onEdit, onDe
         {event.seriesId ? <SeriesLine seriesId={event.seriesId} /> : null}
         {event.description ? <p className="text-sm break-words text-muted-foreground">{event.description}</p> : null}
       </div>
-      {canBook ? (
+      {canBook && !pending ? (
         <div className="flex shrink-0 flex-col gap-1 sm:flex-row">
           <Button variant="ghost" size="icon" aria-label={`Edit ${event.title}`} onClick={onEdit}>
             <Pencil aria-hidden="true" />

@@ -8,6 +8,7 @@ import { formatEndTime, formatTime } from '@web/lib/datetime'
 import { cn } from '@web/lib/utils'
 import { usePermission } from '@web/features/auth'
 import { useSeries, type ListedEvent } from '../api'
+import { isPending, PendingBadge, pendingHatch } from '../pending'
 import { describeSeries } from '../series'
 
 type EventRowProps = {
@@ -22,7 +23,8 @@ type EventRowProps = {
  * on the facility's clock, title, teams and description, space - facility, change rooms and
  * client, then edit and delete (or view, for a member who may not book). Its day is the heading
  * above it. Every text stays on one line, cut short with an ellipsis: the whole text is in the
- * page for screen readers and on hover (title), and the edit sheet shows it all.
+ * page for screen readers and on hover (title), and the edit sheet shows it all. A renter's
+ * pending request is hatched and marked 'Pending', and only viewed (docs/product.md#renters).
  */
 export function EventRow({ event, onEdit, onDelete }: EventRowProps) {
   const titleId = useId()
@@ -31,6 +33,7 @@ export function EventRow({ event, onEdit, onDelete }: EventRowProps) {
   const teams = isGame && (event.team1Name || event.team2Name) ? `${event.team1Name ?? 'TBD'} vs ${event.team2Name ?? 'TBD'}` : null
   const changeRooms = [event.changeRoom1Name, isGame ? event.changeRoom2Name : null].filter((name) => name !== null).join(' / ')
   const place = `${event.roomName} - ${event.facilityName}`
+  const pending = isPending(event)
   return (
     <article
       aria-labelledby={titleId}
@@ -38,7 +41,11 @@ export function EventRow({ event, onEdit, onDelete }: EventRowProps) {
         'grid grid-cols-[4.5rem_minmax(0,1fr)_auto] items-start gap-x-3 gap-y-0.5 border-l-4 py-2 pr-2 pl-3',
         'md:grid-cols-[4.75rem_minmax(0,1fr)_minmax(0,1.1fr)_auto] md:gap-x-4',
       )}
-      style={{ borderLeftColor: event.color }}
+      style={
+        pending
+          ? { ...pendingHatch(event.color), borderLeftColor: event.color, borderLeftStyle: 'dashed' }
+          : { borderLeftColor: event.color }
+      }
     >
       {/* The facility's wall clock, wherever the viewer is (docs/product.md#events). */}
       <p className="row-span-2 grid text-sm leading-5 tabular-nums md:row-span-1">
@@ -52,6 +59,7 @@ export function EventRow({ event, onEdit, onDelete }: EventRowProps) {
       </p>
       <div className="min-w-0">
         <div className="flex min-w-0 items-center gap-2">
+          {pending ? <PendingBadge /> : null}
           <h4 id={titleId} className="truncate leading-5 font-medium" title={event.title}>
             {event.title}
           </h4>
@@ -97,7 +105,7 @@ export function EventRow({ event, onEdit, onDelete }: EventRowProps) {
         {event.seriesId ? <SeriesDetail seriesId={event.seriesId} className="md:col-start-2 md:row-start-2" /> : null}
       </dl>
       <div className="col-start-3 row-start-1 flex shrink-0 gap-1 md:col-start-4">
-        {canBook ? (
+        {canBook && !pending ? (
           <>
             <Button variant="ghost" size="icon" aria-label={`Edit ${event.title}`} onClick={() => onEdit(event)}>
               <Pencil aria-hidden="true" />

@@ -12,6 +12,7 @@ import { formatLongDate, formatMonthYear, formatTime, formatTimeOfDay, formatTim
 import { cn } from '@web/lib/utils'
 import { closedLabel, closesDay, closurePlace, closureTimesOn, DayClosures, useClosuresInRange, type Closure } from '@web/features/closures'
 import { useEventsInRange, useMonthDays, type PlacedEvent } from '../api'
+import { isPending, PENDING_LABEL, PendingBadge, pendingHatch } from '../pending'
 import { ViewToggle } from '@web/components/view-toggle'
 import { LoadingList } from '@web/components/loading-screen'
 
@@ -51,6 +52,8 @@ const MODES = [
 const localDateOfEvent = (event: PlacedEvent) => localDateOf(new Date(event.startTime), event.timeZone)
 const localHourOfEvent = (event: PlacedEvent) => new TZDate(new Date(event.startTime).getTime(), event.timeZone).getHours()
 const placeOf = (event: PlacedEvent) => `${event.roomName} - ${event.facilityName}`
+// A renter's pending request is said to be one before its title (docs/product.md#renters).
+const spokenTitleOf = (event: PlacedEvent) => (isPending(event) ? `${PENDING_LABEL}: ${event.title}` : event.title)
 
 // Tailwind's `sm` breakpoint: below it a month's day is too narrow for titles, so it shows dots.
 const phoneQuery = '(max-width: 639px)'
@@ -137,16 +140,19 @@ function useCalendarClosures(range: { from: string; to: string }) {
   return query
 }
 
-/** An event with its colour, full title, times and place; a click opens it. */
+/** An event with its colour, full title, times and place; a click opens it. A pending request is hatched and marked. */
 function EventButton({ event, onSelect }: { event: PlacedEvent; onSelect: (event: PlacedEvent) => void }) {
+  const pending = isPending(event)
   return (
     <button
       type="button"
       onClick={() => onSelect(event)}
       className="flex w-full min-w-0 gap-2 rounded-md border bg-card p-2 text-left text-sm outline-hidden transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
+      style={pending ? pendingHatch(event.color) : undefined}
     >
       <span className="w-1 shrink-0 rounded-full" style={{ backgroundColor: event.color }} aria-hidden="true" />
       <span className="grid min-w-0">
+        {pending ? <PendingBadge /> : null}
         <span className="font-medium break-words">{event.title}</span>
         <span className="text-muted-foreground">{formatTimeRange(event.startTime, event.endTime, event.timeZone)}</span>
         <span className="break-words text-muted-foreground">{placeOf(event)}</span>
@@ -361,6 +367,7 @@ function MonthDay({
       ))}
       {events.map((event) => {
         const times = formatTimeRange(event.startTime, event.endTime, event.timeZone)
+        const pending = isPending(event)
         return (
           // Gone as soon as the pointer leaves the event, so it never lingers over the events it covers.
           <Tooltip key={event.id} delayDuration={TOOLTIP_DELAY_MS} disableHoverableContent>
@@ -368,10 +375,15 @@ function MonthDay({
               <button
                 type="button"
                 onClick={() => onSelect(event)}
-                aria-label={`${event.title}, ${times}, ${placeOf(event)}`}
+                aria-label={`${spokenTitleOf(event)}, ${times}, ${placeOf(event)}`}
                 className="flex min-w-0 items-center gap-1 rounded px-1 text-left text-xs leading-4 outline-hidden hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
+                style={pending ? pendingHatch(event.color) : undefined}
               >
-                <span className="size-1.5 shrink-0 rounded-full" style={{ backgroundColor: event.color }} aria-hidden="true" />
+                {pending ? (
+                  <PendingBadge className="px-0.5 text-[0.625rem] leading-3" />
+                ) : (
+                  <span className="size-1.5 shrink-0 rounded-full" style={{ backgroundColor: event.color }} aria-hidden="true" />
+                )}
                 <span className="hidden shrink-0 text-muted-foreground @min-[9.5rem]:inline">
                   {formatTime(event.startTime, event.timeZone)}
                 </span>
@@ -380,7 +392,7 @@ function MonthDay({
             </TooltipTrigger>
             {/* For the eye: the title in full where the cell cuts it. A screen reader hears all of it in the label. */}
             <TooltipContent side="top" aria-hidden="true" className="grid max-w-72 gap-0.5 text-left text-pretty">
-              <span className="font-semibold break-words">{event.title}</span>
+              <span className="font-semibold break-words">{spokenTitleOf(event)}</span>
               <span>{times}</span>
               <span className="break-words">{placeOf(event)}</span>
             </TooltipContent>
@@ -438,9 +450,14 @@ function PhoneMonthDay({
       </span>
       <span className="flex flex-wrap items-center justify-center gap-0.5" aria-hidden="true">
         {closures.length > 0 && <Ban className="size-2.5 text-muted-foreground" />}
-        {events.map((event) => (
-          <span key={event.id} className="size-2 rounded-full" style={{ backgroundColor: event.color }} />
-        ))}
+        {events.map((event) =>
+          // A pending request's dot is a ring: held, not booked.
+          isPending(event) ? (
+            <span key={event.id} className="size-2 rounded-full border-2" style={{ borderColor: event.color }} />
+          ) : (
+            <span key={event.id} className="size-2 rounded-full" style={{ backgroundColor: event.color }} />
+          ),
+        )}
         {more > 0 && <span className="text-[11px] leading-none font-medium text-muted-foreground">+{more}</span>}
       </span>
     </button>

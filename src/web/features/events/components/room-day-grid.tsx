@@ -5,17 +5,21 @@ import { localDayRange } from '@shared/scheduling/local-day'
 import { SPLIT_TITLE_SUFFIXES } from '@shared/scheduling/split-at-midnight'
 import { formatLongDate, formatTimeOfDay, formatTimeRange } from '@web/lib/datetime'
 import { closedLabel, closureSpokenOn, closureTimesOn, type Closure } from '@web/features/closures'
-import type { ScheduledEvent } from '../api'
+import type { PlacedEvent, ScheduledEvent } from '../api'
+import { isPending, PendingBadge, pendingHatch } from '../pending'
+
+// The day's events carry their kind: a renter's pending request is hatched and marked (docs/product.md#renters).
+type DayEvent = ScheduledEvent & Partial<Pick<PlacedEvent, 'kind'>>
 
 type RoomDayGridProps = {
-  events: ScheduledEvent[]
+  events: DayEvent[]
   /** The closures that close the room during the day: its facility's, its own, or a linked space's. */
   closures: Closure[]
   roomId: string
   /** 'YYYY-MM-DD' on the facility's calendar */
   date: string
   timeZone: string
-  onSelect: (event: ScheduledEvent) => void
+  onSelect: (event: DayEvent) => void
 }
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour)
@@ -148,14 +152,16 @@ export function RoomDayGrid({ events, closures, roomId, date, timeZone, onSelect
         <ol aria-label={`Events of ${formatLongDate(day.start, timeZone)}`}>
           {blocks.map(({ event, top, height }) => {
             const label = splitLabel(event)
+            const pending = isPending(event)
             return (
               <li key={event.id} className="absolute right-1 left-16 px-1 sm:left-20" style={{ top: toRem(top), height: toRem(height) }}>
                 <button
                   type="button"
                   onClick={() => onSelect(event)}
                   className="flex size-full min-w-0 flex-col overflow-hidden rounded-md border border-l-4 bg-card px-2 py-1 text-left text-xs shadow-xs outline-hidden transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
-                  style={{ borderLeftColor: event.color }}
+                  style={pending ? { ...pendingHatch(event.color), borderLeftColor: event.color } : { borderLeftColor: event.color }}
                 >
+                  {pending ? <PendingBadge /> : null}
                   <span className="truncate font-medium text-foreground">{event.title}</span>
                   <span className="truncate text-muted-foreground">{formatTimeRange(event.startTime, event.endTime, timeZone)}</span>
                   {label ? <span className="truncate text-muted-foreground italic">{label}</span> : null}

@@ -3,7 +3,7 @@ import { EVENT_TYPE_LABELS } from '@shared/limits'
 import { Badge } from '@web/components/ui/badge'
 import { Button } from '@web/components/ui/button'
 import { formatTimeRange } from '@web/lib/datetime'
-import { SeriesLine, type PlacedEvent } from '@web/features/events'
+import { isPending, PendingBadge, pendingHatch, SeriesLine, type PlacedEvent } from '@web/features/events'
 
 type EventListItemProps = {
   event: PlacedEvent
@@ -16,13 +16,20 @@ type EventListItemProps = {
   onView?: (event: PlacedEvent) => void
 }
 
+/** An event of a facility's list. A renter's pending request is hatched, marked 'Pending' and only viewed (docs/product.md#renters). */
 export function EventListItem({ event, timeZone, showRoom = true, onEdit, onDelete, onView }: EventListItemProps) {
   const isGame = event.eventType === 'game'
+  const pending = isPending(event)
+  // A pending request opens its details, whoever looks: it is answered on the Requests page.
+  const view = pending ? (onView ?? onEdit) : onView
+  const edit = pending ? undefined : onEdit
+  const remove = pending ? undefined : onDelete
   return (
-    <div className="flex min-w-0 gap-3 rounded-lg border bg-card p-3">
+    <div className="flex min-w-0 gap-3 rounded-lg border bg-card p-3" style={pending ? pendingHatch(event.color) : undefined}>
       <span className="w-1 shrink-0 rounded-full" style={{ backgroundColor: event.color }} aria-hidden="true" />
       <div className="grid min-w-0 flex-1 gap-1">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          {pending ? <PendingBadge /> : null}
           <p className="min-w-0 font-medium break-words">{event.title}</p>
           <Badge variant="outline">{EVENT_TYPE_LABELS[event.eventType]}</Badge>
         </div>
@@ -43,20 +50,20 @@ export function EventListItem({ event, timeZone, showRoom = true, onEdit, onDele
         {event.seriesId ? <SeriesLine seriesId={event.seriesId} /> : null}
         {event.description ? <p className="text-sm break-words text-muted-foreground">{event.description}</p> : null}
       </div>
-      {onEdit || onDelete || onView ? (
+      {edit || remove || view ? (
         <div className="flex shrink-0 flex-col gap-1 sm:flex-row">
-          {onView ? (
-            <Button variant="ghost" size="icon" aria-label={`View ${event.title}`} onClick={() => onView(event)}>
+          {view ? (
+            <Button variant="ghost" size="icon" aria-label={`View ${event.title}`} onClick={() => view(event)}>
               <Eye aria-hidden="true" />
             </Button>
           ) : null}
-          {onEdit ? (
-            <Button variant="ghost" size="icon" aria-label={`Edit ${event.title}`} onClick={() => onEdit(event)}>
+          {edit ? (
+            <Button variant="ghost" size="icon" aria-label={`Edit ${event.title}`} onClick={() => edit(event)}>
               <Pencil aria-hidden="true" />
             </Button>
           ) : null}
-          {onDelete ? (
-            <Button variant="ghost" size="icon" aria-label={`Delete ${event.title}`} onClick={() => onDelete(event)}>
+          {remove ? (
+            <Button variant="ghost" size="icon" aria-label={`Delete ${event.title}`} onClick={() => remove(event)}>
               <Trash2 aria-hidden="true" />
             </Button>
           ) : null}
