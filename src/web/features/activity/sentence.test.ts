@@ -271,3 +271,48 @@ describe('the details of an entry', () => {
     expect(fieldLabel('operating_start')).toBe('operating start')
   })
 })
+
+describe('a request’s sentence', () => {
+  const request = (overrides: Partial<ActivityEntry>) => entry({ entity: 'request', entityId: 'request-1', ...overrides })
+  const freed = { start: change(TEN_AM, null), end: change(ELEVEN_AM, null), space: change('Main Rink', null) }
+
+  it('reads a renter’s request with the client, the space and the times', () => {
+    const requested = request({
+      actorName: 'Sam Roe',
+      action: 'requested',
+      changes: {
+        start: change(null, TEN_AM),
+        end: change(null, ELEVEN_AM),
+        space: change(null, 'Main Rink'),
+        client: change(null, 'Hawks'),
+      },
+    })
+    expect(describeActivity(requested)).toBe('Sam Roe requested "U11 Practice" for Hawks on Main Rink, Tue, Dec 1, 10:00 AM – 11:00 AM')
+  })
+
+  it('reads each answer, a short reason in the sentence and a long one in the details', () => {
+    const status = (after: string) => ({ requestStatus: change('pending', after) })
+    expect(describeActivity(request({ action: 'approved', changes: status('approved') }))).toBe(
+      'Dana Lee approved the request "U11 Practice"',
+    )
+    const declined = request({
+      action: 'declined',
+      changes: { ...status('declined'), ...freed, reason: change(null, 'The ice is being resurfaced') },
+    })
+    expect(describeActivity(declined)).toBe(
+      'Dana Lee declined the request "U11 Practice" (Tue, Dec 1, 10:00 AM): The ice is being resurfaced',
+    )
+    const long = request({ action: 'declined', changes: { ...status('declined'), reason: change(null, 'x'.repeat(200)) } })
+    expect(describeActivity(long)).toBe('Dana Lee declined the request "U11 Practice" with a reason')
+    expect(describeActivity(request({ actorName: 'Sam Roe', action: 'withdrawn', changes: { ...status('withdrawn'), ...freed } }))).toBe(
+      'Sam Roe withdrew the request "U11 Practice" (Tue, Dec 1, 10:00 AM)',
+    )
+    const expired = request({ actorId: null, actorName: 'Fieldhouse', action: 'expired', changes: { ...status('expired'), ...freed } })
+    expect(describeActivity(expired)).toBe('The request "U11 Practice" (Tue, Dec 1, 10:00 AM) expired unanswered')
+    expect(describeChanges(declined).find((line) => line.field === 'requestStatus')).toMatchObject({
+      label: 'status',
+      before: 'Pending',
+      after: 'Declined',
+    })
+  })
+})

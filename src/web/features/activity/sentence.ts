@@ -1,6 +1,7 @@
 import type { ActivityEntry } from '@shared/activity/responses'
 import type { ActivityOccurrence, ActivityScalar, ActivityValue } from '@shared/activity/schema'
 import { CONTRACT_STATUS_LABELS, EVENT_TYPE_LABELS, ROOM_TYPE_LABELS, SCREEN_THEME_LABELS } from '@shared/limits'
+import { REQUEST_STATUS_LABELS } from '@shared/renting/requests'
 import { localDateOf } from '@shared/scheduling/local-day'
 import { ROLE_LABELS } from '@shared/team/roles'
 import { browserTimeZone, formatCalendarDay, formatDayDateTime, formatShortDay, formatTime, formatTimeOfDay } from '@web/lib/datetime'
@@ -41,6 +42,8 @@ const FIELD_LABELS: Record<string, string> = {
   holdRequestsHours: 'hold requests for',
   releaseUntilHours: 'release until',
   reason: 'reason',
+  // A renter's request (docs/product.md#renters): pending, then approved, declined, withdrawn or expired.
+  requestStatus: 'status',
 }
 
 // Values kept as the code words the app stores, read as the words the app shows.
@@ -50,6 +53,7 @@ const VALUE_LABELS: Record<string, Record<string, string>> = {
   type: ROOM_TYPE_LABELS,
   status: CONTRACT_STATUS_LABELS,
   theme: SCREEN_THEME_LABELS,
+  requestStatus: REQUEST_STATUS_LABELS,
 }
 
 // Values a sentence names only by their field: too long, or meaningless read aloud (#3b82f6).
@@ -374,6 +378,45 @@ function describeOrganisation(entry: ActivityEntry): string {
   return `${actor} changed the organisation${changeList(entry, Object.keys(changes))}`
 }
 
+// A decline's reason is said in the sentence while it is short; a longer one is in the details.
+const SHORT_REASON = 80
+
+/**
+ * A renter's request (docs/product.md#renters): made by the renter, answered by an operator,
+ * withdrawn by the renter, or expired by the app itself.
+ * 'Sam Roe requested "U11 Practice" for Hawks on Rink A, Tue, Dec 1, 10:00 AM – 11:00 AM'
+ * 'Dana Lee declined the request "U11 Practice" (Tue, Dec 1, 10:00 AM): The ice is being resurfaced'
+ */
+function describeRequest(entry: ActivityEntry): string {
+  const { actorName: actor, changes } = entry
+  const timeZone = zoneOf(entry)
+  const title = quoted(entry.label)
+  if (entry.action === 'requested') {
+    const client = typeof changes.client?.after === 'string' ? ` for ${changes.client.after}` : ''
+    const where = typeof changes.space?.after === 'string' ? ` on ${changes.space.after}` : ''
+    const when = span(changes.start?.after ?? null, changes.end?.after ?? null, timeZone)
+    return `${actor} requested ${title}${client}${where}${when ? `, ${when}` : ''}`
+  }
+  const held = changes.start?.before ?? null
+  const when = isInstant(held) ? ` (${formatDayDateTime(held, timeZone)})` : ''
+  const request = `the request ${title}${when}`
+  switch (entry.action) {
+    case 'approved':
+      return `${actor} approved ${request}`
+    case 'declined': {
+      const reason = changes.reason?.after
+      const why = typeof reason === 'string' && reason !== '' ? (reason.length <= SHORT_REASON ? `: ${reason}` : ' with a reason') : ''
+      return `${actor} declined ${request}${why}`
+    }
+    case 'withdrawn':
+      return `${actor} withdrew ${request}`
+    case 'expired':
+      return `The request ${title}${when} expired unanswered`
+    default:
+      return describeThing(entry)
+  }
+}
+
 /** Facilities, spaces, clients, contracts and screens, and anything the trail learns of later. */
 function describeThing(entry: ActivityEntry): string {
   const { actorName: actor, changes } = entry
@@ -408,6 +451,8 @@ export function describeActivity(entry: ActivityEntry): string {
       return describeOrganisation(entry)
     case 'mail':
       return describeMail(entry)
+    case 'request':
+      return describeRequest(entry)
     default:
       return describeThing(entry)
   }
