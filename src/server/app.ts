@@ -29,6 +29,7 @@ import { screenRoutes } from './modules/screens/routes'
 import { setupRoutes } from './modules/setup/routes'
 import { timelineRoutes } from './modules/timeline/routes'
 import { invitationRoutes, teamRoutes } from './modules/team/routes'
+import { portalAccessRoutes, portalInvitationRoutes, portalRoutes } from './modules/portal/routes'
 
 export type CreateAppOptions = AppDeps & {
   // The built web app (dist/web). Tests of the API leave it out.
@@ -65,6 +66,10 @@ export function createApp(options: CreateAppOptions) {
   app.route('/api', accountRoutes(options))
   // The invitation page's: visitors preview and sign up, signed-in accounts accept.
   app.route('/api', invitationRoutes(options))
+  // The renters' portal (ADR 0063): its invitation links, and its reads for accounts that speak for
+  // a client, which are not members and never pass the approval gate below.
+  app.route('/api', portalInvitationRoutes(options))
+  app.route('/api', portalRoutes(options))
 
   // Everything below needs a signed-in, approved account.
   const signedIn = new Hono<SignedInEnv>()
@@ -92,6 +97,7 @@ export function createApp(options: CreateAppOptions) {
   member.route('/', paymentRoutes(options))
   member.route('/', priceRoutes(options))
   member.route('/', invoiceRoutes(options))
+  member.route('/', portalAccessRoutes(options))
   signedIn.route('/', member)
   app.route('/api', signedIn)
 

@@ -13,6 +13,7 @@ import { jsonBody, parseOrThrow } from '../http/validate'
 import { releaseSignInAttempt, reserveSignInAttempt, reserveSignUp } from './attempt-limits'
 import { signUpAccount } from './sign-up'
 import { approveForInvitation } from '../modules/team/service'
+import { acceptForSignIn, signUpRenter } from '../modules/portal/service'
 import { mailLinkOrigin, requestPasswordReset } from '../modules/admin/service'
 
 function statusToCode(status: number, betterAuthCode: string | undefined): ErrorCode {
@@ -106,6 +107,11 @@ export function authRoutes({ auth, database, env }: AppDeps) {
     const input = c.req.valid('json')
     await reserveSignUp(db, clientAddress(c, env.trustProxy), env.signUpsPerAddressPerHour)
     const email = input.email.toLowerCase()
+    // A renters' portal invitation: the renter's account and its access, without approval (ADR 0063).
+    if (input.portalInvitation !== undefined) {
+      const created = await signUpRenter(db, auth, input.portalInvitation, { name: input.fullName, email, password: input.password })
+      return c.json({ user: { id: created.id, email: created.email, name: created.name, approved: created.approved } }, 201)
+    }
     const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email))
     if (existing) throw new AppError('CONFLICT', AUTH_MESSAGES.emailTaken, { email: AUTH_MESSAGES.emailTaken })
     try {
@@ -124,7 +130,7 @@ export function authRoutes({ auth, database, env }: AppDeps) {
       .clone()
       .json()
       .catch(() => null)
-    const { email, invitationToken } = parseOrThrow(signInInput, body)
+    const { email, invitationToken, portalInvitation } = parseOrThrow(signInInput, body)
     const attempt = await reserveSignInAttempt(db, email, clientAddress(c, env.trustProxy))
     if (attempt.delayMs > 0) await setTimeout(attempt.delayMs)
     let isFailure = true
@@ -134,6 +140,11 @@ export function authRoutes({ auth, database, env }: AppDeps) {
       // better-auth refuses a pending account only once its password has been checked: an open
       // invitation for this very email approves it (the Owner vouches), and the sign-in goes on.
       if (invitationToken && (await isPendingRefusal(response)) && (await approveForInvitation(db, invitationToken, email))) {
+        response = await auth.handler(c.req.raw.clone())
+      }
+      // So does a renters' portal invitation: the account then speaks for its client, and signs in
+      // as a renter (ADR 0063).
+      if (portalInvitation && (await isPendingRefusal(response)) && (await acceptForSignIn(db, portalInvitation, email))) {
         response = await auth.handler(c.req.raw)
       }
       isFailure = response.status === 401

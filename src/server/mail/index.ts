@@ -7,3 +7,5 @@ export { mailLimitState, type MailLimitState } from './service'
 export { mailRoutes, adminMailRoutes } from './routes'
 export { messageIdHeader, type MailSettings } from './transport'
 export * from './messages'
+// 'Invite Contact' (docs/product.md#renters).
+export { portalInvitationMail } from './messages/portal'

@@ -68,6 +68,18 @@ import {
 import { feedLookupResponse, feedResponse } from '@shared/feeds/responses'
 import { freeSlotsResponse } from '@shared/availability/responses'
 import { changeRoomListResponse, roomDetailResponse, roomListResponse, roomResponse, roomUpdatedResponse } from '@shared/rooms/responses'
+import {
+  portalAccessResponse,
+  portalBookingPageResponse,
+  portalClientListResponse,
+  portalContractListResponse,
+  portalFeedResponse,
+  portalInvitationAcceptedResponse,
+  portalInvitationCreatedResponse,
+  portalInvitationPreviewResponse,
+  portalInvoiceListResponse,
+  portalInvoiceResponse,
+} from '@shared/portal/responses'
 import { publicBoard } from '@shared/screens/public-board'
 import { screenListResponse, screenResponse } from '@shared/screens/responses'
 import { setupProgressResponse, setupStepResponse } from '@shared/setup/responses'
@@ -247,6 +259,20 @@ export const ROUTE_RESPONSES: Record<string, RouteResponses> = {
   'DELETE /api/invoices/:id': { 204: null },
   'POST /api/invoices/:id/issue': { 200: issuedInvoiceResponse },
   'POST /api/invoices/:id/void': { 200: issuedInvoiceResponse },
+
+  // The renters' portal (ADR 0063): a client's 'Portal Access', the invitation link, the portal's reads.
+  'GET /api/clients/:id/portal-access': { 200: portalAccessResponse },
+  'POST /api/clients/:id/portal-invitations': { 201: portalInvitationCreatedResponse },
+  'DELETE /api/clients/:id/portal-invitations/:invitationId': { 204: null },
+  'DELETE /api/clients/:id/renters/:userId': { 204: null },
+  'GET /api/portal-invitations/:token': { 200: portalInvitationPreviewResponse },
+  'POST /api/portal-invitations/:token/accept': { 200: portalInvitationAcceptedResponse },
+  'GET /api/portal/clients': { 200: portalClientListResponse },
+  'GET /api/portal/bookings': { 200: portalBookingPageResponse },
+  'GET /api/portal/contracts': { 200: portalContractListResponse },
+  'GET /api/portal/invoices': { 200: portalInvoiceListResponse },
+  'GET /api/portal/invoices/:id': { 200: portalInvoiceResponse },
+  'GET /api/portal/clients/:id/feed': { 200: portalFeedResponse },
 
   'ALL /api/*': {},
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { renterClient } from '@shared/portal/responses'
 import { membership } from '@shared/team/responses'
 
 // Sign-up and sign-in answer what the app needs (the session travels only in the cookie);
@@ -33,6 +34,8 @@ export const currentUser = z.object({
   isAdmin: z.boolean(),
   /** The organisation the account works in now, with its role there; null before it has one. */
   organisation: membership.nullable(),
+  /** The clients the account speaks for in the renters' portal; empty for everyone else. */
+  renterOf: z.array(renterClient),
 })
 
 /** GET /api/me */

@@ -25,6 +25,8 @@ export const signUpInput = z.object({
     .max(LIMITS.profile.fullName, tooLongMessage('Full name', LIMITS.profile.fullName)),
   email,
   password: newPassword,
+  /** From a renters' portal invitation link: the account is the renter's, made without approval. */
+  portalInvitation: z.string().max(200).optional(),
 })
 export type SignUpInput = z.infer<typeof signUpInput>
 
@@ -34,6 +36,8 @@ export const signInInput = z.object({
   password: z.string({ error: 'Please enter your password' }).min(1, 'Please enter your password'),
   /** From the invitation page: an invitation for this email approves an account still pending. */
   invitationToken: z.string().max(200).optional(),
+  /** From a renters' portal invitation link: it gives a pending account with its email its access. */
+  portalInvitation: z.string().max(200).optional(),
 })
 export type SignInInput = z.infer<typeof signInInput>
 

@@ -18,8 +18,10 @@ const userColumns = {
     ),
 }
 
+// A renter's account made through a portal invitation (portal_only) is never the administrator's to
+// approve: the venue vouched for it (ADR 0063), so it is not among the accounts they list.
 export function listUsers(db: Executor) {
-  return db.select(userColumns).from(users).orderBy(desc(users.createdAt))
+  return db.select(userColumns).from(users).where(eq(users.portalOnly, false)).orderBy(desc(users.createdAt))
 }
 
 export async function findUser(db: Executor, id: string) {
@@ -44,7 +46,11 @@ export async function deleteSessionsOf(db: Executor, userId: string) {
 
 /** Locks the account's row for the rest of the transaction; null when there is no such account. */
 export async function findUserForUpdate(db: Executor, id: string) {
-  const [row] = await db.select(userColumns).from(users).where(eq(users.id, id)).for('update')
+  const [row] = await db
+    .select({ ...userColumns, portalOnly: users.portalOnly })
+    .from(users)
+    .where(eq(users.id, id))
+    .for('update')
   return row ?? null
 }
 

@@ -20,7 +20,8 @@ export function listUsers(db: Db) {
 export async function approveUser(db: Db, userId: string, origin: string | null = null) {
   const user = await db.transaction(async (tx) => {
     const before = await repository.findUserForUpdate(tx, userId)
-    if (!before) return null
+    // A renter's portal_only account is never approved as an operator (ADR 0063), nor listed.
+    if (!before || before.portalOnly) return null
     const approved = await repository.setApproved(tx, userId, true)
     if (approved && !before.approved) {
       await enqueueMail(

@@ -94,9 +94,9 @@ export function invitationRoutes({ database: { db }, auth, env }: AppDeps) {
     return c.json({ user: { id: created.id, email: created.email, name: created.name } }, 201)
   })
 
+  // The gate on this route alone: a sub-app's use('*') would run for every later /api path too.
   const signedIn = new Hono<SignedInEnv>()
-  signedIn.use('*', requireApprovedUser)
-  signedIn.post('/invitations/:token/accept', async (c) =>
+  signedIn.post('/invitations/:token/accept', requireApprovedUser, async (c) =>
     c.json({ organisation: await service.acceptInvitation(db, tokenParam(c), c.get('user')) }),
   )
   app.route('/', signedIn)
