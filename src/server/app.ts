@@ -30,6 +30,7 @@ import { setupRoutes } from './modules/setup/routes'
 import { timelineRoutes } from './modules/timeline/routes'
 import { invitationRoutes, teamRoutes } from './modules/team/routes'
 import { portalAccessRoutes, portalInvitationRoutes, portalRoutes } from './modules/portal/routes'
+import { releaseRoutes, waitlistPortalRoutes } from './modules/renting/waitlist/routes'
 
 export type CreateAppOptions = AppDeps & {
   // The built web app (dist/web). Tests of the API leave it out.
@@ -64,6 +65,9 @@ export function createApp(options: CreateAppOptions) {
   app.route('/api', unsubscribeRoutes(options))
   app.use('/api/*', loadSession(auth, database.db))
   app.route('/api', accountRoutes(options))
+  // Released ice and the waitlist, for renters (ADR 0065): each route has the renter's guard of its
+  // own, and they come before any router whose approval gate would answer every path after it.
+  app.route('/api', waitlistPortalRoutes(options))
   // The invitation page's: visitors preview and sign up, signed-in accounts accept.
   app.route('/api', invitationRoutes(options))
   // The renters' portal (ADR 0063): its invitation links, and its reads for accounts that speak for
@@ -97,6 +101,7 @@ export function createApp(options: CreateAppOptions) {
   member.route('/', paymentRoutes(options))
   member.route('/', priceRoutes(options))
   member.route('/', invoiceRoutes(options))
+  member.route('/', releaseRoutes(options))
   member.route('/', portalAccessRoutes(options))
   signedIn.route('/', member)
   app.route('/api', signedIn)

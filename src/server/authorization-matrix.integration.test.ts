@@ -3,7 +3,16 @@ import { monthDaysResponse } from '@shared/events/responses'
 import { eq } from 'drizzle-orm'
 import type { Hono } from 'hono'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { clients, invoiceLines, invoices, passwordResetRequests, users } from './db/schema'
+import {
+  clients,
+  invoiceLines,
+  invoices,
+  passwordResetRequests,
+  users,
+  waitlistEntries,
+  waitlistOfferRecipients,
+  waitlistOffers,
+} from './db/schema'
 import { findHandlingRoute, listAppRoutes, routeKey } from './test/app-routes'
 import { operatorResources, PNG_1X1, seedOwnerData, type OwnerData } from './test/owner-data'
 import { changedTables, createFingerprinter, listTables, type Fingerprint } from './test/table-fingerprint'
@@ -64,8 +73,9 @@ type Row = {
   // multipart/form-data with an image, as the logo upload takes it.
   isUpload?: boolean
   // owned: nothing of A's may reach anyone else; public: one answer for everybody; admin: the
-  // admin sees every account by design.
-  scope?: 'owned' | 'public' | 'admin'
+  // admin sees every account by design; client: a portal row of A's client X, which renterX (who
+  // speaks for X) may see and nobody else outside A.
+  scope?: 'owned' | 'public' | 'admin' | 'client'
   // What the owner's answer shows of A, so that the others' answers are known to be filtered
   // rather than empty for another reason.
   shows?: (a: OwnerData) => string
@@ -215,6 +225,42 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
     const token = await inviteToA(member.email, role)
     const response = await t.request(`/api/invitations/${token}/accept`, { method: 'POST', cookie: member.cookie })
     if (response.status !== 200) throw new Error(`accepting failed: ${response.status} ${await response.text()}`)
+  }
+
+  // Released ice and the waitlist (ADR 0065): bookings of A's client X on days of their own, and
+  // renterX's own waitlist entries and the offers they reached, written straight to the tables.
+  let releasesMade = 0
+  async function bookingOfX() {
+    releasesMade += 1
+    const date = new Date(Date.UTC(2037, 0, 1) + releasesMade * 86_400_000).toISOString().slice(0, 10)
+    return { id: await makeA.event(a.rinkId, a.clientId, { date }) }
+  }
+  async function entryOfX() {
+    const [entry] = await t.db
+      .insert(waitlistEntries)
+      .values({
+        organisationId: a.organisationId,
+        clientId: a.clientId,
+        roomId: a.rinkId,
+        userId: callers.renterX.id,
+        localDate: '2038-06-01',
+        fromTime: '08:00',
+        toTime: '12:00',
+      })
+      .returning({ id: waitlistEntries.id })
+    return entry!.id
+  }
+  let offersMade = 0
+  async function offerToX() {
+    offersMade += 1
+    const start = new Date(Date.UTC(2038, 0, 1, 15) + offersMade * 86_400_000)
+    const entryId = await entryOfX()
+    const [offer] = await t.db
+      .insert(waitlistOffers)
+      .values({ organisationId: a.organisationId, roomId: a.rinkId, startTime: start, endTime: new Date(start.getTime() + 3_600_000) })
+      .returning({ id: waitlistOffers.id })
+    await t.db.insert(waitlistOfferRecipients).values({ organisationId: a.organisationId, offerId: offer!.id, entryId })
+    return { id: offer!.id }
   }
 
   const rows: Row[] = [
@@ -665,6 +711,57 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
         seriesVersion: Number(fresh.seriesVersion),
       }),
       expect: [401, 403, 403, 403, 200, 200, 200, 403, 404, 404],
+    },
+    // ---------- released ice and the waitlist (ADR 0065): renters speak for their clients ----------
+    {
+      route: 'GET /api/portal/waitlist',
+      path: () => '/api/portal/waitlist',
+      expect: [401, 403, 200, 200, 403, 403, 403, 403, 403, 403],
+      scope: 'client',
+    },
+    {
+      route: 'POST /api/portal/waitlist',
+      path: () => '/api/portal/waitlist',
+      body: ({ a }) => ({ clientId: a.clientId, roomId: a.rinkId, date: '2038-06-02', fromTime: '08:00', toTime: '12:00' }),
+      expect: [401, 403, 201, 404, 403, 403, 403, 403, 403, 403],
+      scope: 'client',
+    },
+    {
+      route: 'GET /api/portal/offers/:id',
+      prepare: offerToX,
+      path: ({ fresh }) => `/api/portal/offers/${fresh.id}`,
+      expect: [401, 403, 200, 404, 403, 403, 403, 403, 403, 403],
+      scope: 'client',
+    },
+    {
+      route: 'DELETE /api/portal/waitlist/:id',
+      prepare: async () => ({ id: await entryOfX() }),
+      path: ({ fresh }) => `/api/portal/waitlist/${fresh.id}`,
+      expect: [401, 403, 204, 404, 403, 403, 403, 403, 403, 403],
+      isDestructive: true,
+    },
+    {
+      route: 'POST /api/portal/offers/:id/claim',
+      prepare: offerToX,
+      path: ({ fresh }) => `/api/portal/offers/${fresh.id}/claim`,
+      body: ({ a }) => ({ clientId: a.clientId }),
+      expect: [401, 403, 201, 404, 403, 403, 403, 403, 403, 403],
+      isDestructive: true,
+    },
+    {
+      route: 'POST /api/portal/bookings/:id/release',
+      prepare: bookingOfX,
+      path: ({ fresh }) => `/api/portal/bookings/${fresh.id}/release`,
+      expect: [401, 403, 204, 404, 403, 403, 403, 403, 403, 403],
+      isDestructive: true,
+    },
+    {
+      // An operator releases any upcoming booking (docs/product.md#renters).
+      route: 'POST /api/events/:id/release',
+      prepare: bookingOfX,
+      path: ({ fresh }) => `/api/events/${fresh.id}/release`,
+      expect: [401, 403, 403, 403, 200, 200, 200, 403, 404, 404],
+      isDestructive: true,
     },
     // ---------- closures ----------
     {
@@ -1402,7 +1499,8 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
         if (status < 300 && caller === 'owner' && row.shows && !text.includes(row.shows(a))) {
           failures.push(`${where}: does not show ${row.shows(a)}`)
         }
-        if (status < 300 && !MEMBERS_OF_A.includes(caller) && (row.scope ?? 'owned') === 'owned') {
+        const isOwned = (row.scope ?? 'owned') === 'owned' || (row.scope === 'client' && caller !== 'renterX')
+        if (status < 300 && !MEMBERS_OF_A.includes(caller) && isOwned) {
           const leaked = secrets.filter((secret) => text.includes(secret))
           if (leaked.length > 0) failures.push(`${where}: leaked ${leaked.join(', ')}`)
         }

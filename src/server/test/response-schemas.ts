@@ -69,6 +69,13 @@ import { feedLookupResponse, feedResponse } from '@shared/feeds/responses'
 import { freeSlotsResponse } from '@shared/availability/responses'
 import { changeRoomListResponse, roomDetailResponse, roomListResponse, roomResponse, roomUpdatedResponse } from '@shared/rooms/responses'
 import {
+  claimOfferResponse,
+  releaseEventResponse,
+  waitlistEntryResponse,
+  waitlistOfferResponse,
+  waitlistResponse,
+} from '@shared/renting/waitlist-responses'
+import {
   portalAccessResponse,
   portalBookingPageResponse,
   portalClientListResponse,
@@ -273,6 +280,15 @@ export const ROUTE_RESPONSES: Record<string, RouteResponses> = {
   'GET /api/portal/invoices': { 200: portalInvoiceListResponse },
   'GET /api/portal/invoices/:id': { 200: portalInvoiceResponse },
   'GET /api/portal/clients/:id/feed': { 200: portalFeedResponse },
+
+  // Released ice and the waitlist (ADR 0065).
+  'POST /api/events/:id/release': { 200: releaseEventResponse },
+  'POST /api/portal/bookings/:id/release': { 204: null },
+  'GET /api/portal/waitlist': { 200: waitlistResponse },
+  'POST /api/portal/waitlist': { 201: waitlistEntryResponse },
+  'DELETE /api/portal/waitlist/:id': { 204: null },
+  'GET /api/portal/offers/:id': { 200: waitlistOfferResponse },
+  'POST /api/portal/offers/:id/claim': { 201: claimOfferResponse },
 
   'ALL /api/*': {},
 }

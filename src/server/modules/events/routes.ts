@@ -14,6 +14,7 @@ import type { AppDeps, MemberEnv } from '../../http/context'
 import { jsonBody, queryParams, uuidParams } from '../../http/validate'
 import { logError } from '../../log'
 import { SCHEDULE_CHANGES_CHANNEL } from '../../realtime/schedule-changes'
+import * as renting from '../renting/service'
 import * as timeline from '../timeline/service'
 import * as booking from '../../booking'
 import { createRangeCache } from './range-cache'
@@ -24,7 +25,7 @@ const matchesEtag = (ifNoneMatch: string | undefined, etag: string) =>
 
 // Events belong to the organisation through their room: another organisation's id is a 404.
 // Every member reads them; booking (create, edit, move, delete) takes the 'book' permission.
-export function eventRoutes({ database }: AppDeps) {
+export function eventRoutes({ database, env }: AppDeps) {
   const { db } = database
   const app = new Hono<MemberEnv>()
   const eventId = uuidParams('Event')
@@ -107,9 +108,16 @@ export function eventRoutes({ database }: AppDeps) {
     c.json({ occurrences: await booking.previewRebook(db, c.get('organisation').id, c.req.param('id'), c.req.valid('json')) }),
   )
 
-  // ?scope=following|all deletes the rest of the event's series, or all of it, in one statement.
+  // ?scope=following|all deletes the rest of the event's series, or all of it, in one statement;
+  // the time of each upcoming booking it removed is offered to the waitlist first (ADR 0065).
   app.delete('/events/:id', allow('book'), eventId, queryParams(deleteEventQuery), async (c) => {
-    await booking.cancel(db, c.get('organisation').id, c.get('user'), c.req.param('id'), c.req.valid('query').scope)
+    await renting.cancelAndOffer(db, {
+      organisationId: c.get('organisation').id,
+      actor: c.get('user'),
+      eventId: c.req.param('id'),
+      scope: c.req.valid('query').scope,
+      origin: renting.offerLinkOrigin(env, c.req.url),
+    })
     return c.body(null, 204)
   })
 
