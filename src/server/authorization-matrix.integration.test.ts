@@ -74,8 +74,9 @@ type Row = {
   isUpload?: boolean
   // owned: nothing of A's may reach anyone else; public: one answer for everybody; admin: the
   // admin sees every account by design; client: a portal row of A's client X, which renterX (who
-  // speaks for X) may see and nobody else outside A.
-  scope?: 'owned' | 'public' | 'admin' | 'client'
+  // speaks for X) may see and nobody else outside A; renters: a portal row of A's own (its
+  // facilities that accept requests), which every renter of one of A's clients may see.
+  scope?: 'owned' | 'public' | 'admin' | 'client' | 'renters'
   // What the owner's answer shows of A, so that the others' answers are known to be filtered
   // rather than empty for another reason.
   shows?: (a: OwnerData) => string
@@ -191,6 +192,48 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
   }
 
   const setApproved = (id: string, approved: boolean) => t.db.update(users).set({ approved }).where(eq(users.id, id))
+
+  // Renter accounts (ADR 0063): an invitation of A's Owner to speak for a client of A, its id and the link's token.
+  async function portalInvitationOfA(clientId: string, email: string) {
+    const response = await t.request(`/api/clients/${clientId}/portal-invitations`, {
+      method: 'POST',
+      cookie: owner.cookie,
+      body: { email },
+    })
+    if (response.status !== 201) throw new Error(`portal invitation failed: ${response.status} ${await response.text()}`)
+    const { invitation, url } = (await response.json()) as { invitation: { id: string }; url: string }
+    return { id: invitation.id, token: new URL(url).searchParams.get('portalInvitation')! }
+  }
+  let portalToken = ''
+
+  // An issued invoice of A's client X, which renterX reads in the portal.
+  async function issuedInvoiceOfX() {
+    const [invoice] = await t.db
+      .insert(invoices)
+      .values({
+        organisationId: a.organisationId,
+        clientId: a.clientId,
+        periodStart: '2026-02-01',
+        periodEnd: '2026-02-28',
+        timeZone: 'UTC',
+        currency: 'CAD',
+      })
+      .returning({ id: invoices.id })
+    await t.db
+      .insert(invoiceLines)
+      .values({
+        organisationId: a.organisationId,
+        invoiceId: invoice!.id,
+        position: 0,
+        kind: 'custom',
+        description: 'Matrix ice',
+        amountMinor: 1000,
+      })
+    await t.db.update(invoices).set({ subtotalMinor: 1000, totalMinor: 1000 }).where(eq(invoices.id, invoice!.id))
+    const response = await t.request(`/api/invoices/${invoice!.id}/issue`, { method: 'POST', cookie: owner.cookie })
+    if (response.status !== 200) throw new Error(`issue failed: ${response.status} ${await response.text()}`)
+    return { id: invoice!.id }
+  }
 
   // A second session of the caller's own account; anonymous has none.
   async function freshSession(caller: Caller): Promise<string | undefined> {
@@ -342,7 +385,8 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       expect: all(202),
       scope: 'public',
     },
-    { route: 'GET /api/me', path: () => '/api/me', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+    // A renter's answer names the clients it speaks for and their organisation (renterOf).
+    { route: 'GET /api/me', path: () => '/api/me', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200], scope: 'renters' },
 
     // better-auth's admin plugin is closed: the app's own /api/admin routes below do what an
     // admin needs, through the same approval and session rules as every other route.
@@ -762,6 +806,67 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       path: ({ fresh }) => `/api/events/${fresh.id}/release`,
       expect: [401, 403, 403, 403, 200, 200, 200, 403, 404, 404],
       isDestructive: true,
+    },
+    // ---------- renter accounts and the portal's reads (ADR 0063) ----------
+    {
+      route: 'GET /api/clients/:id/portal-access',
+      path: ({ a }) => `/api/clients/${a.clientId}/portal-access`,
+      expect: [401, 403, 403, 403, 200, 200, 403, 403, 404, 404],
+    },
+    {
+      route: 'POST /api/clients/:id/portal-invitations',
+      path: ({ a }) => `/api/clients/${a.clientId}/portal-invitations`,
+      body: ({ caller }) => ({ email: `portal-by-${caller}-${kind}@example.com` }),
+      expect: [401, 403, 403, 403, 201, 201, 403, 403, 404, 404],
+    },
+    // The link's holder, whoever they are, sees whom it is from and for.
+    {
+      route: 'GET /api/portal-invitations/:token',
+      path: () => `/api/portal-invitations/${portalToken}`,
+      expect: all(200),
+      scope: 'public',
+    },
+    {
+      // The clients a renter speaks for: members and the admin are no renters.
+      route: 'GET /api/portal/clients',
+      path: () => '/api/portal/clients',
+      expect: [401, 403, 200, 200, 403, 403, 403, 403, 403, 403],
+      scope: 'renters',
+    },
+    {
+      route: 'GET /api/portal/bookings',
+      path: ({ a }) => `/api/portal/bookings?clientId=${a.clientId}`,
+      expect: [401, 403, 200, 404, 403, 403, 403, 403, 403, 403],
+      scope: 'client',
+      verify: async ({ a, caller, response }) =>
+        caller === 'renterX' && !response.includes(a.eventId) ? [`does not show ${a.eventId}`] : [],
+    },
+    {
+      route: 'GET /api/portal/contracts',
+      path: ({ a }) => `/api/portal/contracts?clientId=${a.clientId}`,
+      expect: [401, 403, 200, 404, 403, 403, 403, 403, 403, 403],
+      scope: 'client',
+      verify: async ({ a, caller, response }) =>
+        caller === 'renterX' && !response.includes(a.usageId) ? [`does not show ${a.usageId}`] : [],
+    },
+    {
+      route: 'GET /api/portal/invoices',
+      path: ({ a }) => `/api/portal/invoices?clientId=${a.clientId}`,
+      expect: [401, 403, 200, 404, 403, 403, 403, 403, 403, 403],
+      scope: 'client',
+    },
+    {
+      route: 'GET /api/portal/invoices/:id',
+      prepare: issuedInvoiceOfX,
+      path: ({ fresh }) => `/api/portal/invoices/${fresh.id}`,
+      expect: [401, 403, 200, 404, 403, 403, 403, 403, 403, 403],
+      scope: 'client',
+    },
+    {
+      route: 'GET /api/portal/clients/:id/feed',
+      path: ({ a }) => `/api/portal/clients/${a.clientId}/feed`,
+      expect: [401, 403, 200, 404, 403, 403, 403, 403, 403, 403],
+      scope: 'client',
     },
     // ---------- closures ----------
     {
@@ -1289,6 +1394,40 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       isDestructive: true,
     },
     {
+      // Withdrawing a contact's invitation: those who manage the venue, in their own organisation.
+      route: 'DELETE /api/clients/:id/portal-invitations/:invitationId',
+      prepare: async () => ({ id: (await portalInvitationOfA(a.clientId, `withdrawn-contact-${randomUUID()}@example.com`)).id }),
+      path: ({ a, fresh }) => `/api/clients/${a.clientId}/portal-invitations/${fresh.id}`,
+      expect: [401, 403, 403, 403, 204, 204, 403, 403, 404, 404],
+      isDestructive: true,
+    },
+    {
+      route: 'DELETE /api/clients/:id/renters/:userId',
+      prepare: async () => ({ id: (await t.addRenter(a.organisationId, a.clientId)).id }),
+      path: ({ a, fresh }) => `/api/clients/${a.clientId}/renters/${fresh.id}`,
+      expect: [401, 403, 403, 403, 204, 204, 403, 403, 404, 404],
+      isDestructive: true,
+    },
+    {
+      // Each signed-in caller accepts a link to its own email for a client of its own (a pending
+      // account signs in with the link instead); the access goes again with the client after.
+      route: 'POST /api/portal-invitations/:token/accept',
+      prepare: async () => {
+        const clientId = await makeA.client()
+        const fresh: Record<string, string> = { clientId }
+        for (const [caller, user] of Object.entries(callers)) fresh[caller] = (await portalInvitationOfA(clientId, user.email)).token
+        fresh.anonymous = (await portalInvitationOfA(clientId, `nobody-${randomUUID()}@example.com`)).token
+        return fresh
+      },
+      path: ({ caller, fresh }) => `/api/portal-invitations/${fresh[caller]}/accept`,
+      expect: [401, 403, 200, 200, 200, 200, 200, 200, 200, 200],
+      isDestructive: true,
+      verify: async ({ fresh }) => {
+        const removed = await t.request(`/api/clients/${fresh.clientId}`, { method: 'DELETE', cookie: owner.cookie })
+        return removed.status === 204 ? [] : [`the client made for it stayed: ${removed.status}`]
+      },
+    },
+    {
       route: 'POST /api/auth/sign-out',
       path: () => '/api/auth/sign-out',
       body: () => ({}),
@@ -1377,6 +1516,7 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
     callers.renterX = await t.addRenter(organisationId, a.clientId)
     const [clientY] = await t.db.insert(clients).values({ organisationId, name: 'Matrix client Y' }).returning({ id: clients.id })
     callers.renterY = await t.addRenter(organisationId, clientY!.id)
+    portalToken = (await portalInvitationOfA(a.clientId, `portal-preview-${kind}@example.com`)).token
     makeA = operatorResources(t, owner, 'Owner-A extra')
     await seedOwnerData(t, other, 'Operator-B')
     await seedOwnerData(t, admin, 'Admin')
@@ -1499,7 +1639,10 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
         if (status < 300 && caller === 'owner' && row.shows && !text.includes(row.shows(a))) {
           failures.push(`${where}: does not show ${row.shows(a)}`)
         }
-        const isOwned = (row.scope ?? 'owned') === 'owned' || (row.scope === 'client' && caller !== 'renterX')
+        const isOwned =
+          (row.scope ?? 'owned') === 'owned' ||
+          (row.scope === 'client' && caller !== 'renterX') ||
+          (row.scope === 'renters' && caller !== 'renterX' && caller !== 'renterY')
         if (status < 300 && !MEMBERS_OF_A.includes(caller) && isOwned) {
           const leaked = secrets.filter((secret) => text.includes(secret))
           if (leaked.length > 0) failures.push(`${where}: leaked ${leaked.join(', ')}`)

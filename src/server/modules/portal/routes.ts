@@ -57,8 +57,8 @@ export function portalInvitationRoutes({ database: { db } }: AppDeps) {
 
   app.get('/portal-invitations/:token', async (c) => c.json(await service.previewInvitation(db, tokenParam(c))))
 
-  // Any signed-in account: an operator may speak for a client too. Neither pending nor revoked
-  // accounts have a session (auth/auth.ts), so none gets here.
+  // An operator may speak for a client too, and a renter for several. A revoked account has no
+  // session; a pending one is refused (it signs in with the link instead).
   app.post('/portal-invitations/:token/accept', async (c) => {
     const user = c.get('user')
     if (!user) throw new AppError('UNAUTHENTICATED', 'You must be logged in')

@@ -192,8 +192,14 @@ async function grantAccess(tx: Executor, tokenHash: string, renter: Renter) {
   return { clientId }
 }
 
-/** POST /api/portal-invitations/:token/accept: the signed-in account whose email the link was sent to. */
-export async function acceptInvitation(db: Db, token: string, user: Renter) {
+/**
+ * POST /api/portal-invitations/:token/accept: the signed-in account whose email the link was sent
+ * to. An account still waiting for approval takes a link by signing in with it instead.
+ */
+export async function acceptInvitation(db: Db, token: string, user: Renter & { approved: boolean }) {
+  if (!user.approved && (await repository.listClientsOfRenter(db, user.id)).length === 0) {
+    throw new AppError('NOT_APPROVED', AUTH_MESSAGES.pendingApproval)
+  }
   const tokenHash = readToken(token)
   return db.transaction((tx) => grantAccess(tx, tokenHash, user))
 }
