@@ -20,13 +20,14 @@ export function isPending(event: object): boolean {
 /**
  * Diagonal stripes of the event's colour, faded into the page, under the page's own text colour.
  * The stripes are a quarter of the colour, and the muted text inside a little darker than the
- * page's, so that both read at 4.5:1 or better on a stripe of any colour, black included.
+ * page's, so that both read at 4.5:1 or better on a stripe of any colour, black included. A swatch
+ * with no text on it (a month's line) takes thinner, stronger stripes.
  */
-export function pendingHatch(color: string): CSSProperties {
-  const stripe = `color-mix(in oklab, ${color} 25%, var(--background))`
+export function pendingHatch(color: string, { stripePx = 6, strength = 25 } = {}): CSSProperties {
+  const stripe = `color-mix(in oklab, ${color} ${strength}%, var(--background))`
   return {
     backgroundColor: 'var(--background)',
-    backgroundImage: `repeating-linear-gradient(135deg, ${stripe} 0 6px, var(--background) 6px 12px)`,
+    backgroundImage: `repeating-linear-gradient(135deg, ${stripe} 0 ${stripePx}px, var(--background) ${stripePx}px ${2 * stripePx}px)`,
     color: 'var(--foreground)',
     '--muted-foreground': 'oklch(0.36 0.025 264)',
   } as CSSProperties

@@ -377,10 +377,17 @@ function MonthDay({
                 onClick={() => onSelect(event)}
                 aria-label={`${spokenTitleOf(event)}, ${times}, ${placeOf(event)}`}
                 className="flex min-w-0 items-center gap-1 rounded px-1 text-left text-xs leading-4 outline-hidden hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
-                style={pending ? pendingHatch(event.color) : undefined}
               >
+                {/* A line is too low for stripes behind its text: a pending request's swatch is hatched, and says so. */}
                 {pending ? (
-                  <PendingBadge className="px-0.5 text-[0.625rem] leading-3" />
+                  <>
+                    <span
+                      className="size-2.5 shrink-0 rounded-sm border"
+                      style={{ ...pendingHatch(event.color, { stripePx: 2, strength: 70 }), borderColor: event.color }}
+                      aria-hidden="true"
+                    />
+                    <PendingBadge className="px-0.5 text-[0.625rem] leading-3" />
+                  </>
                 ) : (
                   <span className="size-1.5 shrink-0 rounded-full" style={{ backgroundColor: event.color }} aria-hidden="true" />
                 )}

@@ -48,18 +48,15 @@ export function PendingRequestDialog({ target, onClose }: PendingRequestDialogPr
             ) : null}
           </div>
         ) : null}
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            Close
-          </Button>
-          {canBook ? (
+        {canBook ? (
+          <DialogFooter>
             <Button asChild>
               <Link to="/requests" onClick={onClose}>
                 Open Requests
               </Link>
             </Button>
-          ) : null}
-        </DialogFooter>
+          </DialogFooter>
+        ) : null}
       </DialogContent>
     </Dialog>
   )
