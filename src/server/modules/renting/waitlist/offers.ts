@@ -1,7 +1,7 @@
 import { addCalendarDays } from '@shared/scheduling/calendar-date'
 import { combineLocalDateTime, localDateOf } from '@shared/scheduling/local-day'
-import { startProblem } from '@shared/scheduling/operating-hours'
-import { formatTimeOfDay } from '@shared/scheduling/time-of-day'
+import { startProblem, type OperatingHours } from '@shared/scheduling/operating-hours'
+import { formatTimeOfDay, MINUTES_PER_DAY, parseClosingTime } from '@shared/scheduling/time-of-day'
 import { wallClockOf } from '@shared/scheduling/zone-clock'
 import { stripSplitSuffix } from '@shared/scheduling/split-at-midnight'
 import { LIMITS } from '@shared/limits'
@@ -38,6 +38,7 @@ export type OffersMade = { offers: number; recipients: number }
  *   with its recipients, and exactly one claim of it wins;
  * - an overlap whose start the space would refuse (before its opening, off its booking interval),
  *   or that the wall clock cannot name (a repeated hour), is not offered: a claim could never book it;
+ *   on a space that takes requests it ends where a request of it could (requestableEnd);
  * - every recipient account is emailed once per offer, with the claim link /portal/offers/:id.
  */
 export async function offerFreedIce(tx: Executor, context: OfferContext & FreedIce): Promise<OffersMade> {
@@ -78,9 +79,11 @@ export async function offerFreedTimes(tx: Executor, context: OfferContext, freed
       if (entry.roomId !== freed.roomId) continue
       const window = windowOf(entry, space.timeZone)
       const start = maxDate(freed.start, window.start)
-      const end = minDate(freed.end, window.end)
-      if (end <= start || start <= now) continue
+      const overlapEnd = minDate(freed.end, window.end)
+      if (overlapEnd <= start || start <= now) continue
       if (startProblem(start, space, space.timeZone) !== null || bookingStartOf(start, space.timeZone) === null) continue
+      const end = space.acceptsRequests ? requestableEnd(start, overlapEnd, space) : overlapEnd
+      if (end <= start) continue
       const key = `${freed.roomId}|${start.toISOString()}|${end.toISOString()}`
       const offer = offers.get(key) ?? { roomId: freed.roomId, start, end, releasedTitle: titleOf(freed.releasedTitle), entries: [] }
       offer.entries.push(entry)
@@ -148,11 +151,28 @@ export function bookingStartOf(instant: Date, timeZone: string): { date: string;
   return { date: clock.date, startTime }
 }
 
+/**
+ * Where a request of the time from `start` can end, at most `end`: a space that takes requests
+ * takes them for one of its durations (1 to 12 booking intervals) ending by its closing that day,
+ * as 'Request Ice' offers them, so a claim of the offer is a request the space accepts.
+ */
+function requestableEnd(start: Date, end: Date, space: OperatingHours & { timeZone: string }) {
+  const interval = space.bookingInterval * MS_PER_MINUTE
+  const date = localDateOf(start, space.timeZone)
+  const closing =
+    parseClosingTime(space.operatingEndTime) === MINUTES_PER_DAY
+      ? combineLocalDateTime(addCalendarDays(date, 1), '00:00', space.timeZone)
+      : combineLocalDateTime(date, space.operatingEndTime, space.timeZone)
+  const longest = Math.min(end.getTime(), closing.getTime(), start.getTime() + LIMITS.event.durationMultiples * interval) - start.getTime()
+  return new Date(start.getTime() + Math.max(0, Math.floor(longest / interval)) * interval)
+}
+
 // A part of a booking split at midnight is offered under its booking's own title.
 function titleOf(title: string | null | undefined): string | null {
   if (!title) return null
   return stripSplitSuffix(title).slice(0, LIMITS.event.title)
 }
 
+const MS_PER_MINUTE = 60_000
 const maxDate = (a: Date, b: Date) => (a > b ? a : b)
 const minDate = (a: Date, b: Date) => (a < b ? a : b)

@@ -5,6 +5,7 @@ import { allow } from '../../../auth/middleware'
 import { requireRenter, type RenterEnv } from '../../../auth/renter'
 import type { AppDeps, MemberEnv } from '../../../http/context'
 import { jsonBody, uuidParams } from '../../../http/validate'
+import type { RequestClock } from '../requests/sweeper'
 import * as service from './service'
 
 // Released ice and the waitlist (docs/product.md#renters, ADR 0065).
@@ -14,7 +15,7 @@ import * as service from './service'
  * mounting them leaves every other path under /api alone. Everything is narrowed to the clients
  * the renter speaks for; another client's row is a 404.
  */
-export function waitlistPortalRoutes({ database: { db }, env }: AppDeps) {
+export function waitlistPortalRoutes({ database: { db }, env, requestClock }: AppDeps & { requestClock?: RequestClock }) {
   const app = new Hono<RenterEnv>()
   // The portal's own guard may already have read the renter's clients for this request.
   const guard = requireRenter(db)
@@ -60,6 +61,7 @@ export function waitlistPortalRoutes({ database: { db }, env }: AppDeps) {
         actor: actorOf(c.get('user')),
         offerId: c.req.param('id'),
         clientId: c.req.valid('json').clientId,
+        ...(requestClock ? { requestNow: requestClock.now() } : {}),
       }),
       201,
     ),

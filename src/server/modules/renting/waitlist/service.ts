@@ -13,6 +13,7 @@ import type { Env } from '../../../env'
 import { AppError, notFound } from '../../../errors'
 import { mailLinkOrigin } from '../../admin/service'
 import { createdChanges, deletedChanges, recordActivity, type Actor } from '../../activity/service'
+import { createRequest } from '../requests/service'
 import { bookingStartOf, offerFreedIce, offerFreedTimes, windowOf, type FreedIce } from './offers'
 import * as repository from './repository'
 
@@ -312,7 +313,15 @@ export async function claimOffer(
     offerId,
     clientId,
     now = new Date(),
-  }: { renterOf: readonly RenterClient[]; actor: Actor; offerId: string; clientId: string } & Clock,
+    requestNow = now,
+  }: {
+    renterOf: readonly RenterClient[]
+    actor: Actor
+    offerId: string
+    clientId: string
+    /** The requests' expiry clock (TEST_CLOCK moves it): a claimed request waits from then. */
+    requestNow?: Date
+  } & Clock,
 ): Promise<{ eventId: string; requestId: null } | { eventId: null; requestId: string }> {
   const offer = await findRecipientOffer(db, renterOf, actor.id, offerId)
   const client = offer.clients.find((candidate) => candidate.id === clientId)
@@ -324,24 +333,37 @@ export async function claimOffer(
 
   return db.transaction(async (tx) => {
     if (!(await repository.takeOffer(tx, organisationId, offerId, { userId: actor.id, clientId }))) throw slotTaken()
-    const input = createEventInput.parse({
+    const input = {
       roomId: offer.roomId,
       clientId,
       title: client.name,
       date: start.date,
       startTime: start.startTime,
       durationMinutes: Math.round((offer.endTime.getTime() - offer.startTime.getTime()) / 60_000),
-    })
-    let eventId: string
+    }
+    let claimed: { eventId: string; requestId: null } | { eventId: null; requestId: string }
     try {
-      const booked = await booking.book(tx as unknown as Db, organisationId, actor, input)
-      eventId = booked.events[0]!.id
+      if (offer.acceptsRequests) {
+        // The space takes requests: the claim is a request that holds the time, answered as any other.
+        const request = await createRequest(
+          tx as unknown as Db,
+          actor,
+          renterOf,
+          { ...input, title: client.name },
+          { clockNow: requestNow },
+        )
+        claimed = { eventId: null, requestId: request.id }
+      } else {
+        const booked = await booking.book(tx as unknown as Db, organisationId, actor, createEventInput.parse(input))
+        claimed = { eventId: booked.events[0]!.id, requestId: null }
+      }
     } catch (error) {
-      // The time was booked, held or closed another way since it was offered.
+      // The time was booked, held or closed another way since it was offered, or the space's rules
+      // changed so that it can no longer be had as offered.
       if (error instanceof AppError && (error.code === 'CONFLICT' || error.code === 'VALIDATION')) throw slotTaken()
       throw error
     }
-    await repository.recordClaimed(tx, organisationId, offerId, { eventId, requestId: null })
+    await repository.recordClaimed(tx, organisationId, offerId, claimed)
     await recordActivity(tx, organisationId, actor, {
       action: 'claimed',
       entity: 'waitlist',
@@ -350,7 +372,7 @@ export async function claimOffer(
       facility: { id: offer.facilityId, timeZone: offer.timeZone },
       changes: createdChanges({ client: client.name, start: offer.startTime, end: offer.endTime, space: offer.spaceName }),
     })
-    return { eventId, requestId: null }
+    return claimed
   })
 }
 

@@ -6,7 +6,7 @@ import { WAITLIST_MESSAGES } from '@shared/renting/waitlist'
 import type { WaitlistEntry, WaitlistOffer } from '@shared/renting/waitlist-responses'
 import { buildSelloffEmail } from '@shared/scheduling/selloff-email'
 import type { z } from 'zod'
-import { activityEntries, facilities, outboxMessages, schedules, waitlistOffers } from '../../../db/schema'
+import { activityEntries, bookingRequests, facilities, outboxMessages, rooms, schedules, waitlistOffers } from '../../../db/schema'
 import { errorOf, expectJson } from '../../../test/responses'
 import { useTestApp } from '../../../test/setup'
 import { OPEN_AROUND_THE_CLOCK, type TestUser } from '../../../test/test-app'
@@ -389,6 +389,38 @@ describe.each(testDatabaseKinds())('released ice and the waitlist on %s', (kind)
           ),
         )
       expect(trail).toEqual([{ action: 'claimed', actorId: first.id }])
+    })
+
+    it('makes a claim a request when the space accepts requests, the offer as long as a request can be', async () => {
+      const date = '2031-07-05'
+      const rinkC = (
+        await expectJson<{ room: { id: string } }>(
+          await request('POST', `/api/facilities/${facilityId}/rooms`, { name: 'Rink C', type: 'rink', ...OPEN_AROUND_THE_CLOCK }),
+          201,
+        )
+      ).room.id
+      await t.db.update(rooms).set({ acceptsRequests: true }).where(eq(rooms.id, rinkC))
+      // 3.5 hours freed; a request lasts at most 12 intervals of 15 minutes.
+      const released = await book(rinkC, owls, date, '10:00', 210)
+      const waiter = await t.addRenter(organisationId, jets)
+      await joined(waiter, { clientId: jets, roomId: rinkC, date, fromTime: '09:00', toTime: '14:00' })
+      await expectJson(await request('POST', `/api/events/${released.id}/release`), 200)
+      const [offer] = await offersOn(rinkC)
+      expect([offer!.startTime.toISOString(), offer!.endTime.toISOString()]).toEqual([`${date}T10:00:00.000Z`, `${date}T13:00:00.000Z`])
+      const path = `/api/portal/offers/${offer!.id}`
+      expect((await expectJson<{ offer: WaitlistOffer }>(await request('GET', path, undefined, waiter), 200)).offer.makesRequest).toBe(true)
+      const claimed = await expectJson<{ eventId: null; requestId: string }>(
+        await request('POST', `${path}/claim`, { clientId: jets }, waiter),
+        201,
+      )
+      expect(claimed.eventId).toBeNull()
+      const [pending] = await t.db.select().from(bookingRequests).where(eq(bookingRequests.id, claimed.requestId))
+      expect(pending).toMatchObject({ status: 'pending', clientId: jets, roomId: rinkC, requestedBy: waiter.id, title: 'Jets' })
+      const [hold] = await t.db.select().from(schedules).where(eq(schedules.id, pending!.holdId!))
+      expect(hold).toMatchObject({ kind: 'hold', clientId: jets })
+      expect((await expectJson<{ offer: WaitlistOffer }>(await request('GET', path, undefined, waiter), 200)).offer.status).toBe('yours')
+      const [row] = await t.db.select().from(waitlistOffers).where(eq(waitlistOffers.id, offer!.id))
+      expect(row).toMatchObject({ claimedEventId: null, claimedRequestId: claimed.requestId })
     })
 
     it('refuses every claim once an operator has booked over the offered time, and leaves the offer unclaimed', async () => {
