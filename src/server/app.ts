@@ -29,16 +29,21 @@ import { screenRoutes } from './modules/screens/routes'
 import { setupRoutes } from './modules/setup/routes'
 import { timelineRoutes } from './modules/timeline/routes'
 import { invitationRoutes, teamRoutes } from './modules/team/routes'
+import { portalRequestRoutes, requestRoutes, testClockRoutes } from './modules/renting/requests/routes'
+import { createRequestClock, type RequestClock } from './modules/renting/requests/sweeper'
 import { portalAccessRoutes, portalInvitationRoutes, portalRoutes } from './modules/portal/routes'
 import { releaseRoutes, waitlistPortalRoutes } from './modules/renting/waitlist/routes'
 
 export type CreateAppOptions = AppDeps & {
   // The built web app (dist/web). Tests of the API leave it out.
   webRoot?: string | null
+  // The clock requests expire by, shared with the instance's sweeper (main.ts); its own otherwise.
+  requestClock?: RequestClock
 }
 
 export function createApp(options: CreateAppOptions) {
   const { database, auth, env, webRoot } = options
+  const requestClock = options.requestClock ?? createRequestClock()
   const app = new Hono<AppEnv>()
 
   app.use('*', securityHeaders({ isHttps: env.baseUrl?.startsWith('https://') ?? false }))
@@ -70,6 +75,8 @@ export function createApp(options: CreateAppOptions) {
   app.route('/api', waitlistPortalRoutes(options))
   // The invitation page's: visitors preview and sign up, signed-in accounts accept.
   app.route('/api', invitationRoutes(options))
+  // The renters' portal: accounts that speak for clients, approved by no administrator (auth/renter.ts).
+  app.route('/api', portalRequestRoutes({ ...options, requestClock }))
   // The renters' portal (ADR 0063): its invitation links, and its reads for accounts that speak for
   // a client, which are not members and never pass the approval gate below.
   app.route('/api', portalInvitationRoutes(options))
@@ -80,6 +87,7 @@ export function createApp(options: CreateAppOptions) {
   signedIn.use('*', requireApprovedUser)
   signedIn.route('/admin', adminRoutes(options))
   signedIn.route('/admin', adminMailRoutes(options))
+  if (env.testClock) signedIn.route('/test', testClockRoutes({ ...options, requestClock }))
   // An organisation's data: the caller works in their current organisation, in their role there.
   // Each module owns its paths below /api (/facilities, /rooms/:id, ...).
   const member = new Hono<MemberEnv>()
@@ -101,6 +109,7 @@ export function createApp(options: CreateAppOptions) {
   member.route('/', paymentRoutes(options))
   member.route('/', priceRoutes(options))
   member.route('/', invoiceRoutes(options))
+  member.route('/', requestRoutes({ ...options, requestClock }))
   member.route('/', releaseRoutes(options))
   member.route('/', portalAccessRoutes(options))
   signedIn.route('/', member)

@@ -8,6 +8,7 @@ import {
   invoiceLines,
   invoices,
   passwordResetRequests,
+  rooms,
   users,
   waitlistEntries,
   waitlistOfferRecipients,
@@ -219,16 +220,14 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
         currency: 'CAD',
       })
       .returning({ id: invoices.id })
-    await t.db
-      .insert(invoiceLines)
-      .values({
-        organisationId: a.organisationId,
-        invoiceId: invoice!.id,
-        position: 0,
-        kind: 'custom',
-        description: 'Matrix ice',
-        amountMinor: 1000,
-      })
+    await t.db.insert(invoiceLines).values({
+      organisationId: a.organisationId,
+      invoiceId: invoice!.id,
+      position: 0,
+      kind: 'custom',
+      description: 'Matrix ice',
+      amountMinor: 1000,
+    })
     await t.db.update(invoices).set({ subtotalMinor: 1000, totalMinor: 1000 }).where(eq(invoices.id, invoice!.id))
     const response = await t.request(`/api/invoices/${invoice!.id}/issue`, { method: 'POST', cookie: owner.cookie })
     if (response.status !== 200) throw new Error(`issue failed: ${response.status} ${await response.text()}`)
@@ -304,6 +303,21 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       .returning({ id: waitlistOffers.id })
     await t.db.insert(waitlistOfferRecipients).values({ organisationId: a.organisationId, offerId: offer!.id, entryId })
     return { id: offer!.id }
+  }
+
+  // Requests that hold the ice (docs/product.md#renters): a space of A that accepts requests
+  // (made in beforeAll), and renterX's pending requests on it, each on a day of its own.
+  let requestableRoomId = ''
+  let requestsMade = 0
+  const requestBody = () => {
+    requestsMade += 1
+    const date = new Date(Date.UTC(2039, 0, 1) + requestsMade * 86_400_000).toISOString().slice(0, 10)
+    return { clientId: a.clientId, roomId: requestableRoomId, date, startTime: '10:00', durationMinutes: 60, title: 'Matrix request' }
+  }
+  async function requestOfX() {
+    const response = await t.request('/api/portal/requests', { method: 'POST', cookie: callers.renterX.cookie, body: requestBody() })
+    if (response.status !== 201) throw new Error(`request failed: ${response.status} ${await response.text()}`)
+    return { id: ((await response.json()) as { request: { id: string } }).request.id }
   }
 
   const rows: Row[] = [
@@ -804,6 +818,70 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       route: 'POST /api/events/:id/release',
       prepare: bookingOfX,
       path: ({ fresh }) => `/api/events/${fresh.id}/release`,
+      expect: [401, 403, 403, 403, 200, 200, 200, 403, 404, 404],
+      isDestructive: true,
+    },
+    // ---------- requests that hold the ice (docs/product.md#renters) ----------
+    {
+      // The venues' facilities with spaces that accept requests: every renter of A's clients sees A's.
+      route: 'GET /api/portal/facilities',
+      path: () => '/api/portal/facilities',
+      expect: [401, 403, 200, 200, 403, 403, 403, 403, 403, 403],
+      scope: 'renters',
+    },
+    {
+      route: 'GET /api/portal/free-slots',
+      path: () => `/api/portal/free-slots?roomId=${requestableRoomId}&date=2039-06-01&durationMinutes=60`,
+      expect: [401, 403, 200, 200, 403, 403, 403, 403, 403, 403],
+      scope: 'renters',
+    },
+    {
+      // For A's client X: only renterX speaks for it.
+      route: 'POST /api/portal/requests',
+      path: () => '/api/portal/requests',
+      body: () => requestBody(),
+      expect: [401, 403, 201, 404, 403, 403, 403, 403, 403, 403],
+      scope: 'client',
+    },
+    {
+      route: 'GET /api/portal/requests',
+      prepare: requestOfX,
+      path: () => '/api/portal/requests',
+      expect: [401, 403, 200, 200, 403, 403, 403, 403, 403, 403],
+      scope: 'client',
+    },
+    {
+      route: 'GET /api/requests',
+      prepare: requestOfX,
+      path: () => '/api/requests',
+      expect: [401, 403, 403, 403, 200, 200, 200, 403, 200, 200],
+      shows: () => 'Matrix request',
+    },
+    {
+      route: 'GET /api/requests/count',
+      path: () => '/api/requests/count',
+      expect: [401, 403, 403, 403, 200, 200, 200, 403, 200, 200],
+    },
+    {
+      route: 'POST /api/portal/requests/:id/withdraw',
+      prepare: requestOfX,
+      path: ({ fresh }) => `/api/portal/requests/${fresh.id}/withdraw`,
+      expect: [401, 403, 200, 404, 403, 403, 403, 403, 403, 403],
+      scope: 'client',
+      isDestructive: true,
+    },
+    {
+      route: 'POST /api/requests/:id/approve',
+      prepare: requestOfX,
+      path: ({ fresh }) => `/api/requests/${fresh.id}/approve`,
+      expect: [401, 403, 403, 403, 200, 200, 200, 403, 404, 404],
+      isDestructive: true,
+    },
+    {
+      route: 'POST /api/requests/:id/decline',
+      prepare: requestOfX,
+      path: ({ fresh }) => `/api/requests/${fresh.id}/decline`,
+      body: () => ({ reason: 'The matrix says no' }),
       expect: [401, 403, 403, 403, 200, 200, 200, 403, 404, 404],
       isDestructive: true,
     },
@@ -1518,6 +1596,8 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
     callers.renterY = await t.addRenter(organisationId, clientY!.id)
     portalToken = (await portalInvitationOfA(a.clientId, `portal-preview-${kind}@example.com`)).token
     makeA = operatorResources(t, owner, 'Owner-A extra')
+    requestableRoomId = await makeA.room(a.facilityId)
+    await t.db.update(rooms).set({ acceptsRequests: true }).where(eq(rooms.id, requestableRoomId))
     await seedOwnerData(t, other, 'Operator-B')
     await seedOwnerData(t, admin, 'Admin')
     fingerprint = createFingerprinter(t.db, await listTables(t.db))

@@ -9,6 +9,7 @@ import { ConfigurationError, readEnv } from './env'
 import { logError, logInfo } from './log'
 import { startMailWorker } from './mail'
 import { endLiveStreams } from './realtime/live-streams'
+import { createRequestClock, startRequestSweeper } from './modules/renting/requests/sweeper'
 
 const defaultWebRoot = fileURLToPath(new URL('../../dist/web', import.meta.url))
 
@@ -24,10 +25,14 @@ async function main() {
   )
   const auth = createAuth({ db: database.db, env })
   const webRoot = env.webRoot ?? defaultWebRoot
-  const app = createApp({ database, auth, env, webRoot: existsSync(webRoot) ? webRoot : null })
+  const requestClock = createRequestClock()
+  const app = createApp({ database, auth, env, webRoot: existsSync(webRoot) ? webRoot : null, requestClock })
   // Delivers the outbox (or, without SMTP_URL, keeps every message): docs/product.md#email.
   const mailWorker = startMailWorker({ db: database.db, env })
   if (!env.smtpUrl) logInfo('SMTP_URL is not set; outgoing mail is kept on the Mail page, not sent.')
+  // Expires renters' requests left unanswered (docs/product.md#renters).
+  const requestSweeper = startRequestSweeper({ db: database.db, env, clock: requestClock })
+  if (env.testClock) logInfo("TEST_CLOCK is set; POST /api/test/clock moves the request sweeper's clock.")
 
   const server = serve({ fetch: app.fetch, port: env.port }, (info) => {
     logInfo(`Fieldhouse is listening on http://localhost:${info.port}`, {
@@ -54,6 +59,7 @@ async function main() {
     server.close(async () => {
       // A send cut off here stays 'sending' and is claimed again once its lease runs out.
       await mailWorker.stop()
+      await requestSweeper.stop()
       await database.close()
       logInfo('stopped')
       process.exit(0)

@@ -23,6 +23,7 @@ import { createEventInput, eventPreviewInput, updateEventInput } from '@shared/e
 import { DATE_RANGE_MESSAGE } from '@shared/schema-fields'
 import { facilityInput } from '@shared/facilities/schema'
 import { createFeedInput, updateFeedInput } from '@shared/feeds/schema'
+import { createRequestInput, declineRequestInput } from '@shared/renting/requests'
 import { roomInput } from '@shared/rooms/schema'
 import { screenInput } from '@shared/screens/schema'
 import {
@@ -34,9 +35,14 @@ import {
 } from '@shared/setup/schema'
 import { ROLES } from '@shared/team/roles'
 import { invitationInput, invitationSignUpInput, memberRoleInput, organisationInput, switchOrganisationInput } from '@shared/team/schema'
+import { portalInvitationInput } from '@shared/portal/schema'
+import { claimOfferInput, joinWaitlistInput } from '@shared/renting/waitlist'
+import { holdIce } from '../booking'
 import type { Db } from '../db/client'
 import {
+  bookingRequests,
   calendarFeeds,
+  clientRenters,
   clients,
   contracts,
   facilities,
@@ -47,13 +53,16 @@ import {
   screens,
   setupRuns,
   users,
+  waitlistEntries,
+  waitlistOfferRecipients,
+  waitlistOffers,
 } from '../db/schema'
 import { listAppRoutes, routeKey } from './app-routes'
 import { DST_EDGES, hostileBody, hostileScalar, MARKUP_TEXTS, type HostileBody } from './hostile-values'
 import { PNG_1X1, seedOwnerData, type OwnerData } from './owner-data'
 import { changedTables, createFingerprinter, listTables, type Fingerprint } from './table-fingerprint'
 import { useTestApp } from './setup'
-import { OPEN_AROUND_THE_CLOCK, TEST_ORIGIN } from './test-app'
+import { OPEN_AROUND_THE_CLOCK, TEST_ORIGIN, type TestUser } from './test-app'
 import { testDatabaseKinds } from './test-database'
 import { sendSelloffInput } from '@shared/mail/schema'
 import { readEnv } from '../env'
@@ -87,6 +96,8 @@ type BodyRoute = {
   // Fields to try at their edges while the rest of the body stays valid.
   focus?: (a: OwnerData) => fc.Arbitrary<Record<string, unknown>>
   isAnonymous?: boolean
+  // Sent by a renter of A's client (a portal route, docs/product.md#renters) rather than A's Owner.
+  asRenter?: boolean
   // Reads no body at all: whatever is sent, even what is not JSON, is ignored, so a 2xx is right.
   ignoresBody?: boolean
   // Sign-in records every failure: that write is the point of the limiter (ASVS V6.3.1).
@@ -231,6 +242,76 @@ async function arrangeHostileInvoices(db: Db, a: OwnerData) {
     })
     .where(eq(invoices.id, issuedId))
 }
+
+// A renter's request of A's client, pending on A's rink (which then accepts requests), for the
+// operators' answer routes; made through the booking module, which alone writes its hold.
+const HOSTILE_REQUEST_ID = '0190f0f0-0000-7000-8000-0000000e0e57'
+async function arrangeHostileRequest(db: Db, a: OwnerData) {
+  const { organisationId } = team(a)
+  await db
+    .update(rooms)
+    .set({ acceptsRequests: true })
+    .where(and(eq(rooms.organisationId, organisationId), eq(rooms.id, a.rinkId)))
+  const [pending] = await db
+    .select({ id: bookingRequests.id })
+    .from(bookingRequests)
+    .where(and(eq(bookingRequests.id, HOSTILE_REQUEST_ID), eq(bookingRequests.status, 'pending')))
+  if (pending) return
+  await db.delete(bookingRequests).where(eq(bookingRequests.id, HOSTILE_REQUEST_ID))
+  const [facility] = await db.select({ id: rooms.facilityId }).from(rooms).where(eq(rooms.id, a.rinkId))
+  const start = new Date('2031-05-06T14:00:00.000Z')
+  const end = new Date('2031-05-06T15:00:00.000Z')
+  await holdIce(db, organisationId, { roomId: a.rinkId, clientId: a.clientId, title: 'Hostile request', start, end }, (tx, hold) =>
+    tx.insert(bookingRequests).values({
+      id: HOSTILE_REQUEST_ID,
+      organisationId,
+      clientId: a.clientId,
+      facilityId: facility!.id,
+      roomId: a.rinkId,
+      title: 'Hostile request',
+      startTime: start,
+      endTime: end,
+      holdId: hold.id,
+      expiresAt: new Date('2031-05-01T00:00:00.000Z'),
+    }),
+  )
+}
+// An offer of A's rink to the renter's waitlist entry, for the claim route (docs/product.md#renters).
+const HOSTILE_OFFER_ID = '0190f0f0-0000-7000-8000-0000000f0ffe'
+async function arrangeHostileOffer(db: Db, a: OwnerData) {
+  const { organisationId } = team(a)
+  const [offer] = await db.select({ id: waitlistOffers.id }).from(waitlistOffers).where(eq(waitlistOffers.id, HOSTILE_OFFER_ID))
+  if (offer) return
+  const [renter] = await db
+    .select({ userId: clientRenters.userId })
+    .from(clientRenters)
+    .where(and(eq(clientRenters.organisationId, organisationId), eq(clientRenters.clientId, a.clientId)))
+  const [entry] = await db
+    .insert(waitlistEntries)
+    .values({
+      organisationId,
+      clientId: a.clientId,
+      roomId: a.rinkId,
+      userId: renter!.userId,
+      localDate: '2031-05-08',
+      fromTime: '08:00',
+      toTime: '12:00',
+    })
+    .returning({ id: waitlistEntries.id })
+  await db.insert(waitlistOffers).values({
+    id: HOSTILE_OFFER_ID,
+    organisationId,
+    roomId: a.rinkId,
+    startTime: new Date('2031-05-08T14:00:00.000Z'),
+    endTime: new Date('2031-05-08T15:00:00.000Z'),
+  })
+  await db.insert(waitlistOfferRecipients).values({ organisationId, offerId: HOSTILE_OFFER_ID, entryId: entry!.id })
+}
+
+const requestTitles = fc.oneof(
+  fc.constantFrom('U11 Practice', '', ' \u200b ', 'x'.repeat(100), 'x'.repeat(101), '\u202eHawks', 'Line\nbreak', null),
+  hostileScalar,
+)
 
 // A facility's 'Hold requests for' (1–336) and 'Release until' (0–720) hours, and a space's 'Accept requests'.
 const rentingHours = fc.constantFrom(0, 1, 24, 336, 337, 720, 721, -1, 2.5, '24', null, 1e9)
@@ -697,6 +778,66 @@ const bodyRoutes: BodyRoute[] = [
     accepts: forgotPasswordInput,
     isAnonymous: true,
   },
+  // ---------- requests that hold the ice (docs/product.md#renters) ----------
+  {
+    route: 'POST /api/portal/requests',
+    path: () => '/api/portal/requests',
+    valid: (a) => ({
+      clientId: a.clientId,
+      roomId: a.rinkId,
+      date: '2031-05-07',
+      startTime: '10:00',
+      durationMinutes: 60,
+      title: 'Hostile ice',
+    }),
+    accepts: createRequestInput,
+    asRenter: true,
+    arrange: arrangeHostileRequest,
+    focus: (a) =>
+      fc.record({
+        clientId: fc.constantFrom(a.clientId, a.rinkId, a.facilityId, '', 'not-a-uuid', null),
+        roomId: fc.constantFrom(a.rinkId, a.changeRoomId, a.setupSpaceIds[0], a.clientId, '', null),
+        date: dates,
+        startTime: wallTimes,
+        durationMinutes: fc.constantFrom(0, 15, 45, 60, 61, 180, 1440, 1441, -60, 1e9, '60', null),
+        title: requestTitles,
+      }),
+  },
+  {
+    route: 'POST /api/requests/:id/decline',
+    path: () => `/api/requests/${HOSTILE_REQUEST_ID}/decline`,
+    valid: () => ({ reason: 'The ice is being resurfaced' }),
+    accepts: declineRequestInput,
+    arrange: arrangeHostileRequest,
+    focus: () =>
+      fc.record({ reason: fc.oneof(fc.constantFrom('', ' ', 'x'.repeat(500), 'x'.repeat(501), '\u202eNo', null), hostileScalar) }),
+  },
+  // ---------- released ice and the waitlist (docs/product.md#renters) ----------
+  {
+    route: 'POST /api/portal/waitlist',
+    path: () => '/api/portal/waitlist',
+    valid: (a) => ({ clientId: a.clientId, roomId: a.rinkId, date: '2038-06-01', fromTime: '08:00', toTime: '12:00' }),
+    accepts: joinWaitlistInput,
+    asRenter: true,
+    focus: (a) =>
+      fc.record({
+        clientId: fc.constantFrom(a.clientId, a.rinkId, a.facilityId, '', 'not-a-uuid', null),
+        roomId: fc.constantFrom(a.rinkId, a.changeRoomId, a.setupSpaceIds[0], a.clientId, '', null),
+        date: dates,
+        fromTime: wallTimes,
+        toTime: wallTimes,
+      }),
+  },
+  {
+    route: 'POST /api/portal/offers/:id/claim',
+    path: () => `/api/portal/offers/${HOSTILE_OFFER_ID}/claim`,
+    valid: (a) => ({ clientId: a.clientId }),
+    accepts: claimOfferInput,
+    asRenter: true,
+    arrange: arrangeHostileOffer,
+    focus: (a) =>
+      fc.record({ clientId: fc.constantFrom(a.clientId, a.rinkId, a.facilityId, a.clientId.toUpperCase(), '', 'not-a-uuid', null) }),
+  },
   // ---------- the selloff email and unsubscribing (docs/product.md#email) ----------
   {
     // A's client has no email: an accepted send writes no message. Another organisation's or an
@@ -746,6 +887,20 @@ const bodyRoutes: BodyRoute[] = [
     accepts: invitationInput,
     focus: () =>
       fc.record({ email: fc.constantFrom('a@b.co', 'A@B.CO ', 'no-at-sign', ''), role: fc.constantFrom(...ROLES, 'admin', 'OWNER', null) }),
+  },
+  // ---------- renter accounts (docs/product.md#renters) ----------
+  {
+    route: 'POST /api/clients/:id/portal-invitations',
+    path: (a) => `/api/clients/${a.clientId}/portal-invitations`,
+    valid: () => ({ email: 'contact@example.com' }),
+    accepts: portalInvitationInput,
+    focus: () =>
+      fc.record({
+        email: fc.oneof(
+          fc.constantFrom('a@b.co', 'A@B.CO ', 'no-at-sign', '', `${'x'.repeat(250)}@example.com`, null, ['a@b.co']),
+          hostileScalar,
+        ),
+      }),
   },
   {
     route: 'PATCH /api/team/members/:id',
@@ -977,6 +1132,8 @@ const idRoutes = [
   'DELETE /api/screens/:id/logo',
   'DELETE /api/team/members/:id',
   'DELETE /api/team/invitations/:id',
+  'DELETE /api/clients/:id/portal-invitations/:invitationId',
+  'DELETE /api/clients/:id/renters/:userId',
   'POST /api/admin/users/:id/approve',
   'POST /api/admin/users/:id/revoke',
   'POST /api/admin/users/:id/reset-password',
@@ -984,6 +1141,11 @@ const idRoutes = [
   'DELETE /api/invoices/:id',
   'DELETE /api/invoices/:id/lines/:lineId',
   'POST /api/invoices/:id/issue',
+  'POST /api/requests/:id/approve',
+  'POST /api/portal/requests/:id/withdraw',
+  'POST /api/events/:id/release',
+  'POST /api/portal/bookings/:id/release',
+  'DELETE /api/portal/waitlist/:id',
 ]
 
 // A's organisation, its other member and an open invitation, made once the data is seeded.
@@ -1034,6 +1196,8 @@ export function describeHostileInput(part: number, parts: number) {
     let a: OwnerData
     let fingerprint: () => Promise<Fingerprint>
     let baseline: Fingerprint
+    // A renter of A's client, for the portal's routes (docs/product.md#renters).
+    let renter: TestUser
 
     beforeAll(async () => {
       a = await seedOwnerData(t, owner, 'Owner-A')
@@ -1055,6 +1219,7 @@ export function describeHostileInput(part: number, parts: number) {
         teammateId: teammate.id,
         invitationToken: await invite('joiner@example.com'),
       })
+      renter = await t.addRenter(me.user.organisation.id, a.clientId)
       fingerprint = createFingerprinter(t.db, await listTables(t.db))
     }, 120_000)
 
@@ -1111,6 +1276,7 @@ export function describeHostileInput(part: number, parts: number) {
           'PUT /api/screens/:id/logo',
           'DELETE /api/organisation',
           'POST /api/invitations/:token/accept',
+          'POST /api/portal-invitations/:token/accept',
           // RFC 8058 one-click, outside /api: answers plain text, reads no body, and its token is
           // tried forged and malformed in modules/marketing/selloff.integration.test.ts.
           'POST /unsubscribe/:token',
@@ -1126,7 +1292,7 @@ export function describeHostileInput(part: number, parts: number) {
       async (_name, route) => {
         const method = route.route.split(' ')[0]!
         const path = route.path(a)
-        const cookie = route.isAnonymous ? undefined : owner.cookie
+        const cookie = route.isAnonymous ? undefined : route.asRenter ? renter.cookie : owner.cookie
         if (route.arrange) {
           await route.arrange(t.db, a)
           baseline = await fingerprint()
@@ -1508,6 +1674,33 @@ export function describeHostileInput(part: number, parts: number) {
                 kindOfCall === 'POST sign-up' ? undefined : other.cookie,
               )
               await checkAnswer(`${kindOfCall} ${path}`, response, { isRight: false })
+            }),
+            { numRuns: RUNS_PER_ROUTE / 4 },
+          )
+        },
+        PROPERTY_TIMEOUT_MS,
+      )
+
+    // A portal invitation's link (docs/product.md#renters): previewed, accepted, and signed up with at /auth.
+    if (inPart(2))
+      it.each(['GET', 'POST accept', 'POST sign-up'])(
+        'portal invitation links answer hostile tokens (%s) with a 410 and change nothing',
+        async (kindOfCall) => {
+          const token = fc.oneof(hostileText, fc.constantFrom('A'.repeat(43), 'A'.repeat(42), `${'A'.repeat(42)}=`, 'a'.repeat(201), ''))
+          await fc.assert(
+            fc.asyncProperty(token, async (value) => {
+              const isSignUp = kindOfCall === 'POST sign-up'
+              const path = isSignUp
+                ? '/api/auth/sign-up/email'
+                : `/api/portal-invitations/${encodeOrKeep(value)}${kindOfCall === 'GET' ? '' : '/accept'}`
+              const fields = { fullName: 'X', email: 'portal-joiner@example.com', password: 'long enough', portalInvitation: value }
+              const body = isSignUp ? { text: JSON.stringify(fields), contentType: 'application/json', value: fields } : null
+              const response = await send(kindOfCall === 'GET' ? 'GET' : 'POST', path, body, isSignUp ? undefined : other.cookie)
+              // Every sign-up counts against its address, refused or not.
+              await checkAnswer(`${kindOfCall} ${path} ${value.slice(0, 100)}`, response, {
+                isRight: false,
+                mayChange: isSignUp ? ['auth_attempts'] : [],
+              })
             }),
             { numRuns: RUNS_PER_ROUTE / 4 },
           )

@@ -87,6 +87,16 @@ import {
   portalInvoiceListResponse,
   portalInvoiceResponse,
 } from '@shared/portal/responses'
+import {
+  operatorRequestListResponse,
+  operatorRequestResponse,
+  portalFacilitiesResponse,
+  portalFreeSlotsResponse,
+  renterRequestListResponse,
+  renterRequestResponse,
+  requestCountResponse,
+  testClockResponse,
+} from '@shared/renting/requests-responses'
 import { publicBoard } from '@shared/screens/public-board'
 import { screenListResponse, screenResponse } from '@shared/screens/responses'
 import { setupProgressResponse, setupStepResponse } from '@shared/setup/responses'
@@ -289,6 +299,18 @@ export const ROUTE_RESPONSES: Record<string, RouteResponses> = {
   'DELETE /api/portal/waitlist/:id': { 204: null },
   'GET /api/portal/offers/:id': { 200: waitlistOfferResponse },
   'POST /api/portal/offers/:id/claim': { 201: claimOfferResponse },
+
+  // Requests that hold the ice (docs/product.md#renters): the renter's, the operators', the test clock.
+  'GET /api/portal/facilities': { 200: portalFacilitiesResponse },
+  'GET /api/portal/free-slots': { 200: portalFreeSlotsResponse },
+  'POST /api/portal/requests': { 201: renterRequestResponse },
+  'GET /api/portal/requests': { 200: renterRequestListResponse },
+  'POST /api/portal/requests/:id/withdraw': { 200: renterRequestResponse },
+  'GET /api/requests': { 200: operatorRequestListResponse },
+  'GET /api/requests/count': { 200: requestCountResponse },
+  'POST /api/requests/:id/approve': { 200: operatorRequestResponse },
+  'POST /api/requests/:id/decline': { 200: operatorRequestResponse },
+  'POST /api/test/clock': { 200: testClockResponse },
 
   'ALL /api/*': {},
 }
