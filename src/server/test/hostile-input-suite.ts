@@ -36,7 +36,6 @@ import {
 import { ROLES } from '@shared/team/roles'
 import { invitationInput, invitationSignUpInput, memberRoleInput, organisationInput, switchOrganisationInput } from '@shared/team/schema'
 import { portalInvitationInput } from '@shared/portal/schema'
-import { portalInvitationInput } from '@shared/portal/schema'
 import { claimOfferInput, joinWaitlistInput } from '@shared/renting/waitlist'
 import { holdIce } from '../booking'
 import type { Db } from '../db/client'
@@ -903,20 +902,6 @@ const bodyRoutes: BodyRoute[] = [
         ),
       }),
   },
-  // ---------- renter accounts (docs/product.md#renters) ----------
-  {
-    route: 'POST /api/clients/:id/portal-invitations',
-    path: (a) => `/api/clients/${a.clientId}/portal-invitations`,
-    valid: () => ({ email: 'contact@example.com' }),
-    accepts: portalInvitationInput,
-    focus: () =>
-      fc.record({
-        email: fc.oneof(
-          fc.constantFrom('a@b.co', 'A@B.CO ', 'no-at-sign', '', `${'x'.repeat(250)}@example.com`, null, ['a@b.co']),
-          hostileScalar,
-        ),
-      }),
-  },
   {
     route: 'PATCH /api/team/members/:id',
     path: (a) => `/api/team/members/${team(a).teammateId}`,
@@ -1149,8 +1134,6 @@ const idRoutes = [
   'DELETE /api/team/invitations/:id',
   'DELETE /api/clients/:id/portal-invitations/:invitationId',
   'DELETE /api/clients/:id/renters/:userId',
-  'DELETE /api/clients/:id/portal-invitations/:invitationId',
-  'DELETE /api/clients/:id/renters/:userId',
   'POST /api/admin/users/:id/approve',
   'POST /api/admin/users/:id/revoke',
   'POST /api/admin/users/:id/reset-password',
@@ -1293,7 +1276,6 @@ export function describeHostileInput(part: number, parts: number) {
           'PUT /api/screens/:id/logo',
           'DELETE /api/organisation',
           'POST /api/invitations/:token/accept',
-          'POST /api/portal-invitations/:token/accept',
           'POST /api/portal-invitations/:token/accept',
           // RFC 8058 one-click, outside /api: answers plain text, reads no body, and its token is
           // tried forged and malformed in modules/marketing/selloff.integration.test.ts.
@@ -1692,33 +1674,6 @@ export function describeHostileInput(part: number, parts: number) {
                 kindOfCall === 'POST sign-up' ? undefined : other.cookie,
               )
               await checkAnswer(`${kindOfCall} ${path}`, response, { isRight: false })
-            }),
-            { numRuns: RUNS_PER_ROUTE / 4 },
-          )
-        },
-        PROPERTY_TIMEOUT_MS,
-      )
-
-    // A portal invitation's link (docs/product.md#renters): previewed, accepted, and signed up with at /auth.
-    if (inPart(2))
-      it.each(['GET', 'POST accept', 'POST sign-up'])(
-        'portal invitation links answer hostile tokens (%s) with a 410 and change nothing',
-        async (kindOfCall) => {
-          const token = fc.oneof(hostileText, fc.constantFrom('A'.repeat(43), 'A'.repeat(42), `${'A'.repeat(42)}=`, 'a'.repeat(201), ''))
-          await fc.assert(
-            fc.asyncProperty(token, async (value) => {
-              const isSignUp = kindOfCall === 'POST sign-up'
-              const path = isSignUp
-                ? '/api/auth/sign-up/email'
-                : `/api/portal-invitations/${encodeOrKeep(value)}${kindOfCall === 'GET' ? '' : '/accept'}`
-              const fields = { fullName: 'X', email: 'portal-joiner@example.com', password: 'long enough', portalInvitation: value }
-              const body = isSignUp ? { text: JSON.stringify(fields), contentType: 'application/json', value: fields } : null
-              const response = await send(kindOfCall === 'GET' ? 'GET' : 'POST', path, body, isSignUp ? undefined : other.cookie)
-              // Every sign-up counts against its address, refused or not.
-              await checkAnswer(`${kindOfCall} ${path} ${value.slice(0, 100)}`, response, {
-                isRight: false,
-                mayChange: isSignUp ? ['auth_attempts'] : [],
-              })
             }),
             { numRuns: RUNS_PER_ROUTE / 4 },
           )
