@@ -72,7 +72,7 @@ export function createApp(options: CreateAppOptions) {
   app.route('/api', accountRoutes(options))
   // Released ice and the waitlist, for renters (ADR 0065): each route has the renter's guard of its
   // own, and they come before any router whose approval gate would answer every path after it.
-  app.route('/api', waitlistPortalRoutes(options))
+  app.route('/api', waitlistPortalRoutes({ ...options, requestClock }))
   // The invitation page's: visitors preview and sign up, signed-in accounts accept.
   app.route('/api', invitationRoutes(options))
   // The renters' portal: accounts that speak for clients, approved by no administrator (auth/renter.ts).
