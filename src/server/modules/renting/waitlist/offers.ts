@@ -54,21 +54,19 @@ export async function offerFreedTimes(tx: Executor, context: OfferContext, freed
   if (upcoming.length === 0) return { offers: 0, recipients: 0 }
 
   const roomIds = [...new Set(upcoming.map((freed) => freed.roomId))]
-  const spaces = await repository.findSpaces(tx, organisationId, roomIds)
-  const spaceOf = new Map(spaces.map((space) => [space.id, space]))
-  // The local days each freed time meets: a window lies within one day, so these are the only days
-  // whose entries can overlap it (a window ending at midnight ends where the next day starts).
+  // A window lies within one local day, so only the days a freed time meets can hold an entry that
+  // overlaps it: read here as UTC days widened by one each side, which covers every zone (UTC−12 to
+  // UTC+14) without reading the spaces first, so that a deletion with nobody waiting costs one query.
   const dates = new Set<string>()
   for (const freed of upcoming) {
-    const space = spaceOf.get(freed.roomId)
-    if (!space) continue
-    const first = localDateOf(maxDate(freed.start, now), space.timeZone)
-    const last = localDateOf(new Date(freed.end.getTime() - 1), space.timeZone)
+    const first = addCalendarDays(localDateOf(maxDate(freed.start, now), 'UTC'), -1)
+    const last = addCalendarDays(localDateOf(new Date(freed.end.getTime() - 1), 'UTC'), 1)
     for (let date = first; date <= last; date = addCalendarDays(date, 1)) dates.add(date)
   }
-  if (dates.size === 0) return { offers: 0, recipients: 0 }
   const entries = await repository.listWaitingEntries(tx, organisationId, roomIds, [...dates])
   if (entries.length === 0) return { offers: 0, recipients: 0 }
+  const spaces = await repository.findSpaces(tx, organisationId, [...new Set(entries.map((entry) => entry.roomId))])
+  const spaceOf = new Map(spaces.map((space) => [space.id, space]))
 
   type Offer = { roomId: string; start: Date; end: Date; releasedTitle: string | null; entries: typeof entries }
   const offers = new Map<string, Offer>()
