@@ -9,6 +9,7 @@ import type { z } from 'zod'
 import { activityEntries, bookingRequests, facilities, outboxMessages, rooms, schedules, waitlistOffers } from '../../../db/schema'
 import { errorOf, expectJson } from '../../../test/responses'
 import { useTestApp } from '../../../test/setup'
+import { sweepExpiredRequests } from '../requests/service'
 import { OPEN_AROUND_THE_CLOCK, type TestUser } from '../../../test/test-app'
 import { testDatabaseKinds } from '../../../test/test-database'
 
@@ -421,6 +422,52 @@ describe.each(testDatabaseKinds())('released ice and the waitlist on %s', (kind)
       expect((await expectJson<{ offer: WaitlistOffer }>(await request('GET', path, undefined, waiter), 200)).offer.status).toBe('yours')
       const [row] = await t.db.select().from(waitlistOffers).where(eq(waitlistOffers.id, offer!.id))
       expect(row).toMatchObject({ claimedEventId: null, claimedRequestId: claimed.requestId })
+    })
+
+    it('offers the time a request lets go of when it is declined, withdrawn or expires', async () => {
+      const date = '2031-07-12'
+      const rinkD = (
+        await expectJson<{ room: { id: string } }>(
+          await request('POST', `/api/facilities/${facilityId}/rooms`, { name: 'Rink D', type: 'rink', ...OPEN_AROUND_THE_CLOCK }),
+          201,
+        )
+      ).room.id
+      await t.db.update(rooms).set({ acceptsRequests: true }).where(eq(rooms.id, rinkD))
+      const waiter = await t.addRenter(organisationId, sharks)
+      await joined(waiter, { clientId: sharks, roomId: rinkD, date, fromTime: '06:00', toTime: '23:00' })
+      const requested = async (startTime: string) =>
+        (
+          await expectJson<{ request: { id: string } }>(
+            await request(
+              'POST',
+              '/api/portal/requests',
+              { clientId: jets, roomId: rinkD, date, startTime, durationMinutes: 60, title: 'Jets practice' },
+              jetsRenter,
+            ),
+            201,
+          )
+        ).request.id
+      const declined = await requested('08:00')
+      const withdrawn = await requested('10:00')
+      const expiring = await requested('12:00')
+      expect(await offersOn(rinkD)).toEqual([])
+
+      await expectJson(await request('POST', `/api/requests/${declined}/decline`, { reason: 'Resurfacing' }), 200)
+      await expectJson(await request('POST', `/api/portal/requests/${withdrawn}/withdraw`, undefined, jetsRenter), 200)
+      expect(await sweepExpiredRequests(t.db, { clockNow: new Date(Date.now() + 25 * HOUR), origin: 'http://localhost:3000' })).toContain(
+        expiring,
+      )
+      const offers = await offersOn(rinkD)
+      expect(offers.map((offer) => offer.startTime.toISOString()).sort()).toEqual([
+        `${date}T08:00:00.000Z`,
+        `${date}T10:00:00.000Z`,
+        `${date}T12:00:00.000Z`,
+      ])
+      expect((await offerMailsTo(offers.map((offer) => offer.id))).map((mail) => mail.to)).toEqual([
+        waiter.email,
+        waiter.email,
+        waiter.email,
+      ])
     })
 
     it('refuses every claim once an operator has booked over the offered time, and leaves the offer unclaimed', async () => {
