@@ -181,6 +181,15 @@ describe.each(testDatabaseKinds())('holds written by the booking module, on %s',
     expect(await chargesOf(held.id)).toEqual([])
     expect((await book(rinkA, '10:30')).status).toBe(409)
     expect((await book(halfA, '10:00')).status).toBe(409)
+    // Nor can anything charge it: the database keeps a hold's hours off every contract.
+    const charged = await t.db
+      .insert(contractUsage)
+      .values({ organisationId, contractId, usageDate: DAY, hoursLogged: '1.00', description: 'Request: Hawks', scheduleId: held.id })
+      .then(
+        () => null,
+        (error: unknown) => findPostgresError(error),
+      )
+    expect(charged).toMatchObject({ code: '23514', constraint: 'contract_usage_bookings_only' })
   })
 
   it('refuses a hold over a booking, another hold or a closure in words that name nothing in the way', async () => {

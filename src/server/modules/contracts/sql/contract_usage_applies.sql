@@ -14,6 +14,15 @@ BEGIN
     ORDER BY c."organisation_id", c."id"
     FOR KEY SHARE OF c;
   END IF;
+  -- A renter's pending request holds its ice uncharged (a hold, ADR 0055): only a booking is
+  -- charged, once its hold is confirmed (src/server/booking/holds.ts).
+  IF EXISTS (
+    SELECT FROM charged u JOIN "schedules" s ON s."organisation_id" = u."organisation_id" AND s."id" = u."schedule_id"
+    WHERE s."kind" <> 'booking'
+  ) THEN
+    RAISE EXCEPTION 'A hold is not charged to a contract until it is confirmed as a booking'
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'contract_usage_bookings_only';
+  END IF;
   IF EXISTS (
     SELECT FROM charged u JOIN "contracts" c ON c."organisation_id" = u."organisation_id" AND c."id" = u."contract_id"
     WHERE u."schedule_id" IS NOT NULL AND c."end_date" < u."usage_date"
