@@ -1,14 +1,14 @@
 // npx tsx scripts/check-bundle-budgets.ts [WEB_ROOT] (npm test runs it on its one build, dist/web).
 // Fails when a page ships more JavaScript than its budget (docs/benchmarks.md, ADR 0052).
 //
-// The four pages a visitor opens first (the landing page, /auth, the first page an approved
-// operator lands on after sign-in, and a lobby board) are measured in Chromium: the real server
-// serves the build, each page opens in a fresh browser context, and every script the browser
-// requests until the network has been quiet for a while counts, at the size of the gzipped file
-// the server sends (`.gz`, written by the build). That includes what a page imports lazily as it
-// renders and what it prefetches once idle (the dialogs of lib/deferred.ts): all of it is
-// downloaded on a visit. The lazy routes and the timeline are also judged from the build's
-// manifest, by what each adds to the app's entry.
+// The five pages a visitor opens first (the landing page, /auth, the first page an approved
+// operator lands on after sign-in, the renters' portal's first page, and a lobby board) are
+// measured in Chromium: the real server serves the build, each page opens in a fresh browser
+// context, and every script the browser requests until the network has been quiet for a while
+// counts, at the size of the gzipped file the server sends (`.gz`, written by the build). That
+// includes what a page imports lazily as it renders and what it prefetches once idle (the dialogs
+// of lib/deferred.ts): all of it is downloaded on a visit. The lazy routes and the timeline are
+// also judged from the build's manifest, by what each adds to the app's entry.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -33,6 +33,9 @@ const BUDGETS = {
   // schemas that check it as the server does).
   auth: 175 * KB,
   signedInFirstPage: 200 * KB,
+  // The renters' portal's first page, My Bookings (docs/product.md#renters): opened on a phone, so
+  // held below the operators' first page, which carries the sidebar.
+  portalFirstPage: 150 * KB,
   displayBoard: 90 * KB,
   lazyRoute: 100 * KB,
   // The venue timeline (docs/product.md#timeline): what it adds to the facility page it opens on.
@@ -64,6 +67,7 @@ const rows: Row[] = []
 
 const OPERATOR = { fullName: 'Budget Operator', email: 'operator@fieldhouse.test', password: 'budget-operator-password' }
 const ADMIN = { fullName: 'Budget Admin', email: 'admin@fieldhouse.test', password: 'budget-admin-password' }
+const RENTER = { fullName: 'Budget Renter', email: 'renter@fieldhouse.test', password: 'budget-renter-password' }
 const QUIET_MS = 1_500
 
 async function findChromium(): Promise<string | null> {
@@ -91,8 +95,9 @@ async function signIn(app: AppProcess, account: { email: string; password: strin
 
 // The first account is the admin (ADR 0004); the operator signs up, is approved, and sets up a
 // facility with a space and a lobby board, so that after sign-in they land on their facilities
-// rather than in the setup wizard.
-async function seed(app: AppProcess): Promise<{ cookie: string; boardPath: string }> {
+// rather than in the setup wizard. A client's contact, invited to the portal, signs up with the
+// link as a renter.
+async function seed(app: AppProcess): Promise<{ cookie: string; boardPath: string; renterCookie: string }> {
   await post(app, '/api/auth/sign-up/email', ADMIN)
   const signedUp = (await (await post(app, '/api/auth/sign-up/email', OPERATOR)).json()) as { user: { id: string } }
   await post(app, `/api/admin/users/${signedUp.user.id}/approve`, {}, await signIn(app, ADMIN))
@@ -108,7 +113,12 @@ async function seed(app: AppProcess): Promise<{ cookie: string; boardPath: strin
   const { screen } = (await (await post(app, '/api/screens', { name: 'Main Lobby', rooms: [{ roomId: room.id }] }, cookie)).json()) as {
     screen: { slug: string }
   }
-  return { cookie, boardPath: `/display/${screen.slug}` }
+  const { client } = (await (await post(app, '/api/clients', { name: 'Harbour Hawks' }, cookie)).json()) as { client: { id: string } }
+  const { url } = (await (await post(app, `/api/clients/${client.id}/portal-invitations`, { email: RENTER.email }, cookie)).json()) as {
+    url: string
+  }
+  await post(app, '/api/auth/sign-up/email', { ...RENTER, portalInvitation: new URL(url).searchParams.get('portalInvitation') })
+  return { cookie, boardPath: `/display/${screen.slug}`, renterCookie: await signIn(app, RENTER) }
 }
 
 type Visit = { files: string[]; transferred: number; landedOn: string }
@@ -153,11 +163,12 @@ async function measureInChromium(executablePath: string): Promise<void> {
   const { chromium } = await import('playwright-core')
   const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-quic'] })
   try {
-    const { cookie, boardPath } = await seed(app)
+    const { cookie, boardPath, renterCookie } = await seed(app)
     const pages: Array<{ name: string; path: string; cookie?: string; budget: number; expect: string }> = [
       { name: 'landing page (/)', path: '/', budget: BUDGETS.landing, expect: '/' },
       { name: '/auth', path: '/auth', budget: BUDGETS.auth, expect: '/auth' },
       { name: 'first signed-in page (/facilities)', path: '/facilities', cookie, budget: BUDGETS.signedInFirstPage, expect: '/facilities' },
+      { name: "renters' portal (/portal)", path: '/portal', cookie: renterCookie, budget: BUDGETS.portalFirstPage, expect: '/portal' },
       { name: `display board (${boardPath})`, path: boardPath, budget: BUDGETS.displayBoard, expect: boardPath },
     ]
     for (const { name, path, cookie: pageCookie, budget, expect } of pages) {

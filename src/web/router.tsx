@@ -118,6 +118,38 @@ const BillingSettingsPage = screen(
   () => import('./features/billing/billing-settings-page'),
   (m) => m.BillingSettingsPage,
 )
+const PortalLayout = screen(
+  () => import('./features/portal/portal-layout'),
+  (m) => m.PortalLayout,
+)
+const PortalBookingsPage = screen(
+  () => import('./features/portal/bookings-page'),
+  (m) => m.PortalBookingsPage,
+)
+const PortalHoursPage = screen(
+  () => import('./features/portal/hours-page'),
+  (m) => m.PortalHoursPage,
+)
+const PortalInvoicesPage = screen(
+  () => import('./features/portal/invoices-page'),
+  (m) => m.PortalInvoicesPage,
+)
+const PortalInvoicePage = screen(
+  () => import('./features/portal/invoice-page'),
+  (m) => m.PortalInvoicePage,
+)
+const PortalRequestPage = screen(
+  () => import('./features/portal/request-page'),
+  (m) => m.PortalRequestPage,
+)
+const PortalWaitlistPage = screen(
+  () => import('./features/portal/waitlist-page'),
+  (m) => m.PortalWaitlistPage,
+)
+const PortalOfferPage = screen(
+  () => import('./features/portal/offer-page'),
+  (m) => m.PortalOfferPage,
+)
 const AdminPage = screen(
   () => import('./features/admin/admin-page'),
   (m) => m.AdminPage,
@@ -188,8 +220,18 @@ export function AppRoutes() {
             <Route path="/billing/receivables" element={<ReceivablesPage />} />
             <Route path="/billing/settings" element={<BillingSettingsPage />} />
           </Route>
+          {/* The renters' portal: its own small layout, not the operators' sidebar (docs/product.md#renters). */}
+          <Route path="/portal" element={<PortalLayout />}>
+            <Route index element={<PortalBookingsPage />} />
+            <Route path="hours" element={<PortalHoursPage />} />
+            <Route path="invoices" element={<PortalInvoicesPage />} />
+            <Route path="requests" element={<PortalRequestPage />} />
+            <Route path="waitlist" element={<PortalWaitlistPage />} />
+            <Route path="offers/:id" element={<PortalOfferPage />} />
+          </Route>
           {/* Signed in, but outside the app's layout: a sheet that prints alone (its own guard). */}
           <Route path="/invoices/:id/print" element={<InvoicePrintPage />} />
+          <Route path="/portal/invoices/:id" element={<PortalInvoicePage />} />
           <Route path="/dashboard" element={<Navigate to="/facilities" replace />} />
           <Route path="/screens" element={<Navigate to="/displays" replace />} />
           <Route path="*" element={<NotFoundPage />} />

@@ -12,6 +12,8 @@ type Manifest = Record<string, ManifestChunk>
 const SIGNED_IN = 'components/signed-in-shell.tsx'
 // Every page but the landing page mounts the toaster (ADR 0052), so its chunk is preloaded too.
 const TOASTER = 'components/ui/sonner.tsx'
+// The renters' portal has its own layout (docs/product.md#renters).
+const PORTAL = 'features/portal/portal-layout.tsx'
 export const ROUTE_SCREENS: Array<[RegExp, string[]]> = [
   [/^\/auth\/?$/, [TOASTER, 'features/auth/auth-page.tsx']],
   [/^\/reset-password\/[^/]+\/?$/, [TOASTER, 'features/auth/reset-password-page.tsx']],
@@ -38,6 +40,13 @@ export const ROUTE_SCREENS: Array<[RegExp, string[]]> = [
   [/^\/invoices\/[^/]+\/print\/?$/, [TOASTER, 'features/billing/invoice-print-page.tsx']],
   [/^\/billing\/receivables\/?$/, [SIGNED_IN, TOASTER, 'features/billing/receivables-page.tsx']],
   [/^\/billing\/settings\/?$/, [SIGNED_IN, TOASTER, 'features/billing/billing-settings-page.tsx']],
+  [/^\/portal\/?$/, [PORTAL, TOASTER, 'features/portal/bookings-page.tsx']],
+  [/^\/portal\/hours\/?$/, [PORTAL, TOASTER, 'features/portal/hours-page.tsx']],
+  [/^\/portal\/invoices\/?$/, [PORTAL, TOASTER, 'features/portal/invoices-page.tsx']],
+  [/^\/portal\/invoices\/[^/]+\/?$/, [TOASTER, 'features/portal/invoice-page.tsx']],
+  [/^\/portal\/requests\/?$/, [PORTAL, TOASTER, 'features/portal/request-page.tsx']],
+  [/^\/portal\/waitlist\/?$/, [PORTAL, TOASTER, 'features/portal/waitlist-page.tsx']],
+  [/^\/portal\/offers\/[^/]+\/?$/, [PORTAL, TOASTER, 'features/portal/offer-page.tsx']],
 ]
 
 // Pages the build rendered to HTML (src/web/prerender.tsx), by path and file in prerendered/.

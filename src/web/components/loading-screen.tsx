@@ -183,6 +183,24 @@ export function LoadingList({ rows = 3, ...status }: LoadingProps & { rows?: num
 export function RouteFallback() {
   const { pathname } = useLocation()
   const shape = shapeOf(pathname)
+  // The renters' portal: its header, then the page's rows, in its one narrow column (its
+  // printable invoice has no header).
+  if (pathname.startsWith('/portal') && !/^\/portal\/invoices\/./.test(pathname)) {
+    return (
+      <div className="min-h-svh bg-muted/40">
+        <div className="border-b bg-background" aria-hidden="true">
+          <div className="mx-auto grid max-w-3xl gap-3 px-4 py-3">
+            <Skeleton className="h-4 w-32" />
+            <Skeleton className="h-6 w-48" />
+            <Skeleton className="h-8 w-full max-w-md" />
+          </div>
+        </div>
+        <main className="mx-auto max-w-3xl px-4 py-6">
+          <LoadingScreen shape="list" />
+        </main>
+      </div>
+    )
+  }
   if (shape === 'card' || shape === 'wizard') {
     return (
       <main className="mx-auto max-w-5xl px-4 py-10">

@@ -8,7 +8,8 @@ type AuthContextValue = {
   loading: boolean
   // A deliberate sign-out leads to the landing page; a lost session leads to /auth.
   hasSignedOut: boolean
-  refresh: () => Promise<void>
+  /** Asks the server again who is signed in, and answers it. */
+  refresh: () => Promise<CurrentUser | null>
   signOut: () => Promise<void>
 }
 
@@ -19,7 +20,7 @@ const AuthContext = createContext<AuthContextValue | null>(null)
  * browser shows before the app's code has run (src/web/prerender.tsx).
  */
 export function PendingAuthProvider({ children }: { children: ReactNode }) {
-  const value: AuthContextValue = { user: null, loading: true, hasSignedOut: false, refresh: async () => {}, signOut: async () => {} }
+  const value: AuthContextValue = { user: null, loading: true, hasSignedOut: false, refresh: async () => null, signOut: async () => {} }
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
 }
 
@@ -36,7 +37,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       refresh: async () => {
         setHasSignedOut(false)
         await queryClient.invalidateQueries({ queryKey: authKeys.me() })
-        await queryClient.fetchQuery(currentUserQueryOptions())
+        return queryClient.fetchQuery(currentUserQueryOptions())
       },
       signOut: async () => {
         await signOutRequest()

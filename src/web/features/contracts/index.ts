@@ -2,6 +2,7 @@
 export { contractKeys, useClientContracts, useUsageReport } from './api'
 export { ContractCard } from './components/contract-card'
 export { ContractHoursWarning } from './components/contract-hours-warning'
+export { formatHours, usedPercent } from './hours'
 export { LogHoursDialog } from './components/deferred-log-hours-dialog'
 export { UsageReport } from './components/usage-report'
 export type { ContractsPageState } from './contracts-page'

@@ -3,7 +3,7 @@ import { Link, Navigate } from 'react-router'
 import { Button } from '@web/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card'
 import { LoadingScreen } from '@web/components/loading-screen'
-import { useAuth } from '@web/features/auth'
+import { homePathOf, useAuth } from '@web/features/auth'
 import { PRODUCT_NAME } from '@shared/product'
 
 // Every button goes to /auth (the spec), opened on the form it promises (auth-page.tsx reads the mode).
@@ -43,7 +43,7 @@ export function LandingPage() {
       </div>
     )
   }
-  if (user) return <Navigate to="/facilities" replace />
+  if (user) return <Navigate to={homePathOf(user)} replace />
 
   return (
     <div className="min-h-screen bg-gradient-to-b from-background to-muted">
