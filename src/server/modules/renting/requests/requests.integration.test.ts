@@ -319,6 +319,24 @@ describe.each(testDatabaseKinds())('requests that hold the ice, on %s', (kind) =
     expect(Date.parse(next.expiresAt)).toBeGreaterThan(Date.parse(swept.now) + 23 * HOUR)
   })
 
+  it('lets a space with a pending request be deleted, taking the request and its hold with it', async () => {
+    const spaceId = (
+      await post<{ room: { id: string } }>(owner, `/api/facilities/${facilityId}/rooms`, {
+        name: 'Outdoor Rink',
+        type: 'rink',
+        operatingStartTime: '06:00',
+        operatingEndTime: '23:00',
+        bookingInterval: 30,
+      })
+    ).room.id
+    await t.db.update(rooms).set({ acceptsRequests: true }).where(eq(rooms.id, spaceId))
+    const { request } = await expectJson<{ request: RenterRequest }>(await ask(renterX, clientX, spaceId, nextDay(), '08:00'), 201)
+    const holdId = (await holdOf(request.id))!
+    expect((await call(owner, 'DELETE', `/api/rooms/${spaceId}`)).status).toBe(204)
+    expect(await statusOf(request.id)).toBeUndefined()
+    expect(await scheduleOf(holdId)).toBeNull()
+  })
+
   it('gives the slot to exactly one of 100 renters requesting it at once', async () => {
     const date = nextDay()
     const renters: { renter: TestUser; clientId: string }[] = []

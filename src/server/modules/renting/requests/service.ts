@@ -20,7 +20,7 @@ import { findFreeSlotsOfSpace } from '../../availability/service'
 import { offerFreedIce } from '../waitlist/offers'
 import * as repository from './repository'
 
-// Requests that hold the ice (docs/product.md#renters, ADR 0055). A renter asks for a free slot
+// Requests that hold the ice (docs/product.md#renters, ADR 0055, 0064). A renter asks for a free slot
 // of a space that accepts requests; the request holds it through the booking module (a hold, under
 // the same exclusion constraint as every booking) until an operator approves it (the hold becomes
 // the booking, charged then), declines it, the renter withdraws it, or it expires unanswered.
