@@ -772,6 +772,12 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
     },
     // ---------- released ice and the waitlist (ADR 0065): renters speak for their clients ----------
     {
+      route: 'GET /api/portal/waitlist/spaces',
+      path: () => '/api/portal/waitlist/spaces',
+      expect: [401, 403, 200, 200, 403, 403, 403, 403, 403, 403],
+      scope: 'renters',
+    },
+    {
       route: 'GET /api/portal/waitlist',
       path: () => '/api/portal/waitlist',
       expect: [401, 403, 200, 200, 403, 403, 403, 403, 403, 403],

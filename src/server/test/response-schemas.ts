@@ -74,6 +74,7 @@ import {
   waitlistEntryResponse,
   waitlistOfferResponse,
   waitlistResponse,
+  waitlistSpacesResponse,
 } from '@shared/renting/waitlist-responses'
 import {
   portalAccessResponse,
@@ -295,6 +296,7 @@ export const ROUTE_RESPONSES: Record<string, RouteResponses> = {
   'POST /api/events/:id/release': { 200: releaseEventResponse },
   'POST /api/portal/bookings/:id/release': { 204: null },
   'GET /api/portal/waitlist': { 200: waitlistResponse },
+  'GET /api/portal/waitlist/spaces': { 200: waitlistSpacesResponse },
   'POST /api/portal/waitlist': { 201: waitlistEntryResponse },
   'DELETE /api/portal/waitlist/:id': { 204: null },
   'GET /api/portal/offers/:id': { 200: waitlistOfferResponse },

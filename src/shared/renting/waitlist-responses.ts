@@ -1,9 +1,40 @@
 import { z } from 'zod'
+import { ROOM_TYPES } from '@shared/limits'
 import { calendarDay, instant, wallClockTime } from '@shared/response-fields'
 import { OFFER_STATUSES } from './waitlist'
 
 // What the waitlist's routes answer (docs/product.md#renters, ADR 0065). A renter's answers name
 // only their own clients: an offer never says who else was offered it or who took it.
+
+/**
+ * GET /api/portal/waitlist/spaces: the facilities of the renter's venues with every space that can
+ * be waited for (all but change rooms), with the hours and interval a window's start must fit.
+ */
+export const waitlistSpacesResponse = z.object({
+  facilities: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      timeZone: z.string(),
+      /** The venue: a window is for one of the renter's clients of the same one. */
+      organisationId: z.uuid(),
+      organisationName: z.string(),
+      spaces: z.array(
+        z.object({
+          id: z.uuid(),
+          name: z.string(),
+          type: z.enum(ROOM_TYPES),
+          operatingStartTime: wallClockTime,
+          operatingEndTime: wallClockTime,
+          bookingInterval: z.int().min(1),
+          /** Claiming time on it makes a request rather than a booking. */
+          acceptsRequests: z.boolean(),
+        }),
+      ),
+    }),
+  ),
+})
+export type WaitlistFacility = z.infer<typeof waitlistSpacesResponse>['facilities'][number]
 
 /** A window the renter waits in, for one of their clients. */
 export const waitlistEntry = z.object({

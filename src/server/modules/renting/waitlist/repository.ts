@@ -1,9 +1,10 @@
-import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm'
 import type { Executor } from '../../../db/client'
 import {
   clientRenters,
   clients,
   facilities,
+  organisations,
   rooms,
   schedules,
   spaceOccupancy,
@@ -143,6 +144,30 @@ type LockedPartRow = {
 const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`
 
 /* ---------- entries ---------- */
+
+/** Every space but change rooms of these organisations, with its facility and venue, for 'Join Waitlist'. */
+export function listWaitableSpaces(db: Executor, organisationIds: readonly string[]) {
+  return db
+    .select({
+      id: rooms.id,
+      name: rooms.name,
+      type: rooms.type,
+      operatingStartTime: wallClock(rooms.operatingStartTime),
+      operatingEndTime: wallClock(rooms.operatingEndTime),
+      bookingInterval: rooms.bookingInterval,
+      acceptsRequests: rooms.acceptsRequests,
+      facilityId: facilities.id,
+      facilityName: facilities.name,
+      timeZone: facilities.timeZone,
+      organisationId: organisations.id,
+      organisationName: organisations.name,
+    })
+    .from(rooms)
+    .innerJoin(facilities, and(eq(facilities.organisationId, rooms.organisationId), eq(facilities.id, rooms.facilityId)))
+    .innerJoin(organisations, eq(organisations.id, rooms.organisationId))
+    .where(and(inArray(rooms.organisationId, [...organisationIds]), ne(rooms.type, 'change_room')))
+    .orderBy(asc(sql`lower(${facilities.name})`), asc(facilities.id), asc(sql`lower(${rooms.name})`), asc(rooms.id))
+}
 
 /** A space of the organisation for 'Join Waitlist', with its facility's zone. */
 export async function findSpace(db: Executor, organisationId: string, roomId: string) {

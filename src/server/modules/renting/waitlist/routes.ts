@@ -32,6 +32,8 @@ export function waitlistPortalRoutes({ database: { db }, env, requestClock }: Ap
     return c.body(null, 204)
   })
 
+  app.get('/portal/waitlist/spaces', renter, async (c) => c.json({ facilities: await service.listWaitableSpaces(db, c.get('renterOf')) }))
+
   app.get('/portal/waitlist', renter, async (c) =>
     c.json({ entries: await service.listWaitlist(db, { renterOf: c.get('renterOf'), userId: c.get('user').id }) }),
   )

@@ -5,7 +5,8 @@ import { localDateOf } from '@shared/scheduling/local-day'
 import { startProblem } from '@shared/scheduling/operating-hours'
 import type { JoinWaitlistInput, OfferStatus } from '@shared/renting/waitlist'
 import { WAITLIST_ENTRIES_PER_CLIENT, WAITLIST_MESSAGES } from '@shared/renting/waitlist'
-import type { WaitlistEntry, WaitlistOffer } from '@shared/renting/waitlist-responses'
+import type { WaitlistEntry, WaitlistFacility, WaitlistOffer } from '@shared/renting/waitlist-responses'
+import type { RoomType } from '@shared/limits'
 import type { RenterClient } from '../../../auth/renter'
 import * as booking from '../../../booking'
 import type { Db, Executor } from '../../../db/client'
@@ -162,6 +163,29 @@ export async function cancelAndOffer(
 }
 
 /* ---------- the waitlist ---------- */
+
+/** The spaces a renter may wait for: every space but change rooms of their clients' venues, by facility. */
+export async function listWaitableSpaces(db: Db, renterOf: readonly RenterClient[]): Promise<WaitlistFacility[]> {
+  const rows = await repository.listWaitableSpaces(db, [...new Set(renterOf.map((client) => client.organisationId))])
+  const facilities = new Map<string, WaitlistFacility>()
+  for (const row of rows) {
+    let facility = facilities.get(row.facilityId)
+    if (!facility) {
+      facility = {
+        id: row.facilityId,
+        name: row.facilityName,
+        timeZone: row.timeZone,
+        organisationId: row.organisationId,
+        organisationName: row.organisationName,
+        spaces: [],
+      }
+      facilities.set(row.facilityId, facility)
+    }
+    const { id, name, type, operatingStartTime, operatingEndTime, bookingInterval, acceptsRequests } = row
+    facility.spaces.push({ id, name, type: type as RoomType, operatingStartTime, operatingEndTime, bookingInterval, acceptsRequests })
+  }
+  return [...facilities.values()]
+}
 
 /**
  * 'Join Waitlist': a window of one day on a space of the client's own organisation, not yet

@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { InvoiceDetail, InvoiceSummary } from '@shared/billing/responses'
 import type { availabilityResponse } from '@shared/marketing/responses'
 import { WAITLIST_MESSAGES } from '@shared/renting/waitlist'
-import type { WaitlistEntry, WaitlistOffer } from '@shared/renting/waitlist-responses'
+import type { WaitlistEntry, WaitlistFacility, WaitlistOffer } from '@shared/renting/waitlist-responses'
 import { buildSelloffEmail } from '@shared/scheduling/selloff-email'
 import type { z } from 'zod'
 import { activityEntries, bookingRequests, facilities, outboxMessages, rooms, schedules, waitlistOffers } from '../../../db/schema'
@@ -264,6 +264,25 @@ describe.each(testDatabaseKinds())('released ice and the waitlist on %s', (kind)
         { action: 'created', actorId: jetsRenter.id },
         { action: 'deleted', actorId: jetsRenter.id },
       ])
+    })
+
+    it("lists every space of the renter's venues but change rooms, and nothing of another venue", async () => {
+      const { facilities: listed } = await expectJson<{ facilities: WaitlistFacility[] }>(
+        await request('GET', '/api/portal/waitlist/spaces', undefined, jetsRenter),
+        200,
+      )
+      expect(listed.map((facility) => facility.id)).toEqual([facilityId])
+      const spaceIds = listed[0]!.spaces.map((space) => space.id)
+      expect(spaceIds).toEqual(expect.arrayContaining([rinkA, rinkB]))
+      expect(spaceIds).not.toContain(changeRoom)
+      expect(spaceIds).not.toContain(otherVenueSpace)
+      expect(listed[0]!.spaces.find((space) => space.id === rinkA)).toMatchObject({
+        name: 'Rink A',
+        operatingStartTime: '00:00',
+        operatingEndTime: '00:00',
+        bookingInterval: 15,
+        acceptsRequests: false,
+      })
     })
 
     it('refuses what cannot be waited for, with a clear message', async () => {
