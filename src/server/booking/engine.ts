@@ -663,9 +663,10 @@ async function findConflicts(db: Executor, { organisationId, roomId, planned, ex
   return rules.groupIntoBookings(planned).flatMap((parts) =>
     rules
       .clashesOf({ parts, changeoverMinutes, changeRoomIds: [] }, clashes)
-      .map(({ part: event, event: { id, title, start, end, roomId: clashRoomId, roomName, blocked, bookedRoomName } }) => ({
+      .map(({ part: event, event: { id, title, pending, start, end, roomId: clashRoomId, roomName, blocked, bookedRoomName } }) => ({
         id,
         title,
+        pending,
         start,
         end,
         spaceName: clashRoomId === roomId ? null : roomName,

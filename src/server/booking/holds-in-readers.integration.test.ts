@@ -212,9 +212,7 @@ describe.each(testDatabaseKinds())('holds in every reader on %s', (kind) => {
     expect(rooms.find((room) => room.id === rinkB)!.slots.some((slot) => slot.isAvailable)).toBe(true)
   })
 
-  // Waits for findConflicts in booking/engine.ts to hand the clash row's `pending` on to
-  // formatConflictMessage, as explainChangeRoomClash does: the words are conflict-message.ts's.
-  it.skip('names a hold in the way as a pending request when a booking is refused', async () => {
+  it('names a hold in the way as a pending request when a booking is refused', async () => {
     const day = addCalendarDays(today, 5)
     await hold(halfA, at(day, '10:00'), at(day, '11:00'), 'Hawks U11')
     const refused = await book(rinkA, day, '10:30', 'Jets practice')
