@@ -150,6 +150,10 @@ const PortalOfferPage = screen(
   () => import('./features/portal/offer-page'),
   (m) => m.PortalOfferPage,
 )
+const RequestsPage = screen(
+  () => import('./features/requests/requests-page'),
+  (m) => m.RequestsPage,
+)
 const AdminPage = screen(
   () => import('./features/admin/admin-page'),
   (m) => m.AdminPage,
@@ -210,6 +214,7 @@ export function AppRoutes() {
             <Route path="/contracts" element={<ContractsPage />} />
             <Route path="/marketing" element={<MarketingPage />} />
             <Route path="/find-ice" element={<FindIcePage />} />
+            <Route path="/requests" element={<RequestsPage />} />
             <Route path="/team" element={<TeamPage />} />
             <Route path="/activity" element={<ActivityPage />} />
             <Route path="/mail" element={<MailPage />} />

@@ -5,6 +5,7 @@ import {
   CalendarSearch,
   FileText,
   History,
+  Inbox,
   LogOut,
   Mail,
   Megaphone,
@@ -35,6 +36,7 @@ import {
 } from '@web/components/ui/sidebar'
 import { useAccountsAwaitingAdmin } from '@web/features/admin'
 import { useAuth } from '@web/features/auth'
+import { usePendingRequestCount } from '@web/features/requests'
 import { OrganisationSwitcher } from '@web/features/team'
 import { LoadingScreen } from './loading-screen'
 import { PRODUCT_NAME } from '@shared/product'
@@ -46,6 +48,8 @@ const NAVIGATION: NavigationEntry[] = [
   { title: 'Facility Setup', to: '/facilities', icon: Building2, matches: ['/facilities', '/facility/'] },
   { title: 'Events', to: '/events', icon: CalendarDays, matches: ['/events'] },
   { title: 'Find Ice', to: '/find-ice', icon: CalendarSearch, matches: ['/find-ice'], permission: 'book' },
+  // Renters' requests for ice, for who may book (docs/product.md#renters).
+  { title: 'Requests', to: '/requests', icon: Inbox, matches: ['/requests'], permission: 'book' },
   { title: 'Display Management', to: '/displays', icon: Monitor, matches: ['/displays'] },
   { title: 'Clients', to: '/clients', icon: Users, matches: ['/clients'] },
   // The business side: not for the Front Desk (src/shared/team/roles.ts).
@@ -70,6 +74,7 @@ export function AppLayout() {
   const allowed = NAVIGATION.filter((entry) => !entry.permission || can(role, entry.permission))
   const entries = user?.isAdmin ? [...allowed, ADMIN_ENTRY] : allowed
   const awaitingAdmin = useAccountsAwaitingAdmin(Boolean(user?.isAdmin))
+  const pendingRequests = usePendingRequestCount(can(role, 'book'))
 
   const handleSignOut = async () => {
     try {
@@ -102,14 +107,16 @@ export function AppLayout() {
             <SidebarGroupContent>
               <SidebarMenu>
                 {entries.map((entry) => {
-                  // The Admin entry counts the accounts waiting for the admin (approval or a reset link).
-                  const count = entry === ADMIN_ENTRY ? awaitingAdmin : 0
+                  // The Admin entry counts the accounts waiting for the admin (approval or a reset link),
+                  // Requests the renters' requests waiting for an answer.
+                  const count = entry === ADMIN_ENTRY ? awaitingAdmin : entry.to === '/requests' ? pendingRequests : 0
+                  const waiting = entry === ADMIN_ENTRY ? 'waiting' : 'pending'
                   return (
                     <SidebarMenuItem key={entry.to}>
                       <SidebarMenuButton
                         asChild
                         isActive={entry.matches.some((prefix) => pathname.startsWith(prefix))}
-                        tooltip={count > 0 ? `${entry.title} (${count} waiting)` : entry.title}
+                        tooltip={count > 0 ? `${entry.title} (${count} ${waiting})` : entry.title}
                       >
                         <NavLink to={entry.to}>
                           <entry.icon aria-hidden="true" />
@@ -122,7 +129,9 @@ export function AppLayout() {
                               >
                                 {count}
                               </span>
-                              <span className="sr-only">, {count} waiting</span>
+                              <span className="sr-only">
+                                , {count} {waiting}
+                              </span>
                             </>
                           ) : null}
                         </NavLink>

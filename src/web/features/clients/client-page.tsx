@@ -24,6 +24,7 @@ import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { useClient, type Client } from './api'
 import { ClientBookings } from './components/client-bookings'
 import { ClientContactDetails } from './components/client-contact-details'
+import { PortalAccess } from './components/portal-access'
 import type { ClientFormDialog as LoadedClientFormDialog } from './components/client-form-dialog'
 
 // The edit form (react-hook-form and the shared schemas) loads after the page has painted, not
@@ -94,6 +95,8 @@ function ClientDetail({ clientId, client }: { clientId: string; client: Client }
           </div>
         </>
       )}
+      {/* Who speaks for the client in the renters' portal: an owner's or a manager's (docs/product.md#renters). */}
+      {canManageVenue ? <PortalAccess className="mt-8 block max-w-3xl" clientId={clientId} clientName={client.name} /> : null}
       {/* Each loads only for a role that may see it (features/billing). */}
       <ClientBillingSection className="mt-8" clientId={clientId} clientName={client.name} />
       <ClientSpecialRates className="mt-8" clientId={clientId} clientName={client.name} />

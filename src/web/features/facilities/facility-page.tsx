@@ -162,8 +162,8 @@ function FacilityHeader({ facility }: { facility: Facility }) {
       <p className="flex items-start gap-1.5 text-sm text-muted-foreground">
         <Hourglass className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         <span>
-          Requests are held {hoursText(facility.holdRequestsHours)}. Bookings can be released until {hoursText(facility.releaseUntilHours)}{' '}
-          before they start.
+          Requests are held {hoursText(facility.holdRequestsHours)}. Renters can release bookings until{' '}
+          {hoursText(facility.releaseUntilHours)} before they start.
         </span>
       </p>
       <FacilityDialog

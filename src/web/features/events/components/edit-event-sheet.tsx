@@ -1,4 +1,4 @@
-import { Component, useRef, useState, type ErrorInfo, type ReactNode } from 'react'
+import { Component, useRef, useState, type ComponentProps, type ErrorInfo, type ReactNode } from 'react'
 import { FormProvider, useForm, useWatch, type DefaultValues, type Resolver } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { toast } from 'sonner'
@@ -21,6 +21,7 @@ import { showServerFieldErrors } from '@web/components/form/show-server-field-er
 import { useRefusalClearedOnChange } from '@web/components/form/use-refusal-cleared-on-change'
 import { EventHistory } from '@web/features/activity'
 import { usePermission } from '@web/features/auth'
+import { deferred, useDeferred } from '@web/lib/deferred'
 import {
   useBookableRooms,
   useInvalidateSchedules,
@@ -34,7 +35,16 @@ import { updatedMessage } from '../series'
 import { instantOfDateTimeLocal, timeOfEditedEvent } from '../booking-time'
 import { editedTimeProblem, endKeepingDuration } from '../edit-time-rules'
 import { EventClientAndTitleFields, EventKindFields } from './event-details-fields'
+import type { ReleaseEventDialog as LoadedReleaseEventDialog } from './release-event-dialog'
 import { SeriesClashes, SeriesLine, SeriesScopeField } from './series-controls'
+
+// 'Release' asks in a dialog of its own, loaded when it opens: the sheet stays within its budget.
+const releaseEventDialog = deferred(() => import('./release-event-dialog').then((module) => module.ReleaseEventDialog))
+
+function ReleaseEventDialog(props: ComponentProps<typeof LoadedReleaseEventDialog>) {
+  const Loaded = useDeferred(releaseEventDialog, { isOpen: props.open, shouldPrefetch: false, close: () => props.onOpenChange(false) })
+  return Loaded ? <Loaded {...props} /> : null
+}
 
 /** The event to edit, with the facility it belongs to: its zone is the wall clock of the form. */
 export type EditTarget = { event: ScheduledEvent; facilityId: string; timeZone: string }
@@ -157,6 +167,11 @@ function EditEventForm({ target, isReadOnly, onDone }: EditEventFormProps) {
   const series = useSeries(event.seriesId)
   const previewSeriesEdit = useSeriesEditPreview()
   const [taken, setTaken] = useState<PreviewOccurrence[] | null>(null)
+  // 'Release': who may book releases any booking that has not started, whatever the facility's
+  // 'Release until', which holds renters only (docs/product.md#renters).
+  const [isReleasing, setIsReleasing] = useState(false)
+  const [openedAt] = useState(() => Date.now())
+  const canRelease = !isReadOnly && Date.parse(event.startTime) > openedAt
 
   const save = async (values: UpdateEventInput, skipTaken: boolean) => {
     if (scope === 'this') return updateEvent.mutateAsync({ id: event.id, input: values })
@@ -307,6 +322,11 @@ function EditEventForm({ target, isReadOnly, onDone }: EditEventFormProps) {
               </Button>
             </div>
           ) : null}
+          {canRelease ? (
+            <Button type="button" variant="outline" className="sm:mr-auto" onClick={() => setIsReleasing(true)}>
+              Release
+            </Button>
+          ) : null}
           <Button type="button" variant="outline" onClick={onDone}>
             {isReadOnly ? 'Close' : 'Cancel'}
           </Button>
@@ -317,6 +337,7 @@ function EditEventForm({ target, isReadOnly, onDone }: EditEventFormProps) {
           )}
         </SheetFooter>
       </form>
+      {canRelease ? <ReleaseEventDialog event={event} open={isReleasing} onOpenChange={setIsReleasing} onReleased={onDone} /> : null}
     </FormProvider>
   )
 }

@@ -150,6 +150,7 @@ export function FacilityDialog({ facility, open, onOpenChange, onSaved }: Facili
           </fieldset>
           <fieldset className="grid gap-3">
             <legend className="mb-1 text-sm font-medium">Renters</legend>
+            <p className="text-sm text-muted-foreground">Requests for ice and bookings given back from the renters' portal.</p>
             <div className="grid items-start gap-4 sm:grid-cols-2">
               <FormField
                 label="Hold requests for"
@@ -168,7 +169,7 @@ export function FacilityDialog({ facility, open, onOpenChange, onSaved }: Facili
               <FormField
                 label="Release until"
                 error={errors.releaseUntilHours?.message}
-                description="Hours before its start that a booking can still be released."
+                description="Renters can release a booking until this many hours before it starts."
               >
                 {(control) => (
                   <HoursInput
