@@ -33,7 +33,8 @@ export const portalFacilitiesResponse = z.object({
 /** GET /api/portal/free-slots: the slots a request would be accepted in. It never says what else is there. */
 export const portalFreeSlotsResponse = z.object({
   timeZone: z.string(),
-  slots: z.array(z.object({ start: instant, end: instant })),
+  /** In start order; a facility's day lists each space's slots, named by roomId. */
+  slots: z.array(z.object({ start: instant, end: instant, roomId: z.uuid() })),
 })
 
 /** A request as its renter sees it. */

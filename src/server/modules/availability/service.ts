@@ -86,21 +86,27 @@ async function searchSlots(
 }
 
 /**
- * The free slots of one space on one day of its facility (the renters' 'Request Ice',
+ * The free slots of some spaces of a facility on one of its days (the renters' 'Request Ice',
  * docs/product.md#renters): Find Ice's own search, whatever holds the ice (a booking or another
- * renter's request) counted alike and never named. A slot that has started is never offered.
+ * renter's request) counted alike and never named. A slot that has started is never offered. The
+ * caller names the spaces it may offer; one that is not the facility's is a 404.
  */
-export async function findFreeSlotsOfSpace(
+export async function findFreeSlotsOfSpaces(
   db: Db,
   organisationId: string,
-  { facilityId, spaceId, date, durationMinutes }: { facilityId: string; spaceId: string; date: string; durationMinutes: number },
+  {
+    facilityId,
+    spaceIds,
+    date,
+    durationMinutes,
+  }: { facilityId: string; spaceIds: readonly string[]; date: string; durationMinutes: number },
   now: Date,
 ) {
   const facility = await getFacility(db, organisationId, facilityId)
   const all = await repository.listFacilitySpaces(db, organisationId, facility.id)
-  const space = all.find((candidate) => candidate.id === spaceId && candidate.type !== 'change_room')
-  if (!space) throw notFound('Space')
-  const { slots } = await searchSlots(db, organisationId, facility, all, [space], {
+  const spaces = all.filter((candidate) => spaceIds.includes(candidate.id) && candidate.type !== 'change_room')
+  if (spaces.length !== spaceIds.length) throw notFound('Space')
+  const { slots } = await searchSlots(db, organisationId, facility, all, spaces, {
     firstDate: date,
     lastDate: date,
     weekdays: [],
@@ -108,8 +114,8 @@ export async function findFreeSlotsOfSpace(
     earliestStart: '00:00',
     latestEnd: '23:59',
     now,
-    // A day of one space: every start it has.
-    maxResults: 24 * 60,
+    // A day of these spaces: every start each has.
+    maxResults: 24 * 60 * spaces.length,
   })
-  return { timeZone: facility.timeZone, slots: slots.map(({ start, end }) => ({ start, end })) }
+  return { timeZone: facility.timeZone, slots: slots.map(({ start, end, spaceId }) => ({ start, end, roomId: spaceId })) }
 }

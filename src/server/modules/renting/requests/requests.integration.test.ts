@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { REQUEST_MESSAGES } from '@shared/renting/requests'
@@ -162,6 +163,32 @@ describe.each(testDatabaseKinds())('requests that hold the ice, on %s', (kind) =
     expect((await errorOf(odd)).message).toBe(REQUEST_MESSAGES.duration)
     // Staff are not renters.
     expect((await call(owner, 'GET', '/api/portal/facilities')).status).toBe(403)
+  })
+
+  it('lists a facility’s day of free slots over every space that accepts requests, each named by its space', async () => {
+    const date = nextDay()
+    expect((await book(rinkA, date, '14:00', 'Secret Scrimmage')).status).toBe(201)
+    const response = await call(renterX, 'GET', `/api/portal/free-slots?facilityId=${facilityId}&date=${date}&durationMinutes=60`)
+    const text = await response.text()
+    expect(response.status, text).toBe(200)
+    expect(text).not.toContain('Secret')
+    const { slots } = JSON.parse(text) as { slots: { start: string; end: string; roomId: string }[] }
+    // Both spaces that take requests, never Rink B, and each space's slots are its own search's.
+    expect(new Set(slots.map((slot) => slot.roomId))).toEqual(new Set([rinkA, halfA]))
+    for (const roomId of [rinkA, halfA]) {
+      const own = (await slotsOf(renterX, roomId, date)).slots
+      expect(slots.filter((slot) => slot.roomId === roomId).map(({ start, end }) => ({ start, end }))).toEqual(
+        own.map(({ start, end }) => ({ start, end })),
+      )
+    }
+    // Another venue's facility is not found; naming both a space and a facility, or neither, is refused.
+    const strangers = await call(renterX, 'GET', `/api/portal/free-slots?facilityId=${randomUUID()}&date=${date}&durationMinutes=60`)
+    expect(strangers.status).toBe(404)
+    expect((await call(renterX, 'GET', `/api/portal/free-slots?date=${date}&durationMinutes=60`)).status).toBe(422)
+    expect(
+      (await call(renterX, 'GET', `/api/portal/free-slots?roomId=${rinkA}&facilityId=${facilityId}&date=${date}&durationMinutes=60`))
+        .status,
+    ).toBe(422)
   })
 
   it('holds the slot: nobody books over a pending request, and no other renter can request it', async () => {

@@ -16,7 +16,7 @@ import type { Db, Executor } from '../../../db/client'
 import { AppError, findPostgresError, notFound, SQLSTATE } from '../../../errors'
 import { enqueueMail, requestApprovedMail, requestDeclinedMail, requestExpiredMail, type RequestMailDetails } from '../../../mail'
 import { createdChanges, recordActivity, type Actor, type SystemActor } from '../../activity/service'
-import { findFreeSlotsOfSpace } from '../../availability/service'
+import { findFreeSlotsOfSpaces } from '../../availability/service'
 import { offerFreedIce } from '../waitlist/offers'
 import * as repository from './repository'
 
@@ -90,14 +90,34 @@ function requireDuration(space: { bookingInterval: number }, durationMinutes: nu
   }
 }
 
-/** A day's free slots of a space that accepts requests: Find Ice's search, never naming what is in the way. */
+/**
+ * A day's free slots of a space that accepts requests, or of every such space of a facility
+ * whose interval offers the duration: Find Ice's search, never naming what is in the way.
+ */
 export async function portalFreeSlots(db: Db, renterOf: readonly RenterClient[], query: PortalFreeSlotsQuery, now: Date) {
-  const space = await requireSpace(db, renterOf, query.roomId)
-  requireDuration(space, query.durationMinutes)
-  return findFreeSlotsOfSpace(
+  if (query.roomId !== undefined) {
+    const space = await requireSpace(db, renterOf, query.roomId)
+    requireDuration(space, query.durationMinutes)
+    return findFreeSlotsOfSpaces(
+      db,
+      space.organisationId,
+      { facilityId: space.facilityId, spaceIds: [space.id], date: query.date, durationMinutes: query.durationMinutes },
+      now,
+    )
+  }
+  const spaces = await repository.listRequestableSpacesOfFacility(db, organisationsOf(renterOf), query.facilityId!)
+  if (spaces.length === 0) throw notFound('Facility')
+  const offering = spaces.filter((space) => durationOptions(space.bookingInterval).some(({ minutes }) => minutes === query.durationMinutes))
+  if (offering.length === 0) throw new AppError('VALIDATION', REQUEST_MESSAGES.duration, { durationMinutes: REQUEST_MESSAGES.duration })
+  return findFreeSlotsOfSpaces(
     db,
-    space.organisationId,
-    { facilityId: space.facilityId, spaceId: space.id, date: query.date, durationMinutes: query.durationMinutes },
+    spaces[0]!.organisationId,
+    {
+      facilityId: query.facilityId!,
+      spaceIds: offering.map((space) => space.id),
+      date: query.date,
+      durationMinutes: query.durationMinutes,
+    },
     now,
   )
 }
