@@ -10,7 +10,8 @@ describe('response schemas', () => {
   let appRoutes: string[]
 
   beforeAll(async () => {
-    t = await createTestApp('pglite')
+    // With the test clock's route, which exists only where TEST_CLOCK is set (never in production).
+    t = await createTestApp('pglite', { TEST_CLOCK: 'true' })
     appRoutes = listAppRoutes(t.app as unknown as Hono<never>).map(routeKey)
   })
 
