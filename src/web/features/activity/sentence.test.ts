@@ -316,3 +316,42 @@ describe('a request’s sentence', () => {
     })
   })
 })
+
+describe('the waitlist and released ice in the trail', () => {
+  const waitlist = (overrides: Partial<ActivityEntry>) =>
+    entry({ entity: 'waitlist', entityId: 'entry-1', label: 'Main Rink', actorName: 'Sam Roe', ...overrides })
+
+  it('reads a release like a cancellation, with its time', () => {
+    const released = entry({
+      actorName: 'Sam Roe',
+      action: 'released',
+      changes: { start: change('2026-12-01T15:00:00.000Z', null), end: change('2026-12-01T16:00:00.000Z', null) },
+    })
+    expect(describeActivity(released)).toBe('Sam Roe released "U11 Practice" (Tue, Dec 1, 10:00 AM)')
+  })
+
+  it('reads a window joined and left, and a claim with its time', () => {
+    const window = {
+      client: change(null, 'Hawks'),
+      date: change(null, '2026-12-05'),
+      from: change(null, '18:00'),
+      to: change(null, '22:00'),
+    }
+    expect(describeActivity(waitlist({ action: 'created', changes: window }))).toBe(
+      'Sam Roe joined the waitlist for Main Rink for Hawks on Dec 5, 2026, 6:00 PM – 10:00 PM',
+    )
+    const left = { client: change('Hawks', null), date: change('2026-12-05', null), from: change('18:00', null), to: change('22:00', null) }
+    expect(describeActivity(waitlist({ action: 'deleted', changes: left }))).toBe(
+      'Sam Roe left the waitlist for Main Rink for Hawks on Dec 5, 2026, 6:00 PM – 10:00 PM',
+    )
+    const claimed = waitlist({
+      action: 'claimed',
+      changes: {
+        client: change(null, 'Hawks'),
+        start: change(null, '2026-12-01T15:00:00.000Z'),
+        end: change(null, '2026-12-01T16:00:00.000Z'),
+      },
+    })
+    expect(describeActivity(claimed)).toBe('Sam Roe claimed released ice on Main Rink for Hawks, Tue, Dec 1, 10:00 AM – 11:00 AM')
+  })
+})

@@ -286,9 +286,9 @@ function describeEvent(entry: ActivityEntry): string {
     const when = span(changes.start?.after ?? null, changes.end?.after ?? null, timeZone)
     return `${actor} booked ${title}${where}${when ? ` for ${when}` : ''}`
   }
-  if (entry.action === 'deleted') {
+  if (entry.action === 'deleted' || entry.action === 'released') {
     const when = isInstant(changes.start?.before ?? null) ? ` (${formatDayDateTime(changes.start!.before as string, timeZone)})` : ''
-    return `${actor} deleted ${title}${when}`
+    return `${actor} ${entry.action} ${title}${when}`
   }
 
   const fields = Object.keys(changes)
@@ -417,6 +417,30 @@ function describeRequest(entry: ActivityEntry): string {
   }
 }
 
+/** A renter's waitlist window joined or left, and released ice claimed from it (docs/product.md#renters). */
+function describeWaitlist(entry: ActivityEntry): string {
+  const { actorName: actor, changes } = entry
+  const space = entry.label
+  const side = entry.action === 'deleted' ? 'before' : 'after'
+  const client = changes.client?.[side]
+  const forClient = typeof client === 'string' ? ` for ${client}` : ''
+  if (entry.action === 'claimed') {
+    const when = span(changes.start?.after ?? null, changes.end?.after ?? null, zoneOf(entry))
+    return `${actor} claimed released ice on ${space}${forClient}${when ? `, ${when}` : ''}`
+  }
+  const date = changes.date?.[side]
+  const from = changes.from?.[side]
+  const to = changes.to?.[side]
+  const day = typeof date === 'string' && CALENDAR_DAY.test(date) ? ` on ${formatCalendarDay(date)}` : ''
+  const window =
+    typeof from === 'string' && typeof to === 'string' && TIME_OF_DAY.test(from) && TIME_OF_DAY.test(to)
+      ? `, ${formatTimeOfDay(from)} – ${formatTimeOfDay(to)}`
+      : ''
+  if (entry.action === 'created') return `${actor} joined the waitlist for ${space}${forClient}${day}${window}`
+  if (entry.action === 'deleted') return `${actor} left the waitlist for ${space}${forClient}${day}${window}`
+  return describeThing(entry)
+}
+
 /** Facilities, spaces, clients, contracts and screens, and anything the trail learns of later. */
 function describeThing(entry: ActivityEntry): string {
   const { actorName: actor, changes } = entry
@@ -453,6 +477,8 @@ export function describeActivity(entry: ActivityEntry): string {
       return describeMail(entry)
     case 'request':
       return describeRequest(entry)
+    case 'waitlist':
+      return describeWaitlist(entry)
     default:
       return describeThing(entry)
   }
