@@ -103,6 +103,8 @@ test("an owner turns on 'Accept requests' for a space and sets the facility's 'H
   await spaceDialog.getByRole('button', { name: 'Save Changes' }).click()
   await expect(page.getByText('Space updated successfully!')).toBeVisible()
   await expect(page.getByRole('definition').filter({ hasText: 'Accepted' })).toHaveText('Accepted')
+  await page.goto(`/facility/${venue.facilityId}`)
+  await expect(page.getByRole('listitem').filter({ hasText: 'Rink A' }).getByText('Accepts requests')).toBeVisible()
 
   // The trail says what changed, in the forms' words.
   await page.goto('/activity')

@@ -1,4 +1,4 @@
-import { CalendarDays, CalendarPlus, CornerDownRight, Pencil, Timer, Trash2, Users } from 'lucide-react'
+import { CalendarDays, CalendarPlus, CornerDownRight, Inbox, Pencil, Timer, Trash2, Users } from 'lucide-react'
 import { Link } from 'react-router'
 import { ROOM_TYPE_LABELS } from '@shared/limits'
 import { Badge } from '@web/components/ui/badge'
@@ -37,7 +37,7 @@ export function RoomCard({ room, wholeName, onEdit, onDelete, onBook }: RoomCard
         </CardTitle>
         <Badge variant={room.type === 'change_room' ? 'outline' : 'secondary'}>{ROOM_TYPE_LABELS[room.type]}</Badge>
       </CardHeader>
-      {wholeName || room.capacity !== null || room.changeoverMinutes > 0 || room.description ? (
+      {wholeName || room.capacity !== null || room.changeoverMinutes > 0 || room.acceptsRequests || room.description ? (
         <CardContent className="grid gap-2 text-sm">
           {wholeName ? (
             <p className="flex items-start gap-1.5 text-muted-foreground">
@@ -55,6 +55,12 @@ export function RoomCard({ room, wholeName, onEdit, onDelete, onBook }: RoomCard
             <p className="flex items-center gap-1.5 text-muted-foreground">
               <Timer className="size-4 shrink-0" aria-hidden="true" />
               {room.changeoverMinutes} min changeover
+            </p>
+          ) : null}
+          {room.acceptsRequests ? (
+            <p className="flex items-center gap-1.5 text-muted-foreground">
+              <Inbox className="size-4 shrink-0" aria-hidden="true" />
+              Accepts requests
             </p>
           ) : null}
           {room.description ? <p className="line-clamp-3 break-words">{room.description}</p> : null}
