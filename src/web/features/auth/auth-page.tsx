@@ -68,8 +68,9 @@ function useMode(invitation: PortalInvitation | null): [Mode, (mode: Mode) => vo
   // Replaced, not pushed, with the invitation and the page that sent the visitor here kept (useDestination).
   const setMode = (next: Mode) => {
     const params = new URLSearchParams()
-    if (next !== 'sign-in') params.set('mode', next)
     const token = searchParams.get(INVITATION_PARAM)
+    // With an invitation, sign-in is said too: the default there may be sign-up.
+    if (next !== 'sign-in' || token !== null) params.set('mode', next)
     if (token !== null) params.set(INVITATION_PARAM, token)
     setSearchParams(params, { replace: true, state: location.state })
   }

@@ -20,14 +20,20 @@ import type {
   renterRequestListResponse,
 } from '@shared/renting/requests-responses'
 import type { JoinWaitlistInput } from '@shared/renting/waitlist'
-import type { ClaimOfferAnswer, WaitlistEntry, WaitlistOffer } from '@shared/renting/waitlist-responses'
+import type {
+  ClaimOfferAnswer,
+  WaitlistEntry,
+  WaitlistFacility,
+  WaitlistOffer,
+  waitlistSpacesResponse,
+} from '@shared/renting/waitlist-responses'
 import { apiFetch } from '@web/lib/api-client'
 
 // The renter's side of the API (docs/product.md#renters): every answer is narrowed on the server
 // to the clients the account speaks for. The types are the shared response schemas' (ADR 0020).
 
 export type BookingsWhen = PortalBookingWhen
-export type { PortalBooking, InvoiceDetail, InvoiceSummary, WaitlistEntry, WaitlistOffer }
+export type { PortalBooking, InvoiceDetail, InvoiceSummary, WaitlistEntry, WaitlistFacility, WaitlistOffer }
 export type PortalContract = z.infer<typeof portalContract>
 export type LedgerLine = z.infer<typeof portalLedgerLine>
 export type PortalInvoices = z.infer<typeof portalInvoiceListResponse>
@@ -50,6 +56,7 @@ export const portalKeys = {
   feed: (clientId: string) => [...portalKeys.client(clientId), 'feed'] as const,
   requests: (clientId: string) => [...portalKeys.client(clientId), 'requests'] as const,
   waitlist: () => [...portalKeys.all, 'waitlist'] as const,
+  waitlistSpaces: () => [...portalKeys.all, 'waitlist-spaces'] as const,
   facilities: () => [...portalKeys.all, 'facilities'] as const,
   freeSlots: (query: FreeSlotsQuery) => [...portalKeys.all, 'free-slots', query] as const,
   offer: (offerId: string) => [...portalKeys.all, 'offer', offerId] as const,
@@ -141,6 +148,14 @@ export const usePortalWaitlist = () =>
   useQuery({
     queryKey: portalKeys.waitlist(),
     queryFn: ({ signal }) => apiFetch<{ entries: WaitlistEntry[] }>('/api/portal/waitlist', { signal }).then((answer) => answer.entries),
+  })
+
+/** The facilities of the renter's venues with every space a window may be for (all but change rooms). */
+export const useWaitlistSpaces = () =>
+  useQuery({
+    queryKey: portalKeys.waitlistSpaces(),
+    queryFn: ({ signal }) =>
+      apiFetch<z.infer<typeof waitlistSpacesResponse>>('/api/portal/waitlist/spaces', { signal }).then((answer) => answer.facilities),
   })
 
 export const useOffer = (offerId: string) =>

@@ -2,7 +2,6 @@ import { useId } from 'react'
 import { CalendarDays, DoorOpen, MapPin } from 'lucide-react'
 import { Link, useSearchParams } from 'react-router'
 import { LoadingList } from '@web/components/loading-screen'
-import { PageHeader } from '@web/components/page-header'
 import { Button } from '@web/components/ui/button'
 import { formatDateTime, formatSpan } from '@web/lib/datetime'
 import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
@@ -10,6 +9,7 @@ import { cn } from '@web/lib/utils'
 import { usePortalBookings, type BookingsWhen, type PortalBooking } from './api'
 import { FeedCard } from './components/feed-card'
 import { ReleaseButton } from './components/release-button'
+import { PortalPage } from './components/portal-page'
 import { usePortalClient } from './portal-client'
 
 const WHEN: Record<BookingsWhen, { label: string; empty: string }> = {
@@ -23,8 +23,7 @@ export function PortalBookingsPage() {
   const [searchParams] = useSearchParams()
   const when: BookingsWhen = searchParams.get('when') === 'past' ? 'past' : 'upcoming'
   return (
-    <div className="grid gap-6">
-      <PageHeader title="My Bookings" description={`The ice booked for ${client.clientName}, on the venue's clock.`} />
+    <PortalPage title="My Bookings" description={`The ice booked for ${client.clientName}, on the venue's clock.`}>
       <nav aria-label="Bookings" className="flex gap-1 rounded-lg bg-muted p-1">
         {(Object.keys(WHEN) as BookingsWhen[]).map((option) => (
           <Link
@@ -43,7 +42,7 @@ export function PortalBookingsPage() {
       </nav>
       <BookingList key={`${client.clientId}-${when}`} clientId={client.clientId} when={when} />
       <FeedCard clientId={client.clientId} clientName={client.clientName} />
-    </div>
+    </PortalPage>
   )
 }
 

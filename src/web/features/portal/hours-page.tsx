@@ -2,12 +2,12 @@ import { useId } from 'react'
 import { Clock } from 'lucide-react'
 import { EmptyState } from '@web/components/empty-state'
 import { LoadingList } from '@web/components/loading-screen'
-import { PageHeader } from '@web/components/page-header'
 import { Progress } from '@web/components/ui/progress'
 import { formatHours, usedPercent } from '@web/features/contracts'
 import { formatCalendarDay, formatDayDateTime } from '@web/lib/datetime'
 import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { usePortalContracts, type LedgerLine, type PortalContract } from './api'
+import { PortalPage } from './components/portal-page'
 import { usePortalClient } from './portal-client'
 
 /** 'My Hours': each active contract of the client, used of total, and the lines of its usage ledger. */
@@ -16,8 +16,7 @@ export function PortalHoursPage() {
   const contracts = usePortalContracts(client.clientId)
   useQueryErrorToast(contracts, 'Failed to load contracts')
   return (
-    <div className="grid gap-6">
-      <PageHeader title="My Hours" description={`The hours of ${client.clientName}'s active contracts.`} />
+    <PortalPage title="My Hours" description={`The hours of ${client.clientName}'s active contracts.`}>
       {contracts.isPending ? (
         <LoadingList label="Loading contracts..." />
       ) : contracts.data?.length ? (
@@ -25,7 +24,7 @@ export function PortalHoursPage() {
       ) : contracts.isSuccess ? (
         <EmptyState icon={Clock} title="No active contracts" description="The venue sets up hour contracts; ask them about one." />
       ) : null}
-    </div>
+    </PortalPage>
   )
 }
 
@@ -55,7 +54,9 @@ function ContractHours({ contract }: { contract: PortalContract }) {
   )
 }
 
-const KIND_LABELS: Record<LedgerLine['kind'], string> = { booked: 'Booked', logged: 'Logged', manual: 'Adjusted' }
+// A line's kind in the renter's words: a booking still to come, one that has started, or hours the
+// venue logged by hand (docs/product.md#renters).
+const KIND_LABELS: Record<LedgerLine['kind'], string> = { booked: 'Booked', logged: 'Used', manual: 'Logged by the venue' }
 
 function Ledger({ contract }: { contract: PortalContract }) {
   if (contract.ledger.length === 0) return <p className="text-sm text-muted-foreground">No hours used yet.</p>

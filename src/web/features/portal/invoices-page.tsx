@@ -5,11 +5,11 @@ import { formatMoney } from '@shared/billing/money'
 import type { Payment } from '@shared/billing/payments-responses'
 import { EmptyState } from '@web/components/empty-state'
 import { LoadingList } from '@web/components/loading-screen'
-import { PageHeader } from '@web/components/page-header'
 import { InvoiceStatusBadge, invoiceName, paymentMethodLabel } from '@web/features/billing'
 import { formatCalendarDay } from '@web/lib/datetime'
 import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { usePortalInvoices, type InvoiceSummary, type PortalInvoices } from './api'
+import { PortalPage } from './components/portal-page'
 import { usePortalClient } from './portal-client'
 
 /**
@@ -21,8 +21,7 @@ export function PortalInvoicesPage() {
   const answer = usePortalInvoices(client.clientId)
   useQueryErrorToast(answer, 'Failed to load invoices')
   return (
-    <div className="grid gap-6">
-      <PageHeader title="My Invoices" description={`The invoices of ${client.clientName}, newest first.`} />
+    <PortalPage title="My Invoices" description={`The invoices of ${client.clientName}, newest first.`}>
       {answer.isPending ? (
         <LoadingList label="Loading invoices..." />
       ) : answer.data ? (
@@ -32,7 +31,7 @@ export function PortalInvoicesPage() {
           <Invoices answer={answer.data} />
         )
       ) : null}
-    </div>
+    </PortalPage>
   )
 }
 

@@ -5,13 +5,13 @@ import { toast } from 'sonner'
 import { WAITLIST_MESSAGES } from '@shared/renting/waitlist'
 import { EmptyState } from '@web/components/empty-state'
 import { LoadingScreen } from '@web/components/loading-screen'
-import { PageHeader } from '@web/components/page-header'
 import { Button } from '@web/components/ui/button'
 import { NativeSelect, NativeSelectOption } from '@web/components/ui/native-select'
 import { ApiError, errorDescription } from '@web/lib/api-client'
 import { formatSpan } from '@web/lib/datetime'
 import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { useClaimOffer, useOffer, type WaitlistOffer } from './api'
+import { PortalPage } from './components/portal-page'
 import { usePortalClient } from './portal-client'
 
 /**
@@ -70,8 +70,7 @@ function Offer({ offer }: { offer: WaitlistOffer }) {
 
   const outcome = claimed ?? (offer.status === 'yours' ? 'yours' : null)
   return (
-    <div className="grid gap-6">
-      <PageHeader title="Ice Offered" description="Time you waited for was released. The first to claim it gets it." />
+    <PortalPage title="Ice Offered" description="Time you waited for was released. The first to claim it gets it.">
       <section aria-label="The slot" className="grid gap-1 rounded-lg border bg-card p-4">
         <p className="text-lg font-semibold">{span}</p>
         <p className="text-muted-foreground">
@@ -128,6 +127,6 @@ function Offer({ offer }: { offer: WaitlistOffer }) {
           </Button>
         </div>
       )}
-    </div>
+    </PortalPage>
   )
 }

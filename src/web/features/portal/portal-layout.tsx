@@ -3,7 +3,6 @@ import { LogOut } from 'lucide-react'
 import { Link, NavLink, Outlet } from 'react-router'
 import { toast } from 'sonner'
 import { PORTAL_MESSAGES } from '@shared/portal/messages'
-import { PRODUCT_NAME } from '@shared/product'
 import { LoadingScreen } from '@web/components/loading-screen'
 import { Button } from '@web/components/ui/button'
 import { NativeSelect, NativeSelectOption } from '@web/components/ui/native-select'
@@ -72,13 +71,13 @@ function PortalHeader() {
       <div className="mx-auto flex w-full max-w-3xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 pt-3">
         <div className="min-w-0">
           <p className="truncate text-sm text-muted-foreground">{client.organisationName}</p>
-          <p className="truncate text-lg font-semibold">{client.clientName}</p>
+          {clients.length > 1 ? <ClientSelect /> : <p className="truncate text-lg font-semibold">{client.clientName}</p>}
         </div>
         <div className="flex items-center gap-1">
           {/* An operator who also rents ice goes back to the venue's own pages from here. */}
           {user?.approved ? (
             <Button asChild variant="ghost" size="sm">
-              <Link to="/facilities">{PRODUCT_NAME}</Link>
+              <Link to="/facilities">Back to Facilities</Link>
             </Button>
           ) : null}
           <Button variant="ghost" size="sm" onClick={() => void signOut()}>
@@ -87,7 +86,6 @@ function PortalHeader() {
           </Button>
         </div>
       </div>
-      {clients.length > 1 ? <ClientSelect /> : null}
       <nav aria-label="Portal" className="mx-auto w-full max-w-3xl px-2 pt-2">
         <ul className="flex flex-wrap">
           {NAVIGATION.map((entry) => (
@@ -112,19 +110,23 @@ function PortalHeader() {
   )
 }
 
-/** A renter speaking for several clients picks the one every page shows and writes for. */
+/**
+ * A renter speaking for several clients picks the one every page shows and writes for; the venue
+ * is named beside each client when they are of several venues.
+ */
 function ClientSelect() {
   const { clients, client, choose } = usePortalClient()
   const selectId = useId()
+  const isOfSeveralVenues = new Set(clients.map((option) => option.organisationId)).size > 1
   return (
-    <div className="mx-auto flex w-full max-w-3xl items-center gap-2 px-4 pt-2">
+    <div className="mt-1 flex items-center gap-2">
       <label htmlFor={selectId} className="shrink-0 text-sm font-medium">
         Client
       </label>
-      <NativeSelect id={selectId} value={client.clientId} onChange={(event) => choose(event.target.value)} className="sm:max-w-sm">
+      <NativeSelect id={selectId} value={client.clientId} onChange={(event) => choose(event.target.value)} className="font-semibold">
         {clients.map((option) => (
           <NativeSelectOption key={option.clientId} value={option.clientId}>
-            {option.clientName} ({option.organisationName})
+            {isOfSeveralVenues ? `${option.clientName} (${option.organisationName})` : option.clientName}
           </NativeSelectOption>
         ))}
       </NativeSelect>

@@ -10,14 +10,13 @@ import { ConfirmDialog } from '@web/components/confirm-dialog'
 import { EmptyState } from '@web/components/empty-state'
 import { showServerFieldErrors } from '@web/components/form/show-server-field-errors'
 import { LoadingList } from '@web/components/loading-screen'
-import { PageHeader } from '@web/components/page-header'
 import { Badge } from '@web/components/ui/badge'
 import { Button } from '@web/components/ui/button'
 import { FormField } from '@web/components/ui/form-field'
 import { Input } from '@web/components/ui/input'
 import { NativeSelect, NativeSelectOption } from '@web/components/ui/native-select'
 import { errorDescription } from '@web/lib/api-client'
-import { formatDateTime, formatSpan, formatTimeRange, toDateTimeLocalValue } from '@web/lib/datetime'
+import { formatDateTime, formatSpan, formatSpokenTimeRange, toDateTimeLocalValue } from '@web/lib/datetime'
 import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { cn } from '@web/lib/utils'
 import {
@@ -29,6 +28,7 @@ import {
   type PortalFacility,
   type PortalRequest,
 } from './api'
+import { PortalPage } from './components/portal-page'
 import { usePortalClient, type RenterClient } from './portal-client'
 
 /**
@@ -46,11 +46,7 @@ export function PortalRequestPage() {
     [facilities.data, client.organisationId],
   )
   return (
-    <div className="grid gap-8">
-      <PageHeader
-        title="Request Ice"
-        description="Pick a free slot and send a request: the slot is held for you until the venue answers."
-      />
+    <PortalPage title="Request Ice" description="Pick a free slot and send a request: the slot is held for you until the venue answers.">
       {facilities.isPending ? (
         <LoadingList label="Loading facilities..." />
       ) : ofVenue.length > 0 ? (
@@ -63,7 +59,7 @@ export function PortalRequestPage() {
         />
       ) : null}
       <MyRequests client={client} />
-    </div>
+    </PortalPage>
   )
 }
 
@@ -175,7 +171,7 @@ function RequestForm({ client, facilities }: { client: RenterClient; facilities:
         ) : slots.isPending ? (
           <LoadingList rows={2} label="Loading free slots..." />
         ) : slots.data && slots.data.slots.length > 0 ? (
-          <div className="grid grid-cols-[repeat(auto-fill,minmax(9.5rem,1fr))] gap-2">
+          <div className="grid grid-cols-[repeat(auto-fill,minmax(8.5rem,1fr))] gap-2">
             {slots.data.slots.map((slot) => {
               const value = toDateTimeLocalValue(slot.start, slots.data.timeZone).slice(11)
               const isPicked = value === startTime
@@ -183,12 +179,12 @@ function RequestForm({ client, facilities }: { client: RenterClient; facilities:
                 <label
                   key={slot.start}
                   className={cn(
-                    'flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-focus-visible:ring-2 has-focus-visible:ring-ring',
+                    'flex cursor-pointer items-center gap-1.5 rounded-md border px-2 py-2 text-[0.8125rem] tabular-nums has-focus-visible:ring-2 has-focus-visible:ring-ring sm:gap-2 sm:px-2.5 sm:text-sm',
                     isPicked ? 'border-primary bg-primary/10 font-medium' : 'hover:bg-accent',
                   )}
                 >
                   <input type="radio" value={value} className="accent-primary" {...form.register('startTime')} />
-                  {formatTimeRange(slot.start, slot.end, slots.data.timeZone)}
+                  {formatSpokenTimeRange(slot.start, slot.end, slots.data.timeZone)}
                 </label>
               )
             })}

@@ -1,14 +1,13 @@
 import { useId, useMemo, useState } from 'react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { ListPlus } from 'lucide-react'
-import { useForm } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import { joinWaitlistInput, WAITLIST_MESSAGES, type JoinWaitlistInput } from '@shared/renting/waitlist'
 import { todayInZone } from '@shared/scheduling/local-day'
 import { EmptyState } from '@web/components/empty-state'
 import { showServerFieldErrors } from '@web/components/form/show-server-field-errors'
 import { LoadingList } from '@web/components/loading-screen'
-import { PageHeader } from '@web/components/page-header'
 import { Button } from '@web/components/ui/button'
 import { FormField } from '@web/components/ui/form-field'
 import { Input } from '@web/components/ui/input'
@@ -16,7 +15,8 @@ import { NativeSelect, NativeSelectOption } from '@web/components/ui/native-sele
 import { errorDescription } from '@web/lib/api-client'
 import { formatCalendarDay, formatTimeOfDay } from '@web/lib/datetime'
 import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
-import { useJoinWaitlist, useLeaveWaitlist, usePortalFacilities, usePortalWaitlist, type PortalFacility, type WaitlistEntry } from './api'
+import { useJoinWaitlist, useLeaveWaitlist, usePortalWaitlist, useWaitlistSpaces, type WaitlistEntry, type WaitlistFacility } from './api'
+import { PortalPage } from './components/portal-page'
 import { usePortalClient, type RenterClient } from './portal-client'
 
 /**
@@ -25,18 +25,17 @@ import { usePortalClient, type RenterClient } from './portal-client'
  */
 export function PortalWaitlistPage() {
   const { client } = usePortalClient()
-  const facilities = usePortalFacilities()
+  const facilities = useWaitlistSpaces()
   useQueryErrorToast(facilities, 'Failed to load facilities')
   const ofVenue = useMemo(
     () => (facilities.data ?? []).filter((facility) => facility.organisationId === client.organisationId && facility.spaces.length > 0),
     [facilities.data, client.organisationId],
   )
   return (
-    <div className="grid gap-8">
-      <PageHeader
-        title="Waitlist"
-        description="Wait for ice that is booked now: when time in your window is released, you are emailed an offer, and the first to claim it gets it."
-      />
+    <PortalPage
+      title="Waitlist"
+      description="Wait for ice that is booked now: when time in your window is released, you are emailed an offer, and the first to claim it gets it."
+    >
       {facilities.isPending ? (
         <LoadingList label="Loading facilities..." />
       ) : ofVenue.length > 0 ? (
@@ -45,11 +44,11 @@ export function PortalWaitlistPage() {
         <EmptyState icon={ListPlus} title="No waitlist here" description={`${client.organisationName} has no spaces to wait for yet.`} />
       ) : null}
       <MyWaitlist client={client} />
-    </div>
+    </PortalPage>
   )
 }
 
-function JoinWaitlistForm({ client, facilities }: { client: RenterClient; facilities: PortalFacility[] }) {
+function JoinWaitlistForm({ client, facilities }: { client: RenterClient; facilities: WaitlistFacility[] }) {
   const [facilityId, setFacilityId] = useState(facilities[0]!.id)
   const facility = facilities.find((candidate) => candidate.id === facilityId) ?? facilities[0]!
   const today = todayInZone(facility.timeZone, new Date())
@@ -58,6 +57,8 @@ function JoinWaitlistForm({ client, facilities }: { client: RenterClient; facili
     defaultValues: { clientId: client.clientId, roomId: facility.spaces[0]!.id, date: today, fromTime: '18:00', toTime: '22:00' },
   })
   const { errors, isSubmitting } = form.formState
+  const roomId = useWatch({ control: form.control, name: 'roomId' })
+  const space = facility.spaces.find((candidate) => candidate.id === roomId)
   const join = useJoinWaitlist()
   const facilitySelectId = useId()
 
@@ -116,7 +117,10 @@ function JoinWaitlistForm({ client, facilities }: { client: RenterClient; facili
         </FormField>
       </div>
       <p className="text-sm text-muted-foreground">
-        For {client.clientName}, on {facility.name}&apos;s clock.
+        For {client.clientName}, on {facility.name}&apos;s clock.{' '}
+        {space?.acceptsRequests
+          ? `${space.name} takes requests: claiming its time sends a request the venue answers.`
+          : 'Claiming its time books it at once.'}
       </p>
       <Button type="submit" disabled={isSubmitting} className="justify-self-start">
         {isSubmitting ? 'Joining...' : 'Join Waitlist'}
@@ -157,11 +161,15 @@ function MyWaitlist({ client }: { client: RenterClient }) {
 function EntryCard({ entry }: { entry: WaitlistEntry }) {
   const leave = useLeaveWaitlist()
   const when = `${formatCalendarDay(entry.date)}, ${formatTimeOfDay(entry.fromTime)} - ${formatTimeOfDay(entry.toTime)}`
-  const onLeave = () =>
-    leave.mutate(entry.id, {
-      onSuccess: () => toast.success(WAITLIST_MESSAGES.left),
-      onError: (error) => toast.error('Failed to leave the waitlist', { description: errorDescription(error) }),
-    })
+  // Awaited: the entry leaves the list, and this card with it, before a callback of mutate() could run.
+  const onLeave = async () => {
+    try {
+      await leave.mutateAsync(entry.id)
+      toast.success(WAITLIST_MESSAGES.left)
+    } catch (error) {
+      toast.error('Failed to leave the waitlist', { description: errorDescription(error) })
+    }
+  }
   return (
     <article
       aria-label={`${entry.spaceName}, ${when}`}
@@ -177,7 +185,7 @@ function EntryCard({ entry }: { entry: WaitlistEntry }) {
         variant="outline"
         size="sm"
         disabled={leave.isPending}
-        onClick={onLeave}
+        onClick={() => void onLeave()}
         aria-label={`Leave the waitlist for ${entry.spaceName}, ${when}`}
       >
         Leave

@@ -9,31 +9,27 @@ type ReleaseDialogProps = { booking: PortalBooking; span: string; open: boolean;
 /** 'Release' asks first: the booking is cancelled, its hours go back to the contract and the time is offered to others. */
 export function ReleaseDialog({ booking, span, open, onOpenChange }: ReleaseDialogProps) {
   const release = useReleaseBooking()
-  const onConfirm = () =>
-    release.mutate(booking.id, {
-      onSuccess: () => {
-        onOpenChange(false)
-        toast.success(WAITLIST_MESSAGES.released)
-      },
-      onError: (error) => toast.error('Failed to release the booking', { description: errorDescription(error) }),
-    })
+  // Awaited rather than given callbacks: the released booking leaves the list, and this dialog
+  // with it, before a callback of mutate() could run.
+  const onConfirm = async () => {
+    try {
+      await release.mutateAsync(booking.id)
+      toast.success(WAITLIST_MESSAGES.released)
+      onOpenChange(false)
+    } catch (error) {
+      toast.error('Failed to release the booking', { description: errorDescription(error) })
+    }
+  }
   return (
     <ConfirmDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Release this booking?"
-      description={
-        <>
-          <p className="font-medium text-foreground">
-            {booking.title}, {span}
-          </p>
-          <p className="mt-2">The booking is cancelled and its hours go back to your contract. The time is offered to others.</p>
-        </>
-      }
+      title="Release Booking?"
+      description={`“${booking.title}” (${span}) is cancelled: its hours go back to your contract and the time is offered to the waitlist.`}
       confirmLabel="Release"
       pendingLabel="Releasing..."
       isPending={release.isPending}
-      onConfirm={onConfirm}
+      onConfirm={() => void onConfirm()}
     />
   )
 }
