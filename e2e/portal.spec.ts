@@ -324,6 +324,15 @@ test('a declined request says why, and frees its slot', async ({ page, browser, 
   await renter.getByRole('form', { name: 'Request Ice' }).getByLabel('Day').fill(venue.day)
   await expect(renter.getByRole('radio', { name: '8:00 to 9:00 PM' })).toBeVisible()
   await checkPage(renter, 'request-declined-phone')
+
+  // The venue removes the renter's access: the next page they open says so.
+  await page.goto(`/clients/${venue.hawks}`)
+  await page.getByRole('region', { name: 'Portal Access' }).getByRole('button', { name: 'Remove Access of Riley Renter' }).click()
+  await page.getByRole('alertdialog', { name: 'Remove Access?' }).getByRole('button', { name: 'Remove Access' }).click()
+  await expect(page.getByText('Access removed')).toBeVisible()
+  await portalNav(renter).getByRole('link', { name: 'My Hours' }).click()
+  await expect(renter.getByRole('heading', { name: 'This account has no portal access', level: 1 })).toBeVisible()
+  await checkPage(renter, 'no-access-phone')
   await renter.context().close()
 })
 

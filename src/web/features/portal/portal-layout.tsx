@@ -1,4 +1,5 @@
-import { Suspense, useId } from 'react'
+import { Suspense, useEffect, useId } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import { LogOut } from 'lucide-react'
 import { Link, NavLink, Outlet } from 'react-router'
 import { toast } from 'sonner'
@@ -7,7 +8,9 @@ import { LoadingScreen } from '@web/components/loading-screen'
 import { Button } from '@web/components/ui/button'
 import { NativeSelect, NativeSelectOption } from '@web/components/ui/native-select'
 import { RequireAuth, useAuth } from '@web/features/auth'
+import { ApiError } from '@web/lib/api-client'
 import { cn } from '@web/lib/utils'
+import { portalKeys } from './api'
 import { PortalClientProvider, usePortalClient } from './portal-client'
 
 // The portal's own pages (docs/product.md#renters), each its own chunk (router.tsx).
@@ -33,6 +36,7 @@ export function PortalLayout() {
 
 function RenterShell() {
   const { user } = useAuth()
+  useClientsKeptCurrent()
   const clients = user?.renterOf ?? []
   if (clients.length === 0) return <NoPortalAccess />
   return (
@@ -46,6 +50,25 @@ function RenterShell() {
         </main>
       </div>
     </PortalClientProvider>
+  )
+}
+
+/**
+ * The venue may remove the renter's access at any moment, and the server refuses the very next
+ * request (403 without any client left, 404 for a client no longer theirs). The clients the
+ * portal offers are then read again, so that it stops showing one that is gone.
+ */
+function useClientsKeptCurrent() {
+  const queryClient = useQueryClient()
+  const { refresh } = useAuth()
+  useEffect(
+    () =>
+      queryClient.getQueryCache().subscribe((event) => {
+        if (event.type !== 'updated' || event.action.type !== 'error' || event.query.queryKey[0] !== portalKeys.all[0]) return
+        const { error } = event.action
+        if (error instanceof ApiError && (error.status === 403 || error.status === 404)) void refresh().catch(() => undefined)
+      }),
+    [queryClient, refresh],
   )
 }
 
