@@ -30,6 +30,7 @@ import { readEnv } from '../src/server/env'
 import { clientFor, startAppProcess, type AppProcess } from '../src/server/test/app-process'
 import { createTestDatabase } from '../src/server/test/test-database'
 import { issueListedInvoices, seedBillingVenue, switchOrganisation, timeInvoiceGeneration } from './bench-billing'
+import { RACERS, seedPortalVenue, signInAs, timeClaimRaces } from './bench-portal'
 import { describeTimelineDraw, measureTimelineDraw } from './bench-timeline-draw'
 
 type Kind = 'pglite' | 'postgres'
@@ -51,6 +52,9 @@ const SCENARIOS = {
   feedUnchanged: 'calendar feed, unchanged (304)',
   invoiceMonth: 'create invoices: a month of 10,000 bookings for 200 clients (runs)',
   clientInvoices: 'a client’s invoices, 24 issued (10 clients)',
+  portalFreeSlots: 'portal: a day of free slots, 40-space facility (10 clients)',
+  portalBookings: 'portal: My Bookings, a client of 2,000 bookings (10 clients)',
+  portalClaimRace: 'portal: 100 renters claim one offer at once (claims)',
 } as const
 type Scenario = (typeof SCENARIOS)[keyof typeof SCENARIOS]
 
@@ -93,6 +97,7 @@ function scenarioList(): string {
     '  lighthouse (PGlite only)',
     '  outbox (PostgreSQL only: 10,000 queued messages drained to an in-process SMTP server)',
     '  (the two invoice rows run on PostgreSQL only, in a venue of their own)',
+    '  (the three portal rows run on PostgreSQL only, in a venue of their own)',
   ].join('\n')
 }
 
@@ -223,6 +228,10 @@ const BUDGETS: Partial<Record<Scenario, Budget>> = {
   // A run a second when the ceiling is 10,000 req/s: the whole month's drafts, every client's.
   [SCENARIOS.invoiceMonth]: { label: '≥ 0.01 % of the ceiling, on PostgreSQL', on: 'postgres', minShare: 0.0001 },
   [SCENARIOS.clientInvoices]: { label: '≥ 5 % of the ceiling, on PostgreSQL', on: 'postgres', minShare: 0.05 },
+  [SCENARIOS.portalFreeSlots]: { label: '≥ 2 % of the ceiling, on PostgreSQL', on: 'postgres', minShare: 0.02 },
+  [SCENARIOS.portalBookings]: { label: '≥ 5 % of the ceiling, on PostgreSQL', on: 'postgres', minShare: 0.05 },
+  // Judged by its tail alone: every race must settle with one winner, none waiting on another's luck.
+  [SCENARIOS.portalClaimRace]: { label: 'one winner each race, p99 ≤ 3 × p50, on PostgreSQL', on: 'postgres', maxTailRatio: 3 },
 }
 
 const JUDGEMENT = [
@@ -766,6 +775,61 @@ async function billingScenarios(app: AppProcess, databaseUrl: string): Promise<R
   }
 }
 
+/* ---------- the renters' portal ---------- */
+
+/**
+ * The three portal rows (docs/benchmarks.md, 'Renters'), on PostgreSQL, in a venue of their own
+ * (scripts/bench-portal.ts): a renter reads a day's free slots of a 40-space facility and a
+ * client's bookings; 100 renters race for each of a run of waitlist offers.
+ */
+async function portalScenarios(app: AppProcess, databaseUrl: string): Promise<Row[]> {
+  const isWanted = (scenario: Scenario) => ONLY === undefined || scenario.toLowerCase().includes(ONLY)
+  const wanted = [SCENARIOS.portalFreeSlots, SCENARIOS.portalBookings, SCENARIOS.portalClaimRace].filter(isWanted)
+  if (wanted.length === 0) return []
+  const venue = await seedPortalVenue(databaseUrl, OWNER.email)
+  const rows: Row[] = []
+  const renterHeaders = { cookie: await signInAs(app.origin, venue.renter.email, OWNER.password), origin: app.origin }
+  if (isWanted(SCENARIOS.portalFreeSlots)) {
+    const row = await load(SCENARIOS.portalFreeSlots, {
+      url: `${app.origin}/api/portal/facilities/${venue.facilityId}/free-slots?date=${venue.day}&durationMinutes=60`,
+      headers: renterHeaders,
+      connections: 10,
+    })
+    if (row) rows.push(row)
+  }
+  if (isWanted(SCENARIOS.portalBookings)) {
+    const row = await load(SCENARIOS.portalBookings, {
+      url: `${app.origin}/api/portal/bookings?clientId=${venue.renter.clientId}&when=upcoming`,
+      headers: renterHeaders,
+      connections: 10,
+    })
+    if (row) rows.push(row)
+  }
+  if (isWanted(SCENARIOS.portalClaimRace)) {
+    const cookies: string[] = []
+    for (const racer of venue.racers) cookies.push(await signInAs(app.origin, racer.email, OWNER.password))
+    const races = await timeClaimRaces(app.origin, databaseUrl, venue, cookies, DURATION_SECONDS)
+    const sorted = [...races.latenciesMs].sort((a, b) => a - b)
+    const at = (fraction: number) => sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0
+    const settled = [...races.settleMs].sort((a, b) => a - b)
+    console.log(
+      `claim races: ${races.races} races of ${RACERS} claims, ${races.oneWinnerEach ? 'one winner each' : 'NOT one winner each'}; ` +
+        `settled in ${Math.round(settled[Math.floor(settled.length / 2)] ?? 0)} ms at the median`,
+    )
+    rows.push({
+      scenario: SCENARIOS.portalClaimRace,
+      requestsPerSecond: races.latenciesMs.length / (races.settleMs.reduce((sum, ms) => sum + ms, 0) / 1000),
+      p50: Math.round(at(0.5)),
+      p99: Math.round(at(0.99)),
+      errors: races.errors + (races.oneWinnerEach ? 0 : 1),
+      appCpuMs: null,
+      dbCpuMs: null,
+      budget: BUDGETS[SCENARIOS.portalClaimRace],
+    })
+  }
+  return rows
+}
+
 /* ---------- the outbox ---------- */
 
 const DRAIN_MESSAGES = 10_000
@@ -1255,6 +1319,7 @@ async function benchDatabase(kind: Kind, withLighthouse: boolean): Promise<strin
     const scores = withLighthouse && (ONLY === undefined || ONLY === 'lighthouse') ? await lighthouseScores(app, seeded) : []
     const rows = ONLY === 'lighthouse' ? [] : await scenarios(app, seeded)
     if (kind === 'postgres') rows.push(...(await billingScenarios(app, environment.DATABASE_URL!)))
+    if (kind === 'postgres') rows.push(...(await portalScenarios(app, environment.DATABASE_URL!)))
     const timeline = ONLY === undefined || ONLY.includes('timeline') ? await timelineRender(app, seeded) : null
     const fanOut = ONLY === undefined ? await boardFanOut(app, boardInstance, seeded) : null
     const drain =

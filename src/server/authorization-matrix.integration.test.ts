@@ -850,6 +850,12 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       scope: 'renters',
     },
     {
+      route: 'GET /api/portal/facilities/:id/free-slots',
+      path: ({ a }) => `/api/portal/facilities/${a.facilityId}/free-slots?date=2039-06-01&durationMinutes=60`,
+      expect: [401, 403, 200, 200, 403, 403, 403, 403, 403, 403],
+      scope: 'renters',
+    },
+    {
       // For A's client X: only renterX speaks for it.
       route: 'POST /api/portal/requests',
       path: () => '/api/portal/requests',

@@ -92,6 +92,7 @@ import {
   operatorRequestListResponse,
   operatorRequestResponse,
   portalFacilitiesResponse,
+  portalFacilityFreeSlotsResponse,
   portalFreeSlotsResponse,
   renterRequestListResponse,
   renterRequestResponse,
@@ -305,6 +306,7 @@ export const ROUTE_RESPONSES: Record<string, RouteResponses> = {
   // Requests that hold the ice (docs/product.md#renters): the renter's, the operators', the test clock.
   'GET /api/portal/facilities': { 200: portalFacilitiesResponse },
   'GET /api/portal/free-slots': { 200: portalFreeSlotsResponse },
+  'GET /api/portal/facilities/:id/free-slots': { 200: portalFacilityFreeSlotsResponse },
   'POST /api/portal/requests': { 201: renterRequestResponse },
   'GET /api/portal/requests': { 200: renterRequestListResponse },
   'POST /api/portal/requests/:id/withdraw': { 200: renterRequestResponse },

@@ -33,9 +33,22 @@ export const portalFacilitiesResponse = z.object({
 /** GET /api/portal/free-slots: the slots a request would be accepted in. It never says what else is there. */
 export const portalFreeSlotsResponse = z.object({
   timeZone: z.string(),
-  /** In start order; a facility's day lists each space's slots, named by roomId. */
-  slots: z.array(z.object({ start: instant, end: instant, roomId: z.uuid() })),
+  slots: z.array(z.object({ start: instant, end: instant })),
 })
+
+/**
+ * GET /api/portal/facilities/:id/free-slots: a day of every space that accepts requests, each
+ * with the starts ('HH:MM' on the facility's clock, the day asked) a request of the duration may
+ * take. Starts rather than instants: a request is made of its date and start, and a facility's day
+ * has hundreds of them.
+ */
+export const portalFacilityFreeSlotsResponse = z.object({
+  timeZone: z.string(),
+  date: z.string(),
+  durationMinutes: z.int().positive(),
+  spaces: z.array(z.object({ roomId: z.uuid(), name: z.string(), starts: z.array(z.string()) })),
+})
+export type PortalFacilityFreeSlots = z.infer<typeof portalFacilityFreeSlotsResponse>
 
 /** A request as its renter sees it. */
 export const renterRequest = z.object({

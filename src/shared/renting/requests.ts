@@ -36,7 +36,6 @@ export const REQUEST_MESSAGES = {
   title: 'Please enter a title',
   client: 'Please select a client',
   space: 'Please select a space',
-  facility: 'Please select a facility',
   date: 'Please select a date',
   startTime: 'Please select a start time',
   duration: 'Please choose a duration',
@@ -73,22 +72,22 @@ const durationMinutes = z.coerce
   .max(LIMITS.event.maxDurationMinutes, REQUEST_MESSAGES.duration)
 
 /**
- * GET /api/portal/free-slots: a space that accepts requests (roomId), or every such space of a
- * facility (facilityId), a day on the facility's calendar and a duration. Coerces: it arrives as
- * a query string.
+ * GET /api/portal/free-slots: a space that accepts requests, a day on its facility's calendar and
+ * a duration. Coerces: it arrives as a query string.
  */
-export const portalFreeSlotsQuery = z
-  .object({
-    roomId: z.uuid({ error: REQUEST_MESSAGES.space }).optional(),
-    facilityId: z.uuid({ error: REQUEST_MESSAGES.facility }).optional(),
-    date: calendarDate(REQUEST_MESSAGES.date),
-    durationMinutes,
-  })
-  .refine((query) => (query.roomId === undefined) !== (query.facilityId === undefined), {
-    message: REQUEST_MESSAGES.space,
-    path: ['roomId'],
-  })
+export const portalFreeSlotsQuery = z.object({
+  roomId: z.uuid({ error: REQUEST_MESSAGES.space }),
+  date: calendarDate(REQUEST_MESSAGES.date),
+  durationMinutes,
+})
 export type PortalFreeSlotsQuery = z.output<typeof portalFreeSlotsQuery>
+
+/** GET /api/portal/facilities/:id/free-slots: a day and a duration, over every space that accepts requests. */
+export const portalFacilityFreeSlotsQuery = z.object({
+  date: calendarDate(REQUEST_MESSAGES.date),
+  durationMinutes,
+})
+export type PortalFacilityFreeSlotsQuery = z.output<typeof portalFacilityFreeSlotsQuery>
 
 /** POST /api/portal/requests: 'Request Ice', for one of the renter's clients. */
 export const createRequestInput = z.object({

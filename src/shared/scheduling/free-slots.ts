@@ -83,14 +83,29 @@ export function findFreeSlots(search: FreeSlotSearch): { slots: FreeSlot[]; isTr
     if (search.weekdays.length > 0 && !search.weekdays.includes(weekdayOf(date))) continue
     const latestEnd = combineLocalDateTime(date, search.latestEnd, search.timeZone).getTime()
     const day: FreeSlot[] = []
+    // The zone's arithmetic is the costly part, and the spaces of a facility mostly share their
+    // starts and hours: each start's instant, and whether it fits hours alike, is worked out once a day.
+    const instants = new Map<string, Date>()
+    const fitting = new Map<string, boolean>()
     for (const { space, held, closures, starts } of plans) {
+      const hours = `${space.operatingStartTime}|${space.operatingEndTime}|${space.bookingInterval}`
       for (const startTime of starts) {
         if (startTime < search.earliestStart) continue
-        const start = combineLocalDateTime(date, startTime, search.timeZone)
+        let start = instants.get(startTime)
+        if (start === undefined) {
+          start = combineLocalDateTime(date, startTime, search.timeZone)
+          instants.set(startTime, start)
+        }
         const end = new Date(start.getTime() + search.durationMinutes * MS_PER_MINUTE)
         if (start.getTime() < search.now.getTime() || end.getTime() > latestEnd) continue
         const slot = { start, end }
-        if (!isWithinOperatingHours(slot, space, search.timeZone)) continue
+        const fitKey = `${startTime}|${hours}`
+        let fits = fitting.get(fitKey)
+        if (fits === undefined) {
+          fits = isWithinOperatingHours(slot, space, search.timeZone)
+          fitting.set(fitKey, fits)
+        }
+        if (!fits) continue
         const holding = { start, end: new Date(end.getTime() + space.changeoverMinutes * MS_PER_MINUTE) }
         if (held.some((during) => rangesOverlap(during, holding))) continue
         if (closures.some((closure) => rangesOverlap(closure, slot))) continue

@@ -117,5 +117,5 @@ export async function findFreeSlotsOfSpaces(
     // A day of these spaces: every start each has.
     maxResults: 24 * 60 * spaces.length,
   })
-  return { timeZone: facility.timeZone, slots: slots.map(({ start, end, spaceId }) => ({ start, end, roomId: spaceId })) }
+  return { timeZone: facility.timeZone, spaces, slots }
 }

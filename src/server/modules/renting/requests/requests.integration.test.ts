@@ -165,30 +165,28 @@ describe.each(testDatabaseKinds())('requests that hold the ice, on %s', (kind) =
     expect((await call(owner, 'GET', '/api/portal/facilities')).status).toBe(403)
   })
 
-  it('lists a facility’s day of free slots over every space that accepts requests, each named by its space', async () => {
+  it('lists a facility’s day over every space that accepts requests: each space’s starts, by the same search', async () => {
     const date = nextDay()
     expect((await book(rinkA, date, '14:00', 'Secret Scrimmage')).status).toBe(201)
-    const response = await call(renterX, 'GET', `/api/portal/free-slots?facilityId=${facilityId}&date=${date}&durationMinutes=60`)
+    const response = await call(renterX, 'GET', `/api/portal/facilities/${facilityId}/free-slots?date=${date}&durationMinutes=60`)
     const text = await response.text()
     expect(response.status, text).toBe(200)
     expect(text).not.toContain('Secret')
-    const { slots } = JSON.parse(text) as { slots: { start: string; end: string; roomId: string }[] }
-    // Both spaces that take requests, never Rink B, and each space's slots are its own search's.
-    expect(new Set(slots.map((slot) => slot.roomId))).toEqual(new Set([rinkA, halfA]))
-    for (const roomId of [rinkA, halfA]) {
-      const own = (await slotsOf(renterX, roomId, date)).slots
-      expect(slots.filter((slot) => slot.roomId === roomId).map(({ start, end }) => ({ start, end }))).toEqual(
-        own.map(({ start, end }) => ({ start, end })),
-      )
+    const day = JSON.parse(text) as { timeZone: string; date: string; spaces: { roomId: string; name: string; starts: string[] }[] }
+    // Both spaces that take requests, never Rink B, and each space's starts are its own search's.
+    expect(day.spaces.map((space) => space.name)).toEqual(['Rink A', 'Rink A East'])
+    for (const space of day.spaces) {
+      const own = (await slotsOf(renterX, space.roomId, date)).slots
+      expect(space.starts.map((start) => local(date, start).toISOString())).toEqual(own.map((slot) => slot.start))
     }
-    // Another venue's facility is not found; naming both a space and a facility, or neither, is refused.
-    const strangers = await call(renterX, 'GET', `/api/portal/free-slots?facilityId=${randomUUID()}&date=${date}&durationMinutes=60`)
-    expect(strangers.status).toBe(404)
-    expect((await call(renterX, 'GET', `/api/portal/free-slots?date=${date}&durationMinutes=60`)).status).toBe(422)
-    expect(
-      (await call(renterX, 'GET', `/api/portal/free-slots?roomId=${rinkA}&facilityId=${facilityId}&date=${date}&durationMinutes=60`))
-        .status,
-    ).toBe(422)
+    expect(day.spaces[0]!.starts).not.toContain('14:00')
+    // Another venue's facility, or one with no space that takes requests, is not found.
+    expect((await call(renterX, 'GET', `/api/portal/facilities/${randomUUID()}/free-slots?date=${date}&durationMinutes=60`)).status).toBe(
+      404,
+    )
+    const odd = await call(renterX, 'GET', `/api/portal/facilities/${facilityId}/free-slots?date=${date}&durationMinutes=45`)
+    expect(odd.status).toBe(422)
+    expect((await call(owner, 'GET', `/api/portal/facilities/${facilityId}/free-slots?date=${date}&durationMinutes=60`)).status).toBe(403)
   })
 
   it('holds the slot: nobody books over a pending request, and no other renter can request it', async () => {

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import {
   createRequestInput,
   declineRequestInput,
+  portalFacilityFreeSlotsQuery,
   portalFreeSlotsQuery,
   portalRequestsQuery,
   requestListQuery,
@@ -32,6 +33,10 @@ export function portalRequestRoutes({ database: { db }, env, requestClock }: Dep
 
   app.get('/portal/free-slots', renter, queryParams(portalFreeSlotsQuery), async (c) =>
     c.json(await service.portalFreeSlots(db, c.get('renterOf'), c.req.valid('query'), new Date())),
+  )
+
+  app.get('/portal/facilities/:id/free-slots', renter, uuidParams('Facility'), queryParams(portalFacilityFreeSlotsQuery), async (c) =>
+    c.json(await service.portalFacilityFreeSlots(db, c.get('renterOf'), c.req.param('id'), c.req.valid('query'), new Date())),
   )
 
   app.post('/portal/requests', renter, jsonBody(createRequestInput), async (c) =>

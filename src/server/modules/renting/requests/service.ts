@@ -3,6 +3,7 @@ import {
   REQUEST_MESSAGES,
   notPendingMessage,
   type CreateRequestInput,
+  type PortalFacilityFreeSlotsQuery,
   type PortalFreeSlotsQuery,
   type PortalRequestsQuery,
   type RequestListQuery,
@@ -90,36 +91,50 @@ function requireDuration(space: { bookingInterval: number }, durationMinutes: nu
   }
 }
 
-/**
- * A day's free slots of a space that accepts requests, or of every such space of a facility
- * whose interval offers the duration: Find Ice's search, never naming what is in the way.
- */
+/** A day's free slots of a space that accepts requests: Find Ice's search, never naming what is in the way. */
 export async function portalFreeSlots(db: Db, renterOf: readonly RenterClient[], query: PortalFreeSlotsQuery, now: Date) {
-  if (query.roomId !== undefined) {
-    const space = await requireSpace(db, renterOf, query.roomId)
-    requireDuration(space, query.durationMinutes)
-    return findFreeSlotsOfSpaces(
-      db,
-      space.organisationId,
-      { facilityId: space.facilityId, spaceIds: [space.id], date: query.date, durationMinutes: query.durationMinutes },
-      now,
-    )
-  }
-  const spaces = await repository.listRequestableSpacesOfFacility(db, organisationsOf(renterOf), query.facilityId!)
-  if (spaces.length === 0) throw notFound('Facility')
-  const offering = spaces.filter((space) => durationOptions(space.bookingInterval).some(({ minutes }) => minutes === query.durationMinutes))
-  if (offering.length === 0) throw new AppError('VALIDATION', REQUEST_MESSAGES.duration, { durationMinutes: REQUEST_MESSAGES.duration })
-  return findFreeSlotsOfSpaces(
+  const space = await requireSpace(db, renterOf, query.roomId)
+  requireDuration(space, query.durationMinutes)
+  const { timeZone, slots } = await findFreeSlotsOfSpaces(
     db,
-    spaces[0]!.organisationId,
-    {
-      facilityId: query.facilityId!,
-      spaceIds: offering.map((space) => space.id),
-      date: query.date,
-      durationMinutes: query.durationMinutes,
-    },
+    space.organisationId,
+    { facilityId: space.facilityId, spaceIds: [space.id], date: query.date, durationMinutes: query.durationMinutes },
     now,
   )
+  return { timeZone, slots: slots.map(({ start, end }) => ({ start, end })) }
+}
+
+/**
+ * A facility's day over every space of it that accepts requests and offers the duration: each
+ * space's starts, by the same search. A facility of another venue, or without such a space, is a 404.
+ */
+export async function portalFacilityFreeSlots(
+  db: Db,
+  renterOf: readonly RenterClient[],
+  facilityId: string,
+  query: PortalFacilityFreeSlotsQuery,
+  now: Date,
+) {
+  const requestable = await repository.listRequestableSpacesOfFacility(db, organisationsOf(renterOf), facilityId)
+  if (requestable.length === 0) throw notFound('Facility')
+  const offering = requestable.filter((space) =>
+    durationOptions(space.bookingInterval).some(({ minutes }) => minutes === query.durationMinutes),
+  )
+  if (offering.length === 0) throw new AppError('VALIDATION', REQUEST_MESSAGES.duration, { durationMinutes: REQUEST_MESSAGES.duration })
+  const { timeZone, spaces, slots } = await findFreeSlotsOfSpaces(
+    db,
+    requestable[0]!.organisationId,
+    { facilityId, spaceIds: offering.map((space) => space.id), date: query.date, durationMinutes: query.durationMinutes },
+    now,
+  )
+  const startsOf = new Map(spaces.map((space) => [space.id, [] as string[]]))
+  for (const slot of slots) startsOf.get(slot.spaceId)!.push(slot.startTime)
+  return {
+    timeZone,
+    date: query.date,
+    durationMinutes: query.durationMinutes,
+    spaces: spaces.map((space) => ({ roomId: space.id, name: space.name, starts: startsOf.get(space.id)! })),
+  }
 }
 
 /**
