@@ -28,6 +28,7 @@ export const ROUTE_SCREENS: Array<[RegExp, string[]]> = [
   [/^\/contracts\/?$/, [SIGNED_IN, TOASTER, 'features/contracts/contracts-page.tsx']],
   [/^\/marketing\/?$/, [SIGNED_IN, TOASTER, 'features/marketing/marketing-page.tsx']],
   [/^\/find-ice\/?$/, [SIGNED_IN, TOASTER, 'features/find-ice/find-ice-page.tsx']],
+  [/^\/requests\/?$/, [SIGNED_IN, TOASTER, 'features/requests/requests-page.tsx']],
   [/^\/admin\/?$/, [SIGNED_IN, TOASTER, 'features/admin/admin-page.tsx']],
   [/^\/team\/?$/, [SIGNED_IN, TOASTER, 'features/team/team-page.tsx']],
   [/^\/activity\/?$/, [SIGNED_IN, TOASTER, 'features/activity/activity-page.tsx']],
