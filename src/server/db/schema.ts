@@ -1546,6 +1546,12 @@ export const waitlistEntries = pgTable(
       columns: [table.organisationId, table.roomId],
       foreignColumns: [rooms.organisationId, rooms.id],
     }).onDelete('cascade'),
+    // A renter waits only while they speak for the client (migration 0042).
+    foreignKey({
+      name: 'waitlist_entries_renter_fk',
+      columns: [table.organisationId, table.clientId, table.userId],
+      foreignColumns: [clientRenters.organisationId, clientRenters.clientId, clientRenters.userId],
+    }).onDelete('cascade'),
   ],
 )
 

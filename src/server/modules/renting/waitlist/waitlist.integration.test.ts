@@ -6,7 +6,16 @@ import { WAITLIST_MESSAGES } from '@shared/renting/waitlist'
 import type { WaitlistEntry, WaitlistFacility, WaitlistOffer } from '@shared/renting/waitlist-responses'
 import { buildSelloffEmail } from '@shared/scheduling/selloff-email'
 import type { z } from 'zod'
-import { activityEntries, bookingRequests, facilities, outboxMessages, rooms, schedules, waitlistOffers } from '../../../db/schema'
+import {
+  activityEntries,
+  bookingRequests,
+  facilities,
+  outboxMessages,
+  rooms,
+  schedules,
+  waitlistEntries,
+  waitlistOffers,
+} from '../../../db/schema'
 import { errorOf, expectJson } from '../../../test/responses'
 import { useTestApp } from '../../../test/setup'
 import { sweepExpiredRequests } from '../requests/service'
@@ -283,6 +292,25 @@ describe.each(testDatabaseKinds())('released ice and the waitlist on %s', (kind)
         bookingInterval: 15,
         acceptsRequests: false,
       })
+    })
+
+    it('takes a renter off the waitlist when their access to the client is removed (the database holds it)', async () => {
+      const leaving = await t.addRenter(organisationId, jets)
+      const entry = await joined(leaving, { clientId: jets, roomId: rinkA, date: '2031-05-04', fromTime: '08:00', toTime: '10:00' })
+      expect((await request('DELETE', `/api/clients/${jets}/renters/${leaving.id}`)).status).toBe(204)
+      expect(await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.id, entry.id))).toEqual([])
+      // Nor can a window be written for someone who does not speak for the client.
+      await expect(
+        t.db.insert(waitlistEntries).values({
+          organisationId,
+          clientId: jets,
+          roomId: rinkA,
+          userId: leaving.id,
+          localDate: '2031-05-04',
+          fromTime: '08:00',
+          toTime: '10:00',
+        }),
+      ).rejects.toThrow()
     })
 
     it('refuses what cannot be waited for, with a clear message', async () => {
