@@ -631,4 +631,8 @@ test('an operator who also rents ice accepts a link signed in, and moves between
   await page.getByRole('banner').getByRole('link', { name: 'Back to Facilities' }).click()
   await expect(page).toHaveURL(/\/facilities$/)
   await expect(page.getByRole('heading', { name: 'Harbour Arena' })).toBeVisible()
+  // And the sidebar leads back to the portal.
+  await page.getByRole('link', { name: 'My Portal' }).click()
+  await expect(page).toHaveURL(/\/portal$/)
+  await expect(page.getByRole('article', { name: /^Bay figure skating,/ })).toBeVisible()
 })

@@ -12,6 +12,7 @@ import {
   Monitor,
   Receipt,
   Shield,
+  Ticket,
   Users,
   UsersRound,
   type LucideIcon,
@@ -65,6 +66,8 @@ const NAVIGATION: NavigationEntry[] = [
 ]
 
 const ADMIN_ENTRY: NavigationEntry = { title: 'Admin', to: '/admin', icon: Shield, matches: ['/admin'] }
+// An operator who also speaks for a client of some venue reaches their renter's portal from here.
+const PORTAL_ENTRY: NavigationEntry = { title: 'My Portal', to: '/portal', icon: Ticket, matches: ['/portal'] }
 
 export function AppLayout() {
   const { user, signOut } = useAuth()
@@ -72,7 +75,7 @@ export function AppLayout() {
   const [isSwitchingOrganisation, setIsSwitchingOrganisation] = useState(false)
   const role = user?.organisation?.role
   const allowed = NAVIGATION.filter((entry) => !entry.permission || can(role, entry.permission))
-  const entries = user?.isAdmin ? [...allowed, ADMIN_ENTRY] : allowed
+  const entries = [...allowed, ...((user?.renterOf.length ?? 0) > 0 ? [PORTAL_ENTRY] : []), ...(user?.isAdmin ? [ADMIN_ENTRY] : [])]
   const awaitingAdmin = useAccountsAwaitingAdmin(Boolean(user?.isAdmin))
   const pendingRequests = usePendingRequestCount(can(role, 'book'))
 
