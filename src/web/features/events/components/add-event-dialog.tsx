@@ -1,10 +1,10 @@
-import { useId, type ReactNode } from 'react'
+import { useId } from 'react'
 import { FormProvider, useForm, useFormContext, useWatch, type DefaultValues } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { toast } from 'sonner'
 import { FORM_LEVEL_FIELD } from '@shared/api-error'
 import { createEventInput, type CreateEventFormValues, type CreateEventInput } from '@shared/events/schema'
-import { LIMITS, RECURRENCE_FREQUENCIES, type RecurrenceFrequency } from '@shared/limits'
+import { LIMITS } from '@shared/limits'
 import { weekdayOf } from '@shared/scheduling/calendar-date'
 import { durationOptions, startTimeOptions } from '@shared/scheduling/durations'
 import { Button } from '@web/components/ui/button'
@@ -16,6 +16,7 @@ import { Label } from '@web/components/ui/label'
 import { NativeSelect, NativeSelectOption } from '@web/components/ui/native-select'
 import { ApiError, errorDescription } from '@web/lib/api-client'
 import { formatTimeOfDay } from '@web/lib/datetime'
+import { deferred, useDeferred } from '@web/lib/deferred'
 import { showServerFieldErrors } from '@web/components/form/show-server-field-errors'
 import { useRefusalClearedOnChange } from '@web/components/form/use-refusal-cleared-on-change'
 import { ContractHoursWarning } from '@web/features/contracts'
@@ -24,8 +25,8 @@ import { useCreateEvents, useEventsInRange, type BookableRoom } from '../api'
 import { bookedStartTimes, eventsHoldingSpace, eventsWindowOfDay, timeOfNewEvent } from '../booking-time'
 import { createdMessage } from '../series'
 import { EventClientAndTitleFields, EventKindFields } from './event-details-fields'
-import { SeriesPreviewList, useSeriesPreview } from './series-preview'
 import { useDefaultTitle } from './use-default-title'
+import { useSeriesPreview, type SeriesPreview } from './use-series-preview'
 
 /** The room to book, with its changeover when the page knows it (its own page does), so the start times weigh it. */
 type RoomToBook = BookableRoom & { changeoverMinutes?: number }
@@ -41,8 +42,6 @@ type AddEventDialogProps = {
   onOpenChange: (open: boolean) => void
 }
 
-const FREQUENCY_LABELS: Record<RecurrenceFrequency, string> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' }
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const
 const PREFERRED_DURATION_MINUTES = 60
 
 // The form lives inside the dialog's content, which mounts on each opening: every opening starts fresh.
@@ -170,9 +169,7 @@ function AddEventForm({ room, date, startTime: chosenStart, durationMinutes: cho
           </FormField>
         </div>
         <EventKindFields facilityId={room.facilityId} booking={bookingTime && { roomId: room.id, ...bookingTime }} />
-        <RecurrenceFields>
-          <SeriesPreviewList preview={preview} timeZone={room.timeZone} />
-        </RecurrenceFields>
+        <RecurrenceFields preview={preview} timeZone={room.timeZone} />
         <ContractHoursWarning
           clientId={form.watch('clientId')}
           roomId={room.id}
@@ -218,14 +215,16 @@ function useBookedStartTimes(room: RoomToBook, time: { date?: string; durationMi
   return bookedStartTimes({ ...time, changeoverMinutes: room.changeoverMinutes ?? 0 }, startTimes, current, room.timeZone)
 }
 
-/** Repeat daily, weekly on chosen weekdays, or monthly, until an end date (docs/product.md#events); `children` show below while repeating. */
-function RecurrenceFields({ children }: { children?: ReactNode }) {
+// The fields of a repeating event and its dates load on their own (repeat-fields.tsx): once the
+// dialog is open and the browser idle, or at once when 'Repeat this event' is ticked first.
+const repeatFields = deferred(() => import('./repeat-fields').then((module) => module.RepeatFields))
+
+/** Repeat daily, weekly on chosen weekdays, or monthly, until an end date (docs/product.md#events). */
+function RecurrenceFields({ preview, timeZone }: { preview: SeriesPreview; timeZone: string }) {
   const form = useFormContext<CreateEventFormValues>()
-  const { errors } = form.formState
   const [recurrence, date] = useWatch({ control: form.control, name: ['recurrence', 'date'] })
   const repeatId = useId()
-  const weekdaysLegendId = useId()
-  const weekdaysErrorId = useId()
+  const isRepeating = recurrence != null
 
   const startRepeating = (isRepeating: boolean) => {
     const firstWeekday = date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? weekdayOf(date) : null
@@ -236,75 +235,15 @@ function RecurrenceFields({ children }: { children?: ReactNode }) {
     )
     form.clearErrors('recurrence')
   }
-
-  const weekdays = recurrence?.weekdays ?? []
-  const toggleWeekday = (weekday: number, isChecked: boolean) => {
-    const next = isChecked ? [...weekdays, weekday].sort((a, b) => a - b) : weekdays.filter((day) => day !== weekday)
-    form.setValue('recurrence.weekdays', next, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })
-  }
-  const weekdaysError = errors.recurrence?.weekdays?.message
+  const LoadedRepeatFields = useDeferred(repeatFields, { isOpen: isRepeating, shouldPrefetch: true, close: () => startRepeating(false) })
 
   return (
     <div className="grid gap-4 rounded-lg border p-4">
       <div className="flex items-center gap-2">
-        <Checkbox id={repeatId} checked={recurrence != null} onCheckedChange={(checked) => startRepeating(checked === true)} />
+        <Checkbox id={repeatId} checked={isRepeating} onCheckedChange={(checked) => startRepeating(checked === true)} />
         <Label htmlFor={repeatId}>Repeat this event</Label>
       </div>
-      {recurrence ? (
-        <>
-          <div className="grid items-start gap-4 sm:grid-cols-2">
-            <FormField label="Repeats" error={errors.recurrence?.frequency?.message}>
-              {(control) => (
-                <NativeSelect {...control} {...form.register('recurrence.frequency')}>
-                  {RECURRENCE_FREQUENCIES.map((frequency) => (
-                    <NativeSelectOption key={frequency} value={frequency}>
-                      {FREQUENCY_LABELS[frequency]}
-                    </NativeSelectOption>
-                  ))}
-                </NativeSelect>
-              )}
-            </FormField>
-            <FormField label="End Date" error={errors.recurrence?.endDate?.message}>
-              {(control) => <Input {...control} type="date" min={date || undefined} {...form.register('recurrence.endDate')} />}
-            </FormField>
-          </div>
-          {recurrence.frequency === 'weekly' ? (
-            <fieldset className="grid gap-2" aria-describedby={weekdaysError ? weekdaysErrorId : undefined}>
-              <legend id={weekdaysLegendId} className="mb-2 text-sm font-medium">
-                Repeat On
-              </legend>
-              <div className="flex flex-wrap gap-x-4 gap-y-2">
-                {WEEKDAYS.map((label, weekday) => (
-                  <WeekdayCheckbox
-                    key={label}
-                    label={label}
-                    isChecked={weekdays.includes(weekday)}
-                    onChange={(isChecked) => toggleWeekday(weekday, isChecked)}
-                  />
-                ))}
-              </div>
-              {weekdaysError ? (
-                <p id={weekdaysErrorId} className="text-sm text-destructive">
-                  {weekdaysError}
-                </p>
-              ) : null}
-            </fieldset>
-          ) : null}
-          {children}
-        </>
-      ) : null}
-    </div>
-  )
-}
-
-function WeekdayCheckbox({ label, isChecked, onChange }: { label: string; isChecked: boolean; onChange: (isChecked: boolean) => void }) {
-  const id = useId()
-  return (
-    <div className="flex items-center gap-1.5">
-      <Checkbox id={id} checked={isChecked} onCheckedChange={(checked) => onChange(checked === true)} />
-      <Label htmlFor={id} className="font-normal">
-        {label}
-      </Label>
+      {isRepeating && LoadedRepeatFields ? <LoadedRepeatFields preview={preview} timeZone={timeZone} /> : null}
     </div>
   )
 }
