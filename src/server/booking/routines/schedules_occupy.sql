@@ -131,6 +131,13 @@ CREATE TRIGGER schedules_occupy_moved AFTER UPDATE OF "start_time", "end_time", 
     OR OLD."room_id" IS DISTINCT FROM NEW."room_id" OR OLD."changeover_minutes" IS DISTINCT FROM NEW."changeover_minutes")
   EXECUTE FUNCTION schedules_occupy();
 
+-- A renter's hold confirmed as a booking is a new booking of its time: it is checked again, so a
+-- closure written while the request waited refuses its approval (docs/product.md#renters).
+DROP TRIGGER IF EXISTS schedules_occupy_confirmed ON "schedules";
+CREATE TRIGGER schedules_occupy_confirmed AFTER UPDATE OF "kind" ON "schedules"
+  FOR EACH ROW WHEN (OLD."kind" = 'hold' AND NEW."kind" = 'booking')
+  EXECUTE FUNCTION schedules_occupy();
+
 DROP TRIGGER IF EXISTS schedules_occupy_new ON "schedules";
 CREATE TRIGGER schedules_occupy_new AFTER INSERT ON "schedules"
   FOR EACH ROW EXECUTE FUNCTION schedules_occupy();

@@ -189,6 +189,30 @@ describe.each(testDatabaseKinds())('requests that hold the ice, on %s', (kind) =
     expect((await call(owner, 'GET', `/api/portal/facilities/${facilityId}/free-slots?date=${date}&durationMinutes=60`)).status).toBe(403)
   })
 
+  it('refuses to approve a request whose time a closure has closed since, and keeps it pending', async () => {
+    const date = nextDay()
+    const { request } = await expectJson<{ request: { id: string } }>(await ask(renterX, clientX, rinkA, date, '07:00', 'Early skate'), 201)
+    const closure = await call(owner, 'POST', `/api/facilities/${facilityId}/closures`, {
+      spaceId: null,
+      startDate: date,
+      startTime: '06:00',
+      endDate: date,
+      endTime: '09:00',
+      reason: 'Ice plant repair',
+      coveredEvents: 'keep',
+    })
+    expect(closure.status, await closure.clone().text()).toBe(201)
+    const refused = await call(owner, 'POST', `/api/requests/${request.id}/approve`)
+    expect(refused.status).toBe(409)
+    expect((await errorOf(refused)).message).toBe(REQUEST_MESSAGES.closed)
+    expect(await statusOf(request.id)).toBe('pending')
+    expect(await scheduleOf((await holdOf(request.id))!)).toEqual({ kind: 'hold' })
+    // Declining it still works, and says why.
+    expect((await call(owner, 'POST', `/api/requests/${request.id}/decline`, { reason: 'The rink is closed that morning' })).status).toBe(
+      200,
+    )
+  })
+
   it('holds the slot: nobody books over a pending request, and no other renter can request it', async () => {
     const date = nextDay()
     const before = Date.now()

@@ -283,6 +283,10 @@ async function settle(db: Db, settlement: Settlement, context: RequestContext) {
     } catch (error) {
       const code = findPostgresError(error)?.code
       if ((code === SQLSTATE.serializationFailure || code === SQLSTATE.deadlockDetected) && attempt < RETRIES) continue
+      // A closure written while the request waited: its time can no longer be booked.
+      if (code === SQLSTATE.exclusionViolation && findPostgresError(error)?.constraint === 'closures_refuse_bookings') {
+        throw new AppError('CONFLICT', REQUEST_MESSAGES.closed)
+      }
       throw error
     }
   }
