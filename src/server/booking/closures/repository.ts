@@ -159,6 +159,9 @@ export async function listCoveredBookings(
       select distinct coalesce(s.event_group_id, s.id) as booking_id from schedules s
       where s.organisation_id = ${organisationId} and s.room_id in (select id from closed)
         and s.start_time < ${end.toISOString()}::timestamptz and s.end_time > ${start.toISOString()}::timestamptz
+        -- Bookings only: a renter's pending request is answered on Requests, where the closure
+        -- now refuses its approval (schedules_occupy_confirmed).
+        and s.kind = 'booking'
     ), booking_parts as (
       select s.id, s.title, s.start_time, s.end_time, s.room_id, s.id as booking_id from schedules s
       where s.organisation_id = ${organisationId} and s.id in (select booking_id from covered)
