@@ -18,21 +18,24 @@ import { wallClock } from '../../../db/wall-clock'
 // The waitlist's SQL (docs/product.md#renters, ADR 0065). Every query names the organisations it
 // may reach: a renter's are those of the clients it speaks for, read fresh on each request.
 
-/** A space as an offer and a claim read it: its hours (the start rule), its facility and its zone. */
+/** A space as the waitlist reads it: its hours (the start rule), whether it takes requests, its facility and zone. */
+const spaceColumns = {
+  id: rooms.id,
+  name: rooms.name,
+  type: rooms.type,
+  operatingStartTime: wallClock(rooms.operatingStartTime),
+  operatingEndTime: wallClock(rooms.operatingEndTime),
+  bookingInterval: rooms.bookingInterval,
+  acceptsRequests: rooms.acceptsRequests,
+  facilityId: facilities.id,
+  facilityName: facilities.name,
+  timeZone: facilities.timeZone,
+}
+
+/** A space as an offer and a claim read it. */
 export function findSpaces(db: Executor, organisationId: string, roomIds: readonly string[]) {
   return db
-    .select({
-      id: rooms.id,
-      name: rooms.name,
-      type: rooms.type,
-      operatingStartTime: wallClock(rooms.operatingStartTime),
-      operatingEndTime: wallClock(rooms.operatingEndTime),
-      bookingInterval: rooms.bookingInterval,
-      acceptsRequests: rooms.acceptsRequests,
-      facilityId: facilities.id,
-      facilityName: facilities.name,
-      timeZone: facilities.timeZone,
-    })
+    .select(spaceColumns)
     .from(rooms)
     .innerJoin(facilities, and(eq(facilities.organisationId, rooms.organisationId), eq(facilities.id, rooms.facilityId)))
     .where(and(eq(rooms.organisationId, organisationId), inArray(rooms.id, [...roomIds])))
@@ -149,16 +152,7 @@ const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[
 export function listWaitableSpaces(db: Executor, organisationIds: readonly string[]) {
   return db
     .select({
-      id: rooms.id,
-      name: rooms.name,
-      type: rooms.type,
-      operatingStartTime: wallClock(rooms.operatingStartTime),
-      operatingEndTime: wallClock(rooms.operatingEndTime),
-      bookingInterval: rooms.bookingInterval,
-      acceptsRequests: rooms.acceptsRequests,
-      facilityId: facilities.id,
-      facilityName: facilities.name,
-      timeZone: facilities.timeZone,
+      ...spaceColumns,
       organisationId: organisations.id,
       organisationName: organisations.name,
     })
