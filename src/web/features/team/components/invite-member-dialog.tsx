@@ -1,12 +1,12 @@
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Copy } from 'lucide-react'
 import { toast } from 'sonner'
 import { LIMITS } from '@shared/limits'
 import { TEAM_MESSAGES } from '@shared/team/messages'
 import { grantableRoles, ROLE_LABELS } from '@shared/team/roles'
 import { invitationInput, type InvitationInput } from '@shared/team/schema'
+import { InvitationLink } from '@web/components/invitation-link'
 import { Button } from '@web/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog'
 import { FormField } from '@web/components/ui/form-field'
@@ -95,36 +95,5 @@ function InviteForm({ onCreated, onCancel }: { onCreated: (created: InvitationCr
         </Button>
       </DialogFooter>
     </form>
-  )
-}
-
-function InvitationLink({ link, onDone }: { link: string; onDone: () => void }) {
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link)
-      toast.success('Invitation link copied to clipboard!')
-    } catch {
-      toast.error('Could not copy. Select the link and copy it by hand.')
-    }
-  }
-
-  return (
-    <div className="grid gap-4">
-      <FormField label="Invitation link" description="It is shown only this once.">
-        {(control) => (
-          // Focus lands here when the form gives way to the link, with the link selected for copying.
-          <Input {...control} readOnly value={link} autoFocus onFocus={(event) => event.currentTarget.select()} />
-        )}
-      </FormField>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Done
-        </Button>
-        <Button type="button" onClick={copy}>
-          <Copy aria-hidden="true" />
-          Copy
-        </Button>
-      </DialogFooter>
-    </div>
   )
 }
