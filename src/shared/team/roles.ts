@@ -22,6 +22,7 @@ export const ROLE_LABELS: Record<Role, string> = {
  * - sendMarketing: send the selloff email to clients.
  * - readPrices: the spaces' and clients' rates and the billing settings (not the front desk);
  * - bill: invoices, payments, accounts receivable and the billing settings (ADR 0061).
+ * - readReports: the Reports page, the CSV exports and client statements.
  */
 export const PERMISSIONS = {
   read: ['owner', 'manager', 'scheduler', 'front_desk'],
@@ -34,6 +35,7 @@ export const PERMISSIONS = {
   sendMarketing: ['owner', 'manager', 'scheduler'],
   readPrices: ['owner', 'manager', 'scheduler'],
   bill: ['owner', 'manager'],
+  readReports: ['owner', 'manager'],
 } as const satisfies Record<string, readonly Role[]>
 
 export type Permission = keyof typeof PERMISSIONS
