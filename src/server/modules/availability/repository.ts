@@ -1,7 +1,7 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { TimeRange } from '@shared/scheduling/overlap'
 import type { Executor } from '../../db/client'
-import { rooms, spaceOccupancy } from '../../db/schema'
+import { facilities, rooms, spaceOccupancy } from '../../db/schema'
 import { wallClock } from '../../db/wall-clock'
 
 // Both queries name the organisation, which leads the indexes they read (docs/scaling.md): another
@@ -22,6 +22,31 @@ export function listFacilitySpaces(db: Executor, organisationId: string, facilit
     })
     .from(rooms)
     .where(and(eq(rooms.organisationId, organisationId), eq(rooms.facilityId, facilityId)))
+    .orderBy(asc(sql`${rooms.type} = 'change_room'`), asc(sql`lower(${rooms.name})`), asc(rooms.createdAt))
+}
+
+/**
+ * One query: every space of a facility of one of the organisations, each with its facility's
+ * organisation and zone, in listFacilitySpaces' order. A facility of none of them has no rows.
+ */
+export function listFacilitySpacesWithZone(db: Executor, organisationIds: readonly string[], facilityId: string) {
+  return db
+    .select({
+      id: rooms.id,
+      name: rooms.name,
+      type: rooms.type,
+      parentId: rooms.parentId,
+      operatingStartTime: wallClock(rooms.operatingStartTime),
+      operatingEndTime: wallClock(rooms.operatingEndTime),
+      bookingInterval: rooms.bookingInterval,
+      changeoverMinutes: rooms.changeoverMinutes,
+      acceptsRequests: rooms.acceptsRequests,
+      organisationId: facilities.organisationId,
+      timeZone: facilities.timeZone,
+    })
+    .from(rooms)
+    .innerJoin(facilities, and(eq(facilities.organisationId, rooms.organisationId), eq(facilities.id, rooms.facilityId)))
+    .where(and(inArray(rooms.organisationId, [...organisationIds]), eq(rooms.facilityId, facilityId)))
     .orderBy(asc(sql`${rooms.type} = 'change_room'`), asc(sql`lower(${rooms.name})`), asc(rooms.createdAt))
 }
 

@@ -85,6 +85,25 @@ async function searchSlots(
   })
 }
 
+/** A facility as the renters' search reads it: its spaces, every kind, each saying whether it accepts requests. */
+export interface SearchFacility {
+  id: string
+  organisationId: string
+  timeZone: string
+  spaces: (Space & { acceptsRequests: boolean })[]
+}
+
+/**
+ * A facility of one of the organisations with all its spaces, in one query; null when it is none
+ * of theirs or has no space. The renters' free-slot search starts from it (findFreeSlotsOfSpaces).
+ */
+export async function readSearchFacility(db: Db, organisationIds: readonly string[], facilityId: string): Promise<SearchFacility | null> {
+  const rows = await repository.listFacilitySpacesWithZone(db, organisationIds, facilityId)
+  if (rows.length === 0) return null
+  const { organisationId, timeZone } = rows[0]!
+  return { id: facilityId, organisationId, timeZone, spaces: rows.map(({ organisationId: _o, timeZone: _t, ...space }) => space) }
+}
+
 /**
  * The free slots of some spaces of a facility on one of its days (the renters' 'Request Ice',
  * docs/product.md#renters): Find Ice's own search, whatever holds the ice (a booking or another
@@ -93,20 +112,14 @@ async function searchSlots(
  */
 export async function findFreeSlotsOfSpaces(
   db: Db,
-  organisationId: string,
-  {
-    facilityId,
-    spaceIds,
-    date,
-    durationMinutes,
-  }: { facilityId: string; spaceIds: readonly string[]; date: string; durationMinutes: number },
+  facility: SearchFacility,
+  { spaceIds, date, durationMinutes }: { spaceIds: readonly string[]; date: string; durationMinutes: number },
   now: Date,
 ) {
-  const facility = await getFacility(db, organisationId, facilityId)
-  const all = await repository.listFacilitySpaces(db, organisationId, facility.id)
+  const all = facility.spaces
   const spaces = all.filter((candidate) => spaceIds.includes(candidate.id) && candidate.type !== 'change_room')
   if (spaces.length !== spaceIds.length) throw notFound('Space')
-  const { slots } = await searchSlots(db, organisationId, facility, all, spaces, {
+  const { slots } = await searchSlots(db, facility.organisationId, facility, all, spaces, {
     firstDate: date,
     lastDate: date,
     weekdays: [],

@@ -68,21 +68,6 @@ export async function findRequestableSpace(db: Executor, organisationIds: readon
   return row ?? null
 }
 
-/** The spaces of a facility of these organisations that accept requests, for a day's free slots of them all. */
-export function listRequestableSpacesOfFacility(db: Executor, organisationIds: readonly string[], facilityId: string) {
-  return db
-    .select({ id: rooms.id, organisationId: rooms.organisationId, bookingInterval: rooms.bookingInterval })
-    .from(rooms)
-    .where(
-      and(
-        inArray(rooms.organisationId, [...organisationIds]),
-        eq(rooms.facilityId, facilityId),
-        eq(rooms.acceptsRequests, true),
-        ne(rooms.type, 'change_room'),
-      ),
-    )
-}
-
 export type NewRequest = {
   organisationId: string
   clientId: string

@@ -17,7 +17,7 @@ import type { Db, Executor } from '../../../db/client'
 import { AppError, findPostgresError, notFound, SQLSTATE } from '../../../errors'
 import { enqueueMail, requestApprovedMail, requestDeclinedMail, requestExpiredMail, type RequestMailDetails } from '../../../mail'
 import { createdChanges, recordActivity, type Actor, type SystemActor } from '../../activity/service'
-import { findFreeSlotsOfSpaces } from '../../availability/service'
+import { findFreeSlotsOfSpaces, readSearchFacility } from '../../availability/service'
 import { offerFreedIce } from '../waitlist/offers'
 import * as repository from './repository'
 
@@ -95,10 +95,12 @@ function requireDuration(space: { bookingInterval: number }, durationMinutes: nu
 export async function portalFreeSlots(db: Db, renterOf: readonly RenterClient[], query: PortalFreeSlotsQuery, now: Date) {
   const space = await requireSpace(db, renterOf, query.roomId)
   requireDuration(space, query.durationMinutes)
+  const facility = await readSearchFacility(db, [space.organisationId], space.facilityId)
+  if (!facility) throw notFound('Space')
   const { timeZone, slots } = await findFreeSlotsOfSpaces(
     db,
-    space.organisationId,
-    { facilityId: space.facilityId, spaceIds: [space.id], date: query.date, durationMinutes: query.durationMinutes },
+    facility,
+    { spaceIds: [space.id], date: query.date, durationMinutes: query.durationMinutes },
     now,
   )
   return { timeZone, slots: slots.map(({ start, end }) => ({ start, end })) }
@@ -115,16 +117,18 @@ export async function portalFacilityFreeSlots(
   query: PortalFacilityFreeSlotsQuery,
   now: Date,
 ) {
-  const requestable = await repository.listRequestableSpacesOfFacility(db, organisationsOf(renterOf), facilityId)
-  if (requestable.length === 0) throw notFound('Facility')
+  // The facility and all its spaces in one query: the search needs the whole tree anyway.
+  const facility = await readSearchFacility(db, organisationsOf(renterOf), facilityId)
+  const requestable = facility?.spaces.filter((space) => space.acceptsRequests && space.type !== 'change_room') ?? []
+  if (!facility || requestable.length === 0) throw notFound('Facility')
   const offering = requestable.filter((space) =>
     durationOptions(space.bookingInterval).some(({ minutes }) => minutes === query.durationMinutes),
   )
   if (offering.length === 0) throw new AppError('VALIDATION', REQUEST_MESSAGES.duration, { durationMinutes: REQUEST_MESSAGES.duration })
   const { timeZone, spaces, slots } = await findFreeSlotsOfSpaces(
     db,
-    requestable[0]!.organisationId,
-    { facilityId, spaceIds: offering.map((space) => space.id), date: query.date, durationMinutes: query.durationMinutes },
+    facility,
+    { spaceIds: offering.map((space) => space.id), date: query.date, durationMinutes: query.durationMinutes },
     now,
   )
   const startsOf = new Map(spaces.map((space) => [space.id, [] as string[]]))
