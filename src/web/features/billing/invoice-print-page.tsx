@@ -1,6 +1,7 @@
-import { ArrowLeft, Printer } from 'lucide-react'
-import { Link, useParams } from 'react-router'
+import { Printer } from 'lucide-react'
+import { useParams } from 'react-router'
 import { LoadingScreen } from '@web/components/loading-screen'
+import { PrintablePage } from '@web/components/printable-page'
 import { Button } from '@web/components/ui/button'
 import { RequireAuth, usePermission } from '@web/features/auth'
 import { ApiError } from '@web/lib/api-client'
@@ -8,8 +9,7 @@ import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { useInvoice } from './api'
 import { InvoiceSheet } from './components/invoice-sheet'
 
-// Outside the app's layout (router.tsx): no sidebar or bar, only the sheet, so that the browser's
-// Print (or Save as PDF) gives the invoice alone. The buttons above it are not printed.
+// Outside the app's layout (PrintablePage): the browser's Print (or Save as PDF) gives the invoice alone.
 export function InvoicePrintPage() {
   return (
     <RequireAuth>
@@ -26,34 +26,28 @@ function PrintableInvoice() {
   useQueryErrorToast({ isError: invoice.isError && !isMissing, error: invoice.error }, 'Failed to load the invoice')
 
   return (
-    <div className="min-h-svh bg-muted/40 px-4 py-6 print:bg-white print:p-0">
-      <header className="mx-auto mb-4 flex max-w-4xl flex-wrap items-center justify-between gap-2 print:hidden">
-        <Button asChild variant="ghost" size="sm" className="-ml-2.5">
-          <Link to={`/invoices/${id}`}>
-            <ArrowLeft aria-hidden="true" />
-            Back to the invoice
-          </Link>
-        </Button>
-        {invoice.data ? (
+    <PrintablePage
+      back={{ to: `/invoices/${id}`, label: 'Back to the invoice' }}
+      toolbar={
+        invoice.data ? (
           <Button onClick={() => window.print()}>
             <Printer aria-hidden="true" />
             Print
           </Button>
-        ) : null}
-      </header>
-      <main id="main">
-        {!canBill ? (
-          <p className="mx-auto max-w-4xl">Not available for your role: an owner or a manager reads the invoices.</p>
-        ) : invoice.isPending ? (
-          <div className="mx-auto max-w-4xl">
-            <LoadingScreen shape="card" />
-          </div>
-        ) : invoice.data ? (
-          <InvoiceSheet invoice={invoice.data} />
-        ) : isMissing ? (
-          <h1 className="mx-auto max-w-4xl text-2xl font-bold">Invoice not found</h1>
-        ) : null}
-      </main>
-    </div>
+        ) : null
+      }
+    >
+      {!canBill ? (
+        <p className="mx-auto max-w-4xl">Not available for your role: an owner or a manager reads the invoices.</p>
+      ) : invoice.isPending ? (
+        <div className="mx-auto max-w-4xl">
+          <LoadingScreen shape="card" />
+        </div>
+      ) : invoice.data ? (
+        <InvoiceSheet invoice={invoice.data} />
+      ) : isMissing ? (
+        <h1 className="mx-auto max-w-4xl text-2xl font-bold">Invoice not found</h1>
+      ) : null}
+    </PrintablePage>
   )
 }

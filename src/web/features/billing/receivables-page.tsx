@@ -11,7 +11,7 @@ import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { RECEIVABLE_COLUMNS } from '@shared/billing/receivable-columns'
 import { useReceivables } from './api'
 import { NotAllowed } from './components/not-allowed'
-import { amountCell, headCell, ScrollTable } from './components/scroll-table'
+import { amountCell, headCell, ScrollTable } from '@web/components/scroll-table'
 
 export function ReceivablesPage() {
   const canBill = usePermission('bill')

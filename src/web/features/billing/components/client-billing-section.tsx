@@ -10,7 +10,7 @@ import { useClientBilling, type ClientBilling } from '../api'
 import { openInvoicesOldestFirst, paymentMethodLabel } from '../amounts'
 import { RecordPaymentDialog } from './deferred-dialogs'
 import { InvoiceTable } from './invoice-table'
-import { amountCell, cell, headCell, NoValue, ScrollTable } from './scroll-table'
+import { amountCell, cell, headCell, NoValue, ScrollTable } from '@web/components/scroll-table'
 
 export type ClientBillingSectionProps = { clientId: string; clientName: string }
 

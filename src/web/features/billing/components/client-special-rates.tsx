@@ -12,7 +12,7 @@ import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { useBillingSettings, useClientRates, useRemoveClientRates, useSetClientRates, type ClientRate } from '../api'
 import { formatHourlyRate } from '../amounts'
 import { SetRatesDialog } from './deferred-dialogs'
-import { amountCell, cell, headCell, ScrollTable } from './scroll-table'
+import { amountCell, cell, headCell, ScrollTable } from '@web/components/scroll-table'
 
 export type ClientSpecialRatesProps = { clientId: string; clientName: string }
 

@@ -6,7 +6,7 @@ import { formatCalendarDay } from '@web/lib/datetime'
 import { cn } from '@web/lib/utils'
 import type { InvoiceDetail, InvoiceLine } from '../api'
 import { formatHourlyRate, paymentMethodLabel } from '../amounts'
-import { amountCell, cell, headCell, NoValue, ScrollTable } from './scroll-table'
+import { amountCell, cell, headCell, NoValue, ScrollTable } from '@web/components/scroll-table'
 
 // The parts of an invoice that its page and its printable page show alike.
 
@@ -57,7 +57,7 @@ export function InvoiceLinesTable({ invoice, actions }: LinesTableProps) {
           {invoice.lines.map((line) => {
             const isRemoved = line.removedReason !== null
             return (
-              <tr key={line.id} className="invoice-row border-t align-top">
+              <tr key={line.id} className="print-keep border-t align-top">
                 <td className={`${cell} min-w-64 break-words`}>
                   {isRemoved ? (
                     <>
@@ -107,7 +107,7 @@ export function InvoiceTotals({ invoice, className }: { invoice: InvoiceDetail; 
   // invoice is cancelled by its credit note.
   const isPayable = invoice.kind === 'invoice' && invoice.status !== 'draft' && invoice.status !== 'void'
   return (
-    <dl className={cn('invoice-totals grid gap-y-1.5 text-sm', className)}>
+    <dl className={cn('print-keep grid gap-y-1.5 text-sm', className)}>
       <Figure term="Subtotal">{formatMoney(invoice.subtotalMinor, currency)}</Figure>
       {invoice.taxes.map((tax, index) => (
         <Figure key={`${tax.name}-${index}`} term={`${tax.name} ${formatTaxRate(tax.rateThousandths)}`}>
@@ -163,7 +163,7 @@ export function InvoicePaymentsTable({ invoice }: { invoice: InvoiceDetail }) {
         </thead>
         <tbody>
           {invoice.payments.map((payment) => (
-            <tr key={payment.paymentId} className="invoice-row border-t align-top">
+            <tr key={payment.paymentId} className="print-keep border-t align-top">
               <td className={`${cell} whitespace-nowrap`}>{formatCalendarDay(payment.receivedOn)}</td>
               <td className={cell}>{paymentMethodLabel(payment.method)}</td>
               <td className={`${cell} break-words`}>{payment.reference ?? <NoValue />}</td>

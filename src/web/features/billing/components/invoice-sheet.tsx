@@ -2,7 +2,7 @@ import { formatCalendarDay } from '@web/lib/datetime'
 import type { InvoiceDetail } from '../api'
 import { formatPeriod } from '../amounts'
 import { BillToAddress, InvoiceLinesTable, InvoicePaymentsTable, InvoiceTotals } from './invoice-parts'
-import '../invoice-print.css'
+import '@web/components/print-sheet.css'
 
 /**
  * An invoice or credit note as one printable sheet: the venue, the client billed, the lines, the
@@ -13,8 +13,8 @@ export function InvoiceSheet({ invoice }: { invoice: InvoiceDetail }) {
   const kind = isCreditNote ? 'Credit note' : 'Invoice'
   const isVoid = invoice.status === 'void'
   return (
-    <article className="invoice-sheet mx-auto grid max-w-4xl gap-8 rounded-lg border bg-background p-6 shadow-sm sm:p-10">
-      <header className="invoice-keep flex flex-wrap items-start justify-between gap-6">
+    <article className="print-sheet mx-auto grid max-w-4xl gap-8 rounded-lg border bg-background p-6 shadow-sm sm:p-10">
+      <header className="print-keep flex flex-wrap items-start justify-between gap-6">
         <div>
           <p className="text-lg font-semibold">{invoice.organisationName}</p>
         </div>
@@ -27,7 +27,7 @@ export function InvoiceSheet({ invoice }: { invoice: InvoiceDetail }) {
           {invoice.voidsInvoice ? <p className="text-sm">Credit for invoice {invoice.voidsInvoice.number}</p> : null}
         </div>
       </header>
-      <div className="invoice-keep grid gap-6 sm:grid-cols-2">
+      <div className="print-keep grid gap-6 sm:grid-cols-2">
         <section aria-labelledby="print-bill-to">
           <h2 id="print-bill-to" className="mb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
             Bill to
@@ -53,7 +53,7 @@ export function InvoiceSheet({ invoice }: { invoice: InvoiceDetail }) {
         <InvoiceLinesTable invoice={invoice} />
         <InvoiceTotals invoice={invoice} className="ml-auto w-full max-w-xs" />
       </section>
-      {invoice.reason ? <p className="invoice-keep text-sm">Reason: {invoice.reason}</p> : null}
+      {invoice.reason ? <p className="print-keep text-sm">Reason: {invoice.reason}</p> : null}
       {invoice.status === 'draft' || isCreditNote ? null : (
         <section aria-labelledby="print-payments" className="grid gap-2">
           <h2 id="print-payments" className="text-sm font-semibold">
@@ -62,7 +62,7 @@ export function InvoiceSheet({ invoice }: { invoice: InvoiceDetail }) {
           <InvoicePaymentsTable invoice={invoice} />
         </section>
       )}
-      {invoice.notes ? <p className="invoice-keep text-sm whitespace-pre-line">{invoice.notes}</p> : null}
+      {invoice.notes ? <p className="print-keep text-sm whitespace-pre-line">{invoice.notes}</p> : null}
     </article>
   )
 }

@@ -4,7 +4,7 @@ import { formatCalendarDay } from '@web/lib/datetime'
 import type { InvoiceSummary } from '../api'
 import { formatPeriod } from '../amounts'
 import { InvoiceStatusBadge } from './invoice-status-badge'
-import { amountCell, cell, headCell, NoValue, ScrollTable } from './scroll-table'
+import { amountCell, cell, headCell, NoValue, ScrollTable } from '@web/components/scroll-table'
 
 export function InvoiceTable({ invoices, showClient = true }: { invoices: InvoiceSummary[]; showClient?: boolean }) {
   return (
