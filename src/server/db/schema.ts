@@ -1590,6 +1590,42 @@ export const waitlistOffers = pgTable(
   ],
 )
 
+/**
+ * A renter's or operator's 'Release' of a booking (migration 0043, ADR 0066): the space and times
+ * given back, written in the release's transaction; the Reports page reads released and resold ice.
+ * Deleting the client keeps the row: its foreign key sets only client_id to null (the migration's
+ * ON DELETE SET NULL (client_id), which Drizzle cannot declare).
+ */
+export const releasedIce = pgTable(
+  'released_ice',
+  {
+    organisationId: uuid('organisation_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    roomId: uuid('room_id').notNull(),
+    clientId: uuid('client_id'),
+    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
+    endTime: timestamp('end_time', { withTimezone: true }).notNull(),
+    releasedAt: timestamp('released_at', { withTimezone: true }).notNull().defaultNow(),
+    releasedBy: text('released_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    primaryKey({ name: 'released_ice_pk', columns: [table.organisationId, table.id] }),
+    check('released_ice_ordered', sql`${table.endTime} > ${table.startTime}`),
+    index('released_ice_start_idx').on(table.organisationId, table.startTime),
+    index('released_ice_room_idx').on(table.organisationId, table.roomId),
+    foreignKey({
+      name: 'released_ice_room_fk',
+      columns: [table.organisationId, table.roomId],
+      foreignColumns: [rooms.organisationId, rooms.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'released_ice_client_fk',
+      columns: [table.organisationId, table.clientId],
+      foreignColumns: [clients.organisationId, clients.id],
+    }).onDelete('set null'),
+  ],
+)
+
 /** Whom an offer went to: the entries it matched when made; only they may claim it. */
 export const waitlistOfferRecipients = pgTable(
   'waitlist_offer_recipients',

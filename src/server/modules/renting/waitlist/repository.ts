@@ -5,6 +5,7 @@ import {
   clients,
   facilities,
   organisations,
+  releasedIce,
   rooms,
   schedules,
   spaceOccupancy,
@@ -89,6 +90,17 @@ export async function insertOffer(
     .insert(waitlistOfferRecipients)
     .values(entryIds.map((entryId) => ({ organisationId: offer.organisationId, offerId: row!.id, entryId })))
   return row!.id
+}
+
+/**
+ * What a release gave back, for the Reports page's released and resold ice (ADR 0066). Its
+ * released_at is the transaction's now(): a booking made over the ice afterwards is created later.
+ */
+export async function insertReleasedIce(
+  db: Executor,
+  release: { organisationId: string; roomId: string; clientId: string; startTime: Date; endTime: Date; releasedBy: string },
+) {
+  await db.insert(releasedIce).values(release)
 }
 
 /**

@@ -107,6 +107,14 @@ async function release(
 ) {
   const { organisationId } = found
   const { deleted } = await booking.cancel(tx as unknown as Db, organisationId, actor, eventId, 'this')
+  await repository.insertReleasedIce(tx, {
+    organisationId,
+    roomId: found.roomId,
+    clientId: found.clientId,
+    startTime: found.start,
+    endTime: found.end,
+    releasedBy: actor.id,
+  })
   await recordActivity(tx, organisationId, actor, {
     action: 'released',
     entity: 'event',
