@@ -16,6 +16,7 @@ import { clientRoutes } from './modules/clients/routes'
 import { contractRoutes } from './modules/contracts/routes'
 import { closureRoutes } from './modules/closures/routes'
 import { eventRoutes } from './modules/events/routes'
+import { exportRoutes } from './modules/exports/routes'
 import { bookingIdsOf } from './booking'
 import { invoiceRoutes } from './modules/billing/invoices/routes'
 import { priceRoutes } from './modules/billing/prices/routes'
@@ -112,6 +113,7 @@ export function createApp(options: CreateAppOptions) {
   member.route('/', requestRoutes({ ...options, requestClock }))
   member.route('/', releaseRoutes(options))
   member.route('/', portalAccessRoutes(options))
+  member.route('/', exportRoutes(options))
   signedIn.route('/', member)
   app.route('/api', signedIn)
 

@@ -31,6 +31,7 @@ import {
   holidayCountriesResponse,
 } from '@shared/closures/responses'
 import { clientBillingResponse, paymentListResponse, paymentResponse, receivablesResponse } from '@shared/billing/payments-responses'
+import { statementResponse } from '@shared/exports/responses'
 import {
   billingSettingsResponse,
   clientRatesResponse,
@@ -258,6 +259,14 @@ export const ROUTE_RESPONSES: Record<string, RouteResponses> = {
   'GET /api/billing/receivables': { 200: receivablesResponse },
   // 'Export CSV': text/csv.
   'GET /api/billing/receivables.csv': { 200: null },
+
+  // The exports (text/csv, streamed) and a client's statement.
+  'GET /api/exports/events.csv': { 200: null },
+  'GET /api/exports/clients.csv': { 200: null },
+  'GET /api/exports/contracts.csv': { 200: null },
+  'GET /api/exports/usage.csv': { 200: null },
+  'GET /api/clients/:id/statement': { 200: statementResponse },
+  'GET /api/clients/:id/statement.csv': { 200: null },
 
   'GET /api/billing/settings': { 200: billingSettingsResponse },
   'PUT /api/billing/settings': { 200: billingSettingsResponse },
