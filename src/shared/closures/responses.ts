@@ -31,11 +31,15 @@ export const coveredEvent = z.object({
 /** POST /api/facilities/:id/closures/preview: the events the closure would cover, soonest first (the first 200), and how many in all. */
 export const closurePreviewResponse = z.object({ events: z.array(coveredEvent), total: z.int().min(0) })
 
-/** POST /api/facilities/:id/closures: the closure, and how many covered events were kept or cancelled. */
+/**
+ * POST /api/facilities/:id/closures: the closure, how many covered events were kept or cancelled,
+ * and how many renters' pending requests it declined.
+ */
 export const createClosureResponse = z.object({
   closure,
   kept: z.int().min(0),
   cancelled: z.int().min(0),
+  declinedRequests: z.int().min(0),
 })
 
 /** GET /api/holidays/countries: the countries whose public holidays can be added, by name, with their states or provinces. */
@@ -65,4 +69,5 @@ export const holidayClosuresResponse = z.object({
   skipped: z.array(publicHoliday),
   kept: z.int().min(0),
   cancelled: z.int().min(0),
+  declinedRequests: z.int().min(0),
 })

@@ -191,3 +191,25 @@ export async function listCoveredBookings(
     })),
   }
 }
+
+/**
+ * The holds (renters' pending requests, ADR 0055) a closure of the facility (roomId null) or of
+ * one space covers over [start, end): each on a space it closes at a time it closes.
+ */
+export async function listCoveredHolds(
+  db: Executor,
+  organisationId: string,
+  { facilityId, roomId, start, end }: { facilityId: string; roomId: string | null; start: Date; end: Date },
+): Promise<string[]> {
+  const closed = roomId
+    ? linkedSpaces(organisationId, roomId)
+    : sql`select ${rooms.id} as id from ${rooms} where ${rooms.organisationId} = ${organisationId} and ${rooms.facilityId} = ${facilityId}`
+  const result = await db.execute(sql`
+    with recursive closed as (${closed})
+    select s.id from schedules s
+    where s.organisation_id = ${organisationId} and s.room_id in (select id from closed) and s.kind = 'hold'
+      and s.start_time < ${end.toISOString()}::timestamptz and s.end_time > ${start.toISOString()}::timestamptz
+    order by s.start_time, s.id`)
+  // Both drivers answer with { rows }.
+  return (result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id)
+}

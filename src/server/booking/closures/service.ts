@@ -29,6 +29,24 @@ async function cancelCovered(tx: Executor, organisationId: string, actor: Actor,
 
 type Facility = { id: string; name: string; timeZone: string }
 
+/**
+ * What becomes of renters' pending requests whose held time a new closure covers: the renting
+ * module declines them in the closure's transaction (the booking module knows holds, not
+ * requests). Answers how many it declined.
+ */
+export type DeclineCoveredHolds = (tx: Executor, holdIds: readonly string[]) => Promise<number>
+
+async function declineHoldsUnder(
+  tx: Executor,
+  organisationId: string,
+  spans: readonly { facilityId: string; roomId: string | null; start: Date; end: Date }[],
+  declineCoveredHolds: DeclineCoveredHolds,
+) {
+  const holdIds = new Set<string>()
+  for (const span of spans) for (const id of await closures.listCoveredHolds(tx, organisationId, span)) holdIds.add(id)
+  return holdIds.size === 0 ? 0 : declineCoveredHolds(tx, [...holdIds])
+}
+
 /** The closure's instants on the facility's wall clock; a span DST folds to nothing is refused. */
 function spanOf(input: ClosurePreviewInput, timeZone: string) {
   const start = combineLocalDateTime(input.startDate, input.startTime, timeZone)
@@ -72,7 +90,14 @@ export function coveredEventsMessage(total: number): string {
  * read once no booking can slip in beside it. Covered events are kept or cancelled as the operator
  * chose; without a choice, nothing is written and the operator is asked.
  */
-export async function createClosure(db: Db, organisationId: string, actor: Actor, facilityId: string, input: ClosureInput) {
+export async function createClosure(
+  db: Db,
+  organisationId: string,
+  actor: Actor,
+  facilityId: string,
+  input: ClosureInput,
+  declineCoveredHolds: DeclineCoveredHolds,
+) {
   try {
     return await db.transaction(async (tx) => {
       const facility = await closures.lockFacility(tx, organisationId, facilityId)
@@ -97,6 +122,12 @@ export async function createClosure(db: Db, organisationId: string, actor: Actor
           id,
           covered.events.map((event) => event.id),
         )
+      const declinedRequests = await declineHoldsUnder(
+        tx,
+        organisationId,
+        [{ facilityId, roomId: input.spaceId, start, end }],
+        declineCoveredHolds,
+      )
       await recordActivity(tx, organisationId, actor, {
         action: 'created',
         entity: 'closure',
@@ -115,6 +146,7 @@ export async function createClosure(db: Db, organisationId: string, actor: Actor
         closure: closure!,
         kept: input.coveredEvents === 'cancel' ? 0 : covered.total,
         cancelled: input.coveredEvents === 'cancel' ? covered.total : 0,
+        declinedRequests,
       }
     })
   } catch (error) {
@@ -228,14 +260,21 @@ export async function previewHolidayClosures(db: Db, organisationId: string, fac
  * for one closure, so two imports at once add each holiday once. Covered events are kept or
  * cancelled as the operator chose; without a choice nothing is written and the operator is asked.
  */
-export async function addHolidayClosures(db: Db, organisationId: string, actor: Actor, facilityId: string, input: HolidayClosuresInput) {
+export async function addHolidayClosures(
+  db: Db,
+  organisationId: string,
+  actor: Actor,
+  facilityId: string,
+  input: HolidayClosuresInput,
+  declineCoveredHolds: DeclineCoveredHolds,
+) {
   return db.transaction(async (tx) => {
     const facility = await closures.lockFacility(tx, organisationId, facilityId)
     if (!facility) throw notFound('Facility')
     const { planned, covered } = await planHolidayClosures(tx, organisationId, facility, input)
     const added = planned.filter((holiday) => !holiday.isAlreadyClosed)
     const skipped = planned.filter((holiday) => holiday.isAlreadyClosed).map(holidayOf)
-    if (added.length === 0) return { added: 0, skipped, kept: 0, cancelled: 0 }
+    if (added.length === 0) return { added: 0, skipped, kept: 0, cancelled: 0, declinedRequests: 0 }
     if (covered.total > 0 && input.coveredEvents === null) throw new AppError('CONFLICT', coveredEventsMessage(covered.total))
     const ids: string[] = []
     for (const holiday of added) {
@@ -258,6 +297,12 @@ export async function addHolidayClosures(db: Db, organisationId: string, actor: 
         ids[0]!,
         covered.events.map((event) => event.id),
       )
+    const declinedRequests = await declineHoldsUnder(
+      tx,
+      organisationId,
+      added.map((holiday) => ({ facilityId, roomId: null, start: holiday.start, end: holiday.end })),
+      declineCoveredHolds,
+    )
     await recordActivity(tx, organisationId, actor, {
       action: 'created',
       entity: 'closure',
@@ -277,6 +322,7 @@ export async function addHolidayClosures(db: Db, organisationId: string, actor: 
       skipped,
       kept: input.coveredEvents === 'cancel' ? 0 : covered.total,
       cancelled: input.coveredEvents === 'cancel' ? covered.total : 0,
+      declinedRequests,
     }
   })
 }

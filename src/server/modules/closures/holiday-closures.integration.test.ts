@@ -79,7 +79,7 @@ describe.each(testDatabaseKinds())('public holidays as closures on %s', (kind) =
     expect(quebec.holidays.map(({ name }) => name)).not.toContain('Family Day')
 
     const answer = await expectJson<Added>(await addHolidays(arena), 201)
-    expect(answer).toEqual({ added: holidays.length, skipped: [], kept: 0, cancelled: 0 })
+    expect(answer).toEqual({ added: holidays.length, skipped: [], kept: 0, cancelled: 0, declinedRequests: 0 })
     const rows = await closuresOf(arena)
     expect(rows).toHaveLength(holidays.length)
     // All day on the facility's calendar, the whole facility, the holiday's name as the reason.

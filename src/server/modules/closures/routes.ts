@@ -1,17 +1,25 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { holidayClosuresInput, holidayClosuresPreviewInput } from '@shared/closures/holidays'
 import { closureInput, closurePreviewInput, closureRangeQuery } from '@shared/closures/schema'
 import { allow } from '../../auth/middleware'
 import * as booking from '../../booking'
+import type { Executor } from '../../db/client'
 import type { AppDeps, MemberEnv } from '../../http/context'
 import { jsonBody, queryParams, uuidParams } from '../../http/validate'
+import * as renting from '../renting/service'
 
 // Closures (docs/product.md#closures): every member reads them, as they read calendars; adding
 // and removing one is the venue's setting, as its spaces are. A closure occupies its spaces, so
-// the booking module writes it (src/server/booking/closures); these are only its routes.
-export function closureRoutes({ database }: AppDeps) {
+// the booking module writes it (src/server/booking/closures); these are only its routes. Renters'
+// pending requests under a new closure are declined in its transaction by the renting module.
+export function closureRoutes({ database, env }: AppDeps) {
   const { db } = database
   const app = new Hono<MemberEnv>()
+  const declineUnder = (c: Context<MemberEnv>) => (tx: Executor, holdIds: readonly string[]) =>
+    renting.declineRequestsUnderClosure(tx, c.get('organisation').id, c.get('user'), holdIds, {
+      clockNow: new Date(),
+      origin: renting.offerLinkOrigin(env, c.req.url),
+    })
   const facilityId = uuidParams('Facility')
   const closureId = uuidParams('Closure')
 
@@ -28,7 +36,10 @@ export function closureRoutes({ database }: AppDeps) {
   )
 
   app.post('/facilities/:id/closures', allow('manageVenue'), facilityId, jsonBody(closureInput), async (c) =>
-    c.json(await booking.createClosure(db, c.get('organisation').id, c.get('user'), c.req.param('id'), c.req.valid('json')), 201),
+    c.json(
+      await booking.createClosure(db, c.get('organisation').id, c.get('user'), c.req.param('id'), c.req.valid('json'), declineUnder(c)),
+      201,
+    ),
   )
 
   // Public holidays as closures (ADR 0050): the countries the server's holiday library knows, what
@@ -44,7 +55,17 @@ export function closureRoutes({ database }: AppDeps) {
   )
 
   app.post('/facilities/:id/closures/holidays', allow('manageVenue'), facilityId, jsonBody(holidayClosuresInput), async (c) =>
-    c.json(await booking.addHolidayClosures(db, c.get('organisation').id, c.get('user'), c.req.param('id'), c.req.valid('json')), 201),
+    c.json(
+      await booking.addHolidayClosures(
+        db,
+        c.get('organisation').id,
+        c.get('user'),
+        c.req.param('id'),
+        c.req.valid('json'),
+        declineUnder(c),
+      ),
+      201,
+    ),
   )
 
   app.delete('/closures/:id', allow('manageVenue'), closureId, async (c) => {

@@ -256,6 +256,22 @@ export async function expireDueRequests(tx: Executor, now: Date, limit: number) 
 }
 
 /** The status of a request of the organisation (narrowed to a renter's clients), to explain why it was not settled. */
+/** The pending requests whose holds these are, oldest first. */
+export async function findPendingRequestsOfHolds(db: Executor, organisationId: string, holdIds: readonly string[]): Promise<string[]> {
+  const rows = await db
+    .select({ id: bookingRequests.id })
+    .from(bookingRequests)
+    .where(
+      and(
+        eq(bookingRequests.organisationId, organisationId),
+        inArray(bookingRequests.holdId, [...holdIds]),
+        eq(bookingRequests.status, 'pending'),
+      ),
+    )
+    .orderBy(asc(bookingRequests.createdAt), asc(bookingRequests.id))
+  return rows.map((row) => row.id)
+}
+
 export async function findStatus(db: Executor, organisationId: string, requestId: string, clientsOf: readonly string[] | null) {
   const [row] = await db
     .select({ status: bookingRequests.status })

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { REQUEST_MESSAGES } from '@shared/renting/requests'
+import { REQUEST_MESSAGES, notPendingMessage } from '@shared/renting/requests'
 import { addCalendarDays } from '@shared/scheduling/calendar-date'
 import { combineLocalDateTime, todayInZone } from '@shared/scheduling/local-day'
-import { activityEntries, bookingRequests, contractUsage, outboxMessages, rooms, schedules } from '../../../db/schema'
+import { activityEntries, bookingRequests, contractUsage, outboxMessages, rooms, schedules, waitlistOffers } from '../../../db/schema'
 import { errorOf, expectJson } from '../../../test/responses'
 import { useTestApp } from '../../../test/setup'
 import type { TestUser } from '../../../test/test-app'
@@ -131,6 +131,11 @@ describe.each(testDatabaseKinds())('requests that hold the ice, on %s', (kind) =
       .from(activityEntries)
       .where(and(eq(activityEntries.entity, 'request'), eq(activityEntries.entityId, requestId)))
       .orderBy(asc(activityEntries.id))
+  const offersAt = (roomId: string, start: Date) =>
+    t.db
+      .select({ id: waitlistOffers.id })
+      .from(waitlistOffers)
+      .where(and(eq(waitlistOffers.roomId, roomId), eq(waitlistOffers.startTime, start)))
   const holdOf = async (requestId: string) => {
     const [row] = await t.db.select({ holdId: bookingRequests.holdId }).from(bookingRequests).where(eq(bookingRequests.id, requestId))
     return row?.holdId ?? null
@@ -189,11 +194,19 @@ describe.each(testDatabaseKinds())('requests that hold the ice, on %s', (kind) =
     expect((await call(owner, 'GET', `/api/portal/facilities/${facilityId}/free-slots?date=${date}&durationMinutes=60`)).status).toBe(403)
   })
 
-  it('refuses to approve a request whose time a closure has closed since, and keeps it pending', async () => {
+  it('declines the pending requests a new closure covers, emails their renters and offers nothing to the waitlist', async () => {
     const date = nextDay()
-    const { request } = await expectJson<{ request: { id: string } }>(await ask(renterX, clientX, rinkA, date, '07:00', 'Early skate'), 201)
+    const { request } = await expectJson<{ request: { id: string } }>(await ask(renterX, clientX, halfA, date, '07:00', 'Early skate'), 201)
+    const { request: later } = await expectJson<{ request: { id: string } }>(
+      await ask(renterX, clientX, rinkA, date, '10:00', 'Late skate'),
+      201,
+    )
+    const holdId = (await holdOf(request.id))!
+    // Someone waits for that morning: a decline for any other reason would offer it to them.
+    await post(renterY, '/api/portal/waitlist', { clientId: clientY, roomId: halfA, date, fromTime: '06:00', toTime: '09:00' })
+    // A closure of the whole sheet closes its half too; the request after it stays pending.
     const closure = await call(owner, 'POST', `/api/facilities/${facilityId}/closures`, {
-      spaceId: null,
+      spaceId: rinkA,
       startDate: date,
       startTime: '06:00',
       endDate: date,
@@ -201,16 +214,20 @@ describe.each(testDatabaseKinds())('requests that hold the ice, on %s', (kind) =
       reason: 'Ice plant repair',
       coveredEvents: 'keep',
     })
-    expect(closure.status, await closure.clone().text()).toBe(201)
+    expect(await expectJson(closure, 201)).toMatchObject({ kept: 0, cancelled: 0, declinedRequests: 1 })
+    expect(await statusOf(request.id)).toBe('declined')
+    expect(await scheduleOf(holdId)).toBeNull()
+    expect(await statusOf(later.id)).toBe('pending')
+    const [mail] = await mailsOf('request_declined', `request_declined:${request.id}`)
+    expect(mail?.recipient).toBe(renterX.email)
+    expect(mail?.textBody).toContain(REQUEST_MESSAGES.closed)
+    const [entry] = (await entriesOf(request.id)).filter((row) => row.action === 'declined')
+    expect(entry).toMatchObject({ actorId: owner.id })
+    expect(await offersAt(halfA, local(date, '07:00'))).toEqual([])
+    // Answered once: an approval now says so.
     const refused = await call(owner, 'POST', `/api/requests/${request.id}/approve`)
     expect(refused.status).toBe(409)
-    expect((await errorOf(refused)).message).toBe(REQUEST_MESSAGES.closed)
-    expect(await statusOf(request.id)).toBe('pending')
-    expect(await scheduleOf((await holdOf(request.id))!)).toEqual({ kind: 'hold' })
-    // Declining it still works, and says why.
-    expect((await call(owner, 'POST', `/api/requests/${request.id}/decline`, { reason: 'The rink is closed that morning' })).status).toBe(
-      200,
-    )
+    expect((await errorOf(refused)).message).toBe(notPendingMessage('declined'))
   })
 
   it('holds the slot: nobody books over a pending request, and no other renter can request it', async () => {

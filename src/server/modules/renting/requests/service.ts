@@ -264,6 +264,30 @@ export async function declineRequest(
   return toOperatorRequest(await settle(db, { organisationId, requestId, outcome: 'declined', actor, reason, clientIds: null }, context))
 }
 
+/**
+ * A closure added over pending requests (the booking module's createClosure and holiday closures
+ * call this in their transaction): each is declined with 'The space is closed at that time',
+ * emailed to its renter, and its hold let go without offering the closed time to the waitlist.
+ * Answers how many were declined.
+ */
+export async function declineRequestsUnderClosure(
+  tx: Executor,
+  organisationId: string,
+  actor: Actor,
+  holdIds: readonly string[],
+  context: RequestContext,
+): Promise<number> {
+  const requestIds = await repository.findPendingRequestsOfHolds(tx, organisationId, holdIds)
+  for (const requestId of requestIds) {
+    await settleOnce(
+      tx,
+      { organisationId, requestId, outcome: 'declined', actor, reason: REQUEST_MESSAGES.closed, clientIds: null, offersFreedTime: false },
+      context,
+    )
+  }
+  return requestIds.length
+}
+
 /* ---------- answering a request, once ---------- */
 
 type Settlement = {
@@ -274,6 +298,8 @@ type Settlement = {
   reason: string | null
   // A renter's: the clients it speaks for in the request's organisation.
   clientIds: string[] | null
+  // Whether the time the hold lets go is offered to the waitlist: not when a closure took it.
+  offersFreedTime?: boolean
 }
 
 // A charge can meet a contract whose scope changed meanwhile (contract_usage_applies raises a
@@ -298,7 +324,7 @@ async function settle(db: Db, settlement: Settlement, context: RequestContext) {
 
 async function settleOnce(
   tx: Executor,
-  { organisationId, requestId, outcome, actor, reason, clientIds }: Settlement,
+  { organisationId, requestId, outcome, actor, reason, clientIds, offersFreedTime = true }: Settlement,
   context: RequestContext,
 ) {
   const settled = await repository.settleRequest(tx, {
@@ -330,7 +356,8 @@ async function settleOnce(
     if (request.requesterEmail) await enqueueMail(tx, requestApprovedMail(mailDetails(request, context.origin)))
     return request
   }
-  await freeHold(tx, organisationId, settled.holdId, context)
+  if (offersFreedTime) await freeHold(tx, organisationId, settled.holdId, context)
+  else await dropHolds(tx, organisationId, [settled.holdId])
   await recordActivity(tx, organisationId, actor, {
     action: outcome,
     entity: 'request',

@@ -17,6 +17,7 @@ import { showServerFieldErrors } from '@web/components/form/show-server-field-er
 import { ApiError, errorDescription } from '@web/lib/api-client'
 import { useCreateClosure, type CreateClosureResult } from '../api'
 import { CoveredEventsList, useCoveredEvents } from './covered-events'
+import { declinedRequestsDescription } from './declined-requests'
 
 /** A space a closure can close, with how deep it sits in its facility's tree (1: part of nothing). */
 export type ClosableSpace = { id: string; name: string; level: number }
@@ -108,7 +109,7 @@ function ClosureForm({ facilityId, timeZone, spaces, onDone }: Omit<ClosureDialo
     }
     return createClosure.mutateAsync({ ...values, coveredEvents: total > 0 ? values.coveredEvents : null }).then(
       (result) => {
-        toast.success(addedMessage(result))
+        toast.success(addedMessage(result), { description: declinedRequestsDescription(result.declinedRequests) })
         onDone()
       },
       (error: unknown) => {

@@ -14,6 +14,7 @@ import { ApiError, errorDescription } from '@web/lib/api-client'
 import { formatCalendarDay, formatSpan } from '@web/lib/datetime'
 import { useSettledValue } from '@web/lib/use-settled-value'
 import { useAddHolidayClosures, useHolidayClosuresPreview, useHolidayCountries } from '../api'
+import { declinedRequestsDescription } from './declined-requests'
 
 const PREVIEW_DELAY_MS = 300
 
@@ -77,7 +78,9 @@ function HolidayClosuresForm({ facilityId, timeZone, onDone }: { facilityId: str
       {
         onSuccess: (result) => {
           const skipped = result.skipped.length > 0 ? ` (${result.skipped.length} already closed)` : ''
-          toast.success(`Added ${result.added} public ${result.added === 1 ? 'holiday' : 'holidays'} as closures${skipped}`)
+          toast.success(`Added ${result.added} public ${result.added === 1 ? 'holiday' : 'holidays'} as closures${skipped}`, {
+            description: declinedRequestsDescription(result.declinedRequests),
+          })
           onDone()
         },
         onError: (error) => {
