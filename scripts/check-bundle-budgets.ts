@@ -40,6 +40,13 @@ const BUDGETS = {
   lazyRoute: 100 * KB,
   // The venue timeline (docs/product.md#timeline): what it adds to the facility page it opens on.
   timeline: 60 * KB,
+  // The Reports page (docs/product.md#reports) without its chart, and a client's printable
+  // statement: tables and a period picker, held well below a lazy route's 100 KB.
+  reportsPage: 70 * KB,
+  statementPage: 65 * KB,
+  // The Reports page's chart: recharts, 116 KB gzipped by itself (ADR 0069), loaded after the
+  // page has painted; what it adds to the Reports page.
+  reportsChart: 125 * KB,
 }
 
 const webRoot = process.argv[2] ?? 'dist/web'
@@ -209,12 +216,29 @@ function judgeManifest(): void {
   const appInitial = jsFiles(staticClosure(appEntry))
   const facilityPage = Object.keys(manifest).find((key) => key.includes('features/facilities/facility-page'))
   const facilityPageFiles = facilityPage ? jsFiles(staticClosure(facilityPage)) : new Set<string>()
+  const reportsPage = Object.keys(manifest).find((key) => key.includes('features/reports/reports-page'))
+  const reportsPageFiles = reportsPage ? jsFiles(staticClosure(reportsPage)) : new Set<string>()
   for (const [key, chunk] of Object.entries(manifest)) {
     if (!chunk.isDynamicEntry) continue
     const closure = jsFiles(staticClosure(key))
     if (key.includes('features/timeline/')) {
       const added = [...closure].filter((file) => !appInitial.has(file) && !facilityPageFiles.has(file))
       rows.push({ name: `timeline view ${chunk.src ?? key}, over the facility page`, bytes: total(added), budget: BUDGETS.timeline })
+      continue
+    }
+    if (key.includes('features/reports/components/space-utilisation-chart')) {
+      const added = [...closure].filter((file) => !appInitial.has(file) && !reportsPageFiles.has(file))
+      rows.push({ name: `reports chart ${chunk.src ?? key}, over the Reports page`, bytes: total(added), budget: BUDGETS.reportsChart })
+      continue
+    }
+    const pageBudget = key.includes('features/reports/reports-page')
+      ? BUDGETS.reportsPage
+      : key.includes('features/reports/statement-page')
+        ? BUDGETS.statementPage
+        : null
+    if (pageBudget !== null) {
+      const added = [...closure].filter((file) => !appInitial.has(file))
+      rows.push({ name: `route ${chunk.src ?? key}, over the app entry`, bytes: total(added), budget: pageBudget })
       continue
     }
     // What a lazy route or deferred dialog adds to what the app's entry already loaded.

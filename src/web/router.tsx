@@ -118,6 +118,14 @@ const BillingSettingsPage = screen(
   () => import('./features/billing/billing-settings-page'),
   (m) => m.BillingSettingsPage,
 )
+const ReportsPage = screen(
+  () => import('./features/reports/reports-page'),
+  (m) => m.ReportsPage,
+)
+const StatementPage = screen(
+  () => import('./features/reports/statement-page'),
+  (m) => m.StatementPage,
+)
 const PortalLayout = screen(
   () => import('./features/portal/portal-layout'),
   (m) => m.PortalLayout,
@@ -224,6 +232,7 @@ export function AppRoutes() {
             <Route path="/invoices/:id" element={<InvoicePage />} />
             <Route path="/billing/receivables" element={<ReceivablesPage />} />
             <Route path="/billing/settings" element={<BillingSettingsPage />} />
+            <Route path="/reports" element={<ReportsPage />} />
           </Route>
           {/* The renters' portal: its own small layout, not the operators' sidebar (docs/product.md#renters). */}
           <Route path="/portal" element={<PortalLayout />}>
@@ -236,6 +245,7 @@ export function AppRoutes() {
           </Route>
           {/* Signed in, but outside the app's layout: a sheet that prints alone (its own guard). */}
           <Route path="/invoices/:id/print" element={<InvoicePrintPage />} />
+          <Route path="/clients/:id/statement" element={<StatementPage />} />
           <Route path="/portal/invoices/:id" element={<PortalInvoicePage />} />
           <Route path="/dashboard" element={<Navigate to="/facilities" replace />} />
           <Route path="/screens" element={<Navigate to="/displays" replace />} />

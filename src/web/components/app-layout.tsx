@@ -3,6 +3,7 @@ import {
   Building2,
   CalendarDays,
   CalendarSearch,
+  ChartColumn,
   FileText,
   History,
   Inbox,
@@ -63,6 +64,8 @@ const NAVIGATION: NavigationEntry[] = [
   { title: 'Mail', to: '/mail', icon: Mail, matches: ['/mail'], permission: 'readMail' },
   // Invoices, payments and receivables: Owners and Managers only.
   { title: 'Invoices', to: '/invoices', icon: Receipt, matches: ['/invoices', '/billing'], permission: 'bill' },
+  // Utilisation, clients' hours, unsold ice and the CSV exports: Owners and Managers only.
+  { title: 'Reports', to: '/reports', icon: ChartColumn, matches: ['/reports'], permission: 'readReports' },
 ]
 
 const ADMIN_ENTRY: NavigationEntry = { title: 'Admin', to: '/admin', icon: Shield, matches: ['/admin'] }

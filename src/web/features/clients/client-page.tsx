@@ -1,5 +1,5 @@
 import { useState, type ComponentProps, type ReactNode } from 'react'
-import { ArrowLeft, Clock, FileText, Pencil, Plus } from 'lucide-react'
+import { ArrowLeft, Clock, FileText, Pencil, Plus, ScrollText } from 'lucide-react'
 import { Link, useParams } from 'react-router'
 import { EmptyState } from '@web/components/empty-state'
 import { LoadingList, LoadingScreen } from '@web/components/loading-screen'
@@ -18,6 +18,7 @@ import {
 import { usePermission } from '@web/features/auth'
 import { ClientBillingSection, ClientSpecialRates } from '@web/features/billing'
 import { CalendarFeedButton } from '@web/features/feeds'
+import { statementPath } from '@web/features/reports'
 import { ApiError } from '@web/lib/api-client'
 import { deferred, useDeferred } from '@web/lib/deferred'
 import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
@@ -129,6 +130,8 @@ function ClientDetailWithContracts({ clientId, client, editButton }: { clientId:
   // A scheduler logs hours but does not create contracts (docs/product.md#teams).
   const canManageVenue = usePermission('manageVenue')
   const canBook = usePermission('book')
+  // A client's statement is a report: an owner's or a manager's (src/shared/team/roles.ts).
+  const canReadReports = usePermission('readReports')
   const hasContracts = Boolean(contracts.data?.length)
 
   const failure = contracts.error ?? usage.error
@@ -151,6 +154,14 @@ function ClientDetailWithContracts({ clientId, client, editButton }: { clientId:
           <>
             <CalendarFeedButton scope="client" targetId={clientId} targetName={client.name} />
             {editButton}
+            {canReadReports ? (
+              <Button asChild variant="outline">
+                <Link to={statementPath(clientId)}>
+                  <ScrollText aria-hidden="true" />
+                  Statement
+                </Link>
+              </Button>
+            ) : null}
             {newContractLink}
             {canBook ? (
               <Button onClick={() => setIsLoggingHours(true)}>

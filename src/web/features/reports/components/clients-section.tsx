@@ -1,0 +1,139 @@
+import { Fragment } from 'react'
+import { Link } from 'react-router'
+import { LIMITS } from '@shared/limits'
+import type { ReportResponse } from '@shared/reports/responses'
+import { amountCell, cell, headCell, NoValue, ScrollTable } from '@web/components/scroll-table'
+import { formatCalendarDay } from '@web/lib/datetime'
+import { formatReportHours } from '../numbers'
+import { ReportSection, SubHeading } from './report-parts'
+
+type Clients = ReportResponse['clients']
+
+const clientLink = 'text-primary underline-offset-4 hover:underline'
+
+export function ClientsSection({ clients }: { clients: Clients }) {
+  return (
+    <ReportSection id="report-clients" title="Clients" description="Hours booked per client in the period, and each contract's balance.">
+      <div className="grid gap-3">
+        <SubHeading id="report-running-out">Running out within {LIMITS.reports.runningOutWeeks} weeks</SubHeading>
+        {clients.runningOut.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            No contract runs out within {LIMITS.reports.runningOutWeeks} weeks at its current pace.
+          </p>
+        ) : (
+          <ScrollTable label="Contracts running out">
+            <table className="w-full min-w-[40rem] text-sm">
+              <caption className="sr-only">
+                Contracts that run out within {LIMITS.reports.runningOutWeeks} weeks at the pace of the last {LIMITS.reports.paceDays} days
+              </caption>
+              <thead className="bg-muted/50 text-left">
+                <tr>
+                  <th scope="col" className={headCell}>
+                    Contract
+                  </th>
+                  <th scope="col" className={headCell}>
+                    Client
+                  </th>
+                  <th scope="col" className={`${headCell} text-right`}>
+                    Remaining hours
+                  </th>
+                  <th scope="col" className={`${headCell} text-right`}>
+                    Hours a week
+                  </th>
+                  <th scope="col" className={headCell}>
+                    Runs out on
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {clients.runningOut.map((contract) => (
+                  <tr key={contract.contractId} className="border-t align-top">
+                    <th scope="row" className={`${cell} text-left font-medium`}>
+                      {contract.contractName}
+                    </th>
+                    <td className={cell}>
+                      <Link to={`/clients/${contract.clientId}`} className={clientLink}>
+                        {contract.clientName}
+                      </Link>
+                    </td>
+                    <td className={amountCell}>{formatReportHours(contract.remainingHours)}</td>
+                    <td className={amountCell}>{formatReportHours(contract.weeklyPaceHours)}</td>
+                    <td className={`${cell} whitespace-nowrap`}>{formatCalendarDay(contract.runsOutOn)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollTable>
+        )}
+      </div>
+      <div className="grid gap-3">
+        <SubHeading id="report-client-hours">Hours by client and contract</SubHeading>
+        {clients.rows.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No client booked ice or used contract hours in this period.</p>
+        ) : (
+          <ScrollTable label="Hours by client and contract">
+            <table className="w-full min-w-[44rem] text-sm">
+              <caption className="sr-only">Hours booked per client, and each of its contracts' hours</caption>
+              <thead className="bg-muted/50 text-left">
+                <tr>
+                  <th scope="col" className={headCell}>
+                    Client or contract
+                  </th>
+                  <th scope="col" className={`${headCell} text-right`}>
+                    Booked hours
+                  </th>
+                  <th scope="col" className={`${headCell} text-right`}>
+                    Used in period
+                  </th>
+                  <th scope="col" className={`${headCell} text-right`}>
+                    Used in all
+                  </th>
+                  <th scope="col" className={`${headCell} text-right`}>
+                    Remaining
+                  </th>
+                  <th scope="col" className={headCell}>
+                    Ends
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {clients.rows.map((row) => (
+                  <Fragment key={row.clientId}>
+                    <tr className="border-t bg-muted/20 align-top">
+                      <th scope="row" className={`${cell} text-left font-semibold`}>
+                        <Link to={`/clients/${row.clientId}`} className={clientLink}>
+                          {row.clientName}
+                        </Link>
+                      </th>
+                      <td className={`${amountCell} font-semibold`}>{formatReportHours(row.bookedHours)}</td>
+                      <td className={amountCell} colSpan={4}>
+                        {row.contracts.length === 0 ? <span className="text-muted-foreground">No contract</span> : null}
+                      </td>
+                    </tr>
+                    {row.contracts.map((contract) => (
+                      <tr key={contract.contractId} className="border-t align-top">
+                        <th scope="row" className={`${cell} pl-8 text-left font-normal`}>
+                          {contract.name}
+                          <span className="block text-xs text-muted-foreground">of {formatReportHours(contract.totalHours)} hours</span>
+                        </th>
+                        <td className={amountCell}>
+                          <NoValue />
+                        </td>
+                        <td className={amountCell}>{formatReportHours(contract.usedInPeriodHours)}</td>
+                        <td className={amountCell}>{formatReportHours(contract.usedHours)}</td>
+                        <td className={amountCell}>{formatReportHours(contract.remainingHours)}</td>
+                        <td className={`${cell} whitespace-nowrap`}>
+                          {contract.endDate ? formatCalendarDay(contract.endDate) : <NoValue />}
+                        </td>
+                      </tr>
+                    ))}
+                  </Fragment>
+                ))}
+              </tbody>
+            </table>
+          </ScrollTable>
+        )}
+      </div>
+    </ReportSection>
+  )
+}

@@ -1,0 +1,2 @@
+/** Where a client's statement is: the client page's 'Statement' leads there. */
+export const statementPath = (clientId: string) => `/clients/${clientId}/statement`
