@@ -42,7 +42,7 @@ import {
   rateResponse,
   roomRatesResponse,
 } from '@shared/billing/responses'
-import { clientDetailResponse, clientListResponse, clientResponse } from '@shared/clients/responses'
+import { clientDetailResponse, clientListResponse, clientResponse, importPreviewResponse, importResponse } from '@shared/clients/responses'
 import {
   chargingContractResponse,
   contractGroupListResponse,
@@ -166,6 +166,8 @@ export const ROUTE_RESPONSES: Record<string, RouteResponses> = {
   'GET /api/clients/:id': { 200: clientDetailResponse },
   'PUT /api/clients/:id': { 200: clientResponse },
   'DELETE /api/clients/:id': { 204: null },
+  'POST /api/clients/import/preview': { 200: importPreviewResponse },
+  'POST /api/clients/import': { 200: importResponse },
 
   'GET /api/contracts': { 200: contractGroupListResponse },
   'POST /api/contracts': { 201: contractResponse },

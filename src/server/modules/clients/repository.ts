@@ -120,3 +120,29 @@ export async function countDependents(db: Executor, organisationId: string, clie
   ])
   return { contracts: contractCount!.value, usageLogs: usageCount!.value, events: eventCount!.value }
 }
+
+/* ---------- 'Import Clients' (ADR 0068) ---------- */
+
+/**
+ * Imports of the organisation's clients wait for one another until the transaction ends, so two
+ * imports of the same file cannot both find a client missing and both create it.
+ */
+export async function lockClientImports(tx: Executor, organisationId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`clients-import:${organisationId}`}, 0))`)
+}
+
+/** What an import matches rows against: every client's name and email (one index range of the organisation's). */
+export function listClientNamesAndEmails(db: Executor, organisationId: string) {
+  return db
+    .select({ id: clients.id, name: clients.name, email: clients.email })
+    .from(clients)
+    .where(eq(clients.organisationId, organisationId))
+}
+
+/** One multi-row INSERT; the caller keeps each batch under PostgreSQL's 65,535 parameters. */
+export function insertClients(db: Executor, organisationId: string, inputs: ClientInput[]) {
+  return db
+    .insert(clients)
+    .values(inputs.map((input) => ({ ...input, organisationId })))
+    .returning(clientColumns)
+}

@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { importInput } from '@shared/clients/import'
 import { clientInput } from '@shared/clients/schema'
 import { allow } from '../../auth/middleware'
 import type { AppDeps, MemberEnv } from '../../http/context'
@@ -15,6 +16,15 @@ export function clientRoutes({ database: { db } }: AppDeps) {
 
   app.post('/clients', allow('manageVenue'), jsonBody(clientInput), async (c) =>
     c.json({ client: await service.createClient(db, c.get('organisation').id, c.get('user'), c.req.valid('json')) }, 201),
+  )
+
+  // 'Import Clients' (ADR 0068): the preview writes nothing; the import is all or nothing.
+  app.post('/clients/import/preview', allow('manageVenue'), jsonBody(importInput), async (c) =>
+    c.json(await service.previewImport(db, c.get('organisation').id, c.req.valid('json').csv)),
+  )
+
+  app.post('/clients/import', allow('manageVenue'), jsonBody(importInput), async (c) =>
+    c.json(await service.importClients(db, c.get('organisation').id, c.get('user'), c.req.valid('json').csv)),
   )
 
   app.get('/clients/:id', allow('read'), clientId, async (c) =>

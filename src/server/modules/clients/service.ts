@@ -1,7 +1,9 @@
+import { IMPORT_MESSAGES, matchKey, type ImportRow } from '@shared/clients/import'
 import type { ClientInput } from '@shared/clients/schema'
 import type { Db, Executor } from '../../db/client'
 import { AppError, findPostgresError, notFound, SQLSTATE } from '../../errors'
 import { changedFields, createdChanges, deletedChanges, recordActivity, type Actor } from '../activity/service'
+import { ImportFileError, readImportFile } from './import-csv'
 import * as repository from './repository'
 
 type Client = NonNullable<Awaited<ReturnType<typeof repository.findOwnedClient>>>
@@ -137,4 +139,92 @@ export async function lockOwnedClient(tx: Executor, organisationId: string, clie
   const client = await repository.lockOwnedClient(tx, organisationId, clientId)
   if (!client) throw notFound('Client')
   return client
+}
+
+/* ---------- 'Import Clients' (docs/product.md#importing-clients, ADR 0068) ---------- */
+
+type ImportMatch = { clientId: string; clientName: string; by: 'email' | 'name' }
+type Existing = Awaited<ReturnType<typeof repository.listClientNamesAndEmails>>
+
+// A batch's clients and their trail entries each stay far below PostgreSQL's 65,535 parameters.
+const IMPORT_BATCH_ROWS = 1_000
+// The refusal names every row's first error, up to this many; the preview lists them all.
+const IMPORT_ERROR_FIELDS = 200
+
+function readFileOrRefuse(csv: string) {
+  try {
+    return readImportFile(csv)
+  } catch (error) {
+    if (error instanceof ImportFileError) throw new AppError('VALIDATION', error.message, { csv: error.message })
+    throw error
+  }
+}
+
+/** The client each row already is: the same email first, else the same name (both without case). */
+function matchRows(rows: ImportRow[], existing: Existing): (ImportMatch | null)[] {
+  const byEmail = new Map<string, Existing[number]>()
+  const byName = new Map<string, Existing[number]>()
+  for (const client of existing) {
+    if (client.email) byEmail.set(matchKey(client.email), client)
+    byName.set(matchKey(client.name), client)
+  }
+  return rows.map(({ values: { email, name } }) => {
+    const sameEmail = email ? byEmail.get(matchKey(email)) : undefined
+    if (sameEmail) return { clientId: sameEmail.id, clientName: sameEmail.name, by: 'email' }
+    const sameName = name ? byName.get(matchKey(name)) : undefined
+    return sameName ? { clientId: sameName.id, clientName: sameName.name, by: 'name' } : null
+  })
+}
+
+/** What importing the file would do, row by row; writes nothing. */
+export async function previewImport(db: Db, organisationId: string, csv: string) {
+  const { columns, rows } = readFileOrRefuse(csv)
+  const matches = matchRows(rows, await repository.listClientNamesAndEmails(db, organisationId))
+  const valid = rows.filter((row) => row.errors.length === 0).length
+  return {
+    rows: rows.map(({ line, values, errors }, index) => ({ line, values, errors, match: matches[index]! })),
+    summary: {
+      total: rows.length,
+      valid,
+      invalid: rows.length - valid,
+      matched: rows.filter((row, index) => row.errors.length === 0 && matches[index]).length,
+    },
+    ignoredColumns: columns.ignoredColumns,
+  }
+}
+
+/**
+ * All or nothing: the file is read and checked again, and any row with an error refuses the whole
+ * file. Rows that are already clients are skipped. One transaction, under the organisation's import
+ * lock (repository.lockClientImports), so two imports of one file create each client once.
+ */
+export async function importClients(db: Db, organisationId: string, actor: Actor, csv: string) {
+  const { rows } = readFileOrRefuse(csv)
+  if (rows.length === 0) throw new AppError('VALIDATION', IMPORT_MESSAGES.noRows, { csv: IMPORT_MESSAGES.noRows })
+  const refused = rows.filter((row) => row.errors.length > 0)
+  if (refused.length > 0) {
+    const fields = Object.fromEntries(refused.slice(0, IMPORT_ERROR_FIELDS).map((row) => [`rows.${row.line}`, row.errors[0]!]))
+    throw new AppError('VALIDATION', `${IMPORT_MESSAGES.notImported}. ${refused[0]!.errors[0]!}`, fields)
+  }
+  return db.transaction(async (tx) => {
+    await repository.lockClientImports(tx, organisationId)
+    const matches = matchRows(rows, await repository.listClientNamesAndEmails(tx, organisationId))
+    const inputs = rows.flatMap((row, index) => (matches[index] ? [] : [row.input!]))
+    for (let start = 0; start < inputs.length; start += IMPORT_BATCH_ROWS) {
+      const created = await repository.insertClients(tx, organisationId, inputs.slice(start, start + IMPORT_BATCH_ROWS))
+      await recordActivity(
+        tx,
+        organisationId,
+        actor,
+        created.map((client) => ({
+          action: 'created' as const,
+          entity: 'client' as const,
+          entityId: client.id,
+          label: client.name,
+          changes: createdChanges(createdValues(client)),
+        })),
+      )
+    }
+    return { imported: inputs.length, skipped: rows.length - inputs.length }
+  })
 }
