@@ -631,6 +631,19 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       expect: [401, 403, 403, 403, 200, 200, 403, 403, 404, 404],
     },
     {
+      // 'Import Clients' (ADR 0068): into the caller's own organisation, as Add Client.
+      route: 'POST /api/clients/import/preview',
+      path: () => '/api/clients/import/preview',
+      body: () => ({ csv: 'Name,Email\nImported Club,imported@example.com\n' }),
+      expect: [401, 403, 403, 403, 200, 200, 403, 403, 200, 200],
+    },
+    {
+      route: 'POST /api/clients/import',
+      path: () => '/api/clients/import',
+      body: () => ({ csv: 'Name,Email\nImported Club,imported@example.com\n' }),
+      expect: [401, 403, 403, 403, 200, 200, 403, 403, 200, 200],
+    },
+    {
       route: 'GET /api/clients/:id/contracts',
       path: ({ a }) => `/api/clients/${a.clientId}/contracts`,
       expect: [401, 403, 403, 403, 200, 200, 200, 403, 404, 404],
@@ -1250,6 +1263,53 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       shows: () => 'Owner-A Hockey Club',
     },
 
+    // ---------- exports and client statements: readReports ----------
+    // The events' period covers A's event wherever the edit row above has moved it to (2034).
+    {
+      route: 'GET /api/exports/events.csv',
+      path: () => '/api/exports/events.csv?from=2033-01-01&to=2034-12-31',
+      expect: [401, 403, 403, 403, 200, 200, 403, 403, 200, 200],
+      shows: (a) => a.eventId,
+    },
+    {
+      // A's facility is a 404 to anyone outside A.
+      route: 'GET /api/exports/events.csv',
+      path: ({ a }) => `/api/exports/events.csv?facilityId=${a.facilityId}&from=2033-01-01&to=2034-12-31`,
+      expect: [401, 403, 403, 403, 200, 200, 403, 403, 404, 404],
+      shows: (a) => a.eventId,
+    },
+    {
+      route: 'GET /api/exports/clients.csv',
+      path: () => '/api/exports/clients.csv',
+      expect: [401, 403, 403, 403, 200, 200, 403, 403, 200, 200],
+      shows: () => 'Owner-A Hockey Club',
+    },
+    {
+      route: 'GET /api/exports/contracts.csv',
+      path: () => '/api/exports/contracts.csv',
+      expect: [401, 403, 403, 403, 200, 200, 403, 403, 200, 200],
+      shows: (a) => a.contractId,
+    },
+    {
+      route: 'GET /api/exports/usage.csv',
+      path: () => '/api/exports/usage.csv?from=2026-01-01&to=2026-12-31',
+      expect: [401, 403, 403, 403, 200, 200, 403, 403, 200, 200],
+      shows: (a) => a.contractId,
+    },
+    {
+      route: 'GET /api/clients/:id/statement',
+      path: ({ a }) => `/api/clients/${a.clientId}/statement?from=2026-01-01&to=2026-12-31`,
+      expect: [401, 403, 403, 403, 200, 200, 403, 403, 404, 404],
+      shows: (a) => a.clientId,
+    },
+    {
+      route: 'GET /api/clients/:id/statement.csv',
+      path: ({ a }) => `/api/clients/${a.clientId}/statement.csv?from=2026-01-01&to=2026-12-31`,
+      expect: [401, 403, 403, 403, 200, 200, 403, 403, 404, 404],
+      // A's usage line of 2026-01-15, logged by hand.
+      shows: () => '2026-01-15,Usage,',
+    },
+
     // ---------- marketing ----------
     {
       route: 'GET /api/marketing/availability',
@@ -1795,7 +1855,8 @@ async function readAnswer(response: Response) {
 function isExpectedContentType(status: number, contentType: string, route: string): boolean {
   if (status === 204 || status === 304) return true
   if (route === 'POST /unsubscribe/:token' && contentType.startsWith('text/plain')) return true
-  if (route === 'GET /api/billing/receivables.csv' && contentType.startsWith('text/csv')) return true
+  const isCsvRoute = /^GET \/api\/(billing\/receivables|exports\/\w+|clients\/:id\/statement)\.csv$/.test(route)
+  if (isCsvRoute && contentType.startsWith('text/csv')) return true
   if (route === 'GET /api/invoices/:id/pdf' && contentType.startsWith('application/pdf')) return true
   return /^(application\/json|image\/(png|jpeg|gif|webp)|text\/event-stream|text\/calendar)/.test(contentType)
 }
