@@ -1117,6 +1117,37 @@ const queryRoutes: QueryRoute[] = [
     path: () => '/api/payments',
     fields: (a) => ({ clientId: idOrJunk(a.clientId) }),
   },
+  // The exports' and statements' periods: local dates, reversed, malformed or over ten years.
+  {
+    route: 'GET /api/exports/events.csv',
+    path: () => '/api/exports/events.csv',
+    fields: (a) => ({ from: fc.oneof(dates, hostileText), to: fc.oneof(dates, hostileText), facilityId: idOrJunk(a.facilityId) }),
+    focus: (a) => fc.record({ from: dates, to: dates, facilityId: fc.constantFrom('all', 'ALL', a.facilityId, a.clientId) }),
+  },
+  {
+    route: 'GET /api/reports',
+    path: () => '/api/reports',
+    fields: (a) => ({ from: fc.oneof(dates, hostileText), to: fc.oneof(dates, hostileText), facilityId: idOrJunk(a.facilityId) }),
+    focus: (a) => fc.record({ from: dates, to: dates, facilityId: fc.constantFrom('all', 'ALL', a.facilityId, a.clientId) }),
+  },
+  {
+    route: 'GET /api/exports/usage.csv',
+    path: () => '/api/exports/usage.csv',
+    fields: () => ({ from: fc.oneof(dates, hostileText), to: fc.oneof(dates, hostileText) }),
+    focus: () => fc.record({ from: dates, to: dates }),
+  },
+  {
+    route: 'GET /api/clients/:id/statement',
+    path: (a) => `/api/clients/${a.clientId}/statement`,
+    fields: () => ({ from: fc.oneof(dates, hostileText), to: fc.oneof(dates, hostileText) }),
+    focus: () => fc.record({ from: dates, to: dates }),
+  },
+  {
+    route: 'GET /api/clients/:id/statement.csv',
+    path: (a) => `/api/clients/${a.clientId}/statement.csv`,
+    fields: () => ({ from: fc.oneof(dates, hostileText), to: fc.oneof(dates, hostileText) }),
+    focus: () => fc.record({ from: dates, to: dates }),
+  },
 ]
 
 // Routes whose only input is the id in their path: each is tried with hostile ids.
@@ -1250,7 +1281,10 @@ export function describeHostileInput(part: number, parts: number) {
       expect(Object.keys(Object.prototype), 'Object.prototype was polluted').toEqual([])
       if (response.status < 300) {
         expect(isRight, `${where} accepted it with ${response.status}: ${text.slice(0, 300)}`).toBe(true)
-        expect(response.status === 204 || contentType.startsWith('application/json'), `${where} answered ${contentType}`).toBe(true)
+        // The exports answer CSV; every other route JSON.
+        const isJson = contentType.startsWith('application/json')
+        const isCsv = /^GET \S+\.csv\b/.test(where) && contentType.startsWith('text/csv')
+        expect(response.status === 204 || isJson || isCsv, `${where} answered ${contentType}`).toBe(true)
         if (isRead) expect(changed, `${where}: a read changed the database`).toEqual([])
         return
       }
