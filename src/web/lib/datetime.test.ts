@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  formatDaysOrSpan,
-  formatEndTime,
-  formatHourOfDay,
-  formatSpan,
-  formatSpokenDay,
-  formatSpokenTimeRange,
-  formatTimeRange,
-} from './datetime'
+import { formatDaysOrSpan, formatEndTime, formatSpan, formatSpokenDay, formatSpokenTimeRange, formatTimeRange } from './datetime'
 
 // A Part 1 as the spec stores it: 10:00 PM to 23:59:59.999 on Nov 20 in Toronto (EST, UTC-5).
 const PART_START = '2026-11-21T03:00:00Z'
@@ -66,13 +58,5 @@ describe('formatSpokenDay', () => {
     // Late on Monday evening in Toronto is already Tuesday in UTC.
     expect(formatSpokenDay('2026-12-08T03:30:00Z', 'America/Toronto')).toBe('Monday, Dec 7')
     expect(formatSpokenDay('2026-12-08T03:30:00Z', 'Asia/Kathmandu')).toBe('Tuesday, Dec 8')
-  })
-})
-
-describe('formatHourOfDay', () => {
-  it('names an hour of the day on a 12-hour clock', () => {
-    expect(formatHourOfDay(0)).toBe('12 AM')
-    expect(formatHourOfDay(6)).toBe('6 AM')
-    expect(formatHourOfDay(13)).toBe('1 PM')
   })
 })

@@ -123,11 +123,6 @@ export function formatTimeOfDay(hhmm: string): string {
   return format(new Date(2000, 0, 1, hours, minutes), 'h:mm a')
 }
 
-/** 6 → "6 AM", 13 → "1 PM": an hour of the day, as a column of a week's heatmap. */
-export function formatHourOfDay(hour: number): string {
-  return format(new Date(2000, 0, 1, hour), 'h a')
-}
-
 /** "Jun 1, 2024" for a calendar date 'YYYY-MM-DD' (a contract's start, a usage day): no instant, so no zone can move it. */
 export function formatCalendarDay(date: string): string {
   const [year = 1970, month = 1, day = 1] = date.split('-').map(Number)

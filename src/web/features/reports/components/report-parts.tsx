@@ -25,18 +25,20 @@ export function ReportSection({
   )
 }
 
-/** Headline figures: a term and its value, read as a description list. */
+/** Headline figures: a term and its value, read as a description list in a named group. */
 export function Figures({ label, items }: { label: string; items: Array<{ term: string; value: string; detail?: string }> }) {
   return (
-    <dl aria-label={label} className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-      {items.map((item) => (
-        <div key={item.term} className="rounded-lg border bg-card p-4">
-          <dt className="text-sm text-muted-foreground">{item.term}</dt>
-          <dd className="mt-1 text-2xl font-semibold tabular-nums">{item.value}</dd>
-          {item.detail ? <dd className="text-sm text-muted-foreground">{item.detail}</dd> : null}
-        </div>
-      ))}
-    </dl>
+    <div role="group" aria-label={label}>
+      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+        {items.map((item) => (
+          <div key={item.term} className="rounded-lg border bg-card p-4">
+            <dt className="text-sm text-muted-foreground">{item.term}</dt>
+            <dd className="mt-1 text-2xl font-semibold tabular-nums">{item.value}</dd>
+            {item.detail ? <dd className="text-sm text-muted-foreground">{item.detail}</dd> : null}
+          </div>
+        ))}
+      </dl>
+    </div>
   )
 }
 

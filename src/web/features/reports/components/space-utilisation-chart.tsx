@@ -19,6 +19,8 @@ export function SpaceUtilisationChart({ spaces, showFacility }: { spaces: Report
     <BarChart
       responsive
       layout="vertical"
+      title="Utilisation by space"
+      desc="Share of sellable hours booked in prime time and outside it, one pair of bars a space"
       data={data}
       margin={{ top: 8, right: 16, bottom: 8, left: 8 }}
       style={{ width: '100%', height: spaces.length * BAR_ROW_HEIGHT + AXES_HEIGHT }}

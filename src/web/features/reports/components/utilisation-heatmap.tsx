@@ -1,6 +1,6 @@
 import type { HeatmapCell } from '@shared/reports/responses'
 import { ScrollTable } from '@web/components/scroll-table'
-import { formatHourOfDay } from '@web/lib/datetime'
+import { formatTimeOfDay } from '@web/lib/datetime'
 import { cn } from '@web/lib/utils'
 import { formatReportHours, formatShare } from '../numbers'
 
@@ -34,8 +34,8 @@ export function UtilisationHeatmap({ cells }: { cells: HeatmapCell[] }) {
               <span className="sr-only">Weekday</span>
             </th>
             {columns.map((hour) => (
-              <th key={hour} scope="col" className="min-w-11 px-1 py-1 text-center font-medium whitespace-nowrap text-muted-foreground">
-                {formatHourOfDay(hour)}
+              <th key={hour} scope="col" className="min-w-16 px-1 py-1 text-center font-medium whitespace-nowrap text-muted-foreground">
+                {formatTimeOfDay(`${String(hour).padStart(2, '0')}:00`)}
               </th>
             ))}
           </tr>
