@@ -17,6 +17,7 @@ import { contractRoutes } from './modules/contracts/routes'
 import { closureRoutes } from './modules/closures/routes'
 import { eventRoutes } from './modules/events/routes'
 import { exportRoutes } from './modules/exports/routes'
+import { reportRoutes } from './modules/reports/routes'
 import { bookingIdsOf } from './booking'
 import { invoiceRoutes } from './modules/billing/invoices/routes'
 import { priceRoutes } from './modules/billing/prices/routes'
@@ -114,6 +115,7 @@ export function createApp(options: CreateAppOptions) {
   member.route('/', releaseRoutes(options))
   member.route('/', portalAccessRoutes(options))
   member.route('/', exportRoutes(options))
+  member.route('/', reportRoutes(options))
   signedIn.route('/', member)
   app.route('/api', signedIn)
 

@@ -1263,6 +1263,21 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       shows: () => 'Owner-A Hockey Club',
     },
 
+    // ---------- the Reports page: readReports ----------
+    {
+      route: 'GET /api/reports',
+      path: () => '/api/reports?from=2026-01-01&to=2026-12-31',
+      expect: [401, 403, 403, 403, 200, 200, 403, 403, 200, 200],
+      shows: (a) => a.facilityId,
+    },
+    {
+      // A's facility is a 404 to anyone outside A.
+      route: 'GET /api/reports',
+      path: ({ a }) => `/api/reports?facilityId=${a.facilityId}&from=2026-01-01&to=2026-12-31`,
+      expect: [401, 403, 403, 403, 200, 200, 403, 403, 404, 404],
+      shows: (a) => a.facilityId,
+    },
+
     // ---------- exports and client statements: readReports ----------
     // The events' period covers A's event wherever the edit row above has moved it to (2034).
     {

@@ -5,6 +5,8 @@ import type { Hono } from 'hono'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { forgotPasswordInput, signUpInput } from '@shared/auth/schema'
+import { importInput } from '@shared/clients/import'
+import { LIMITS } from '@shared/limits'
 import { clientInput } from '@shared/clients/schema'
 import { closureInput, closurePreviewInput } from '@shared/closures/schema'
 import { holidayClosuresInput, holidayClosuresPreviewInput } from '@shared/closures/holidays'
@@ -132,6 +134,36 @@ const validClient = {
   website: 'example.com',
   notes: 'Notes',
 }
+// Files for 'Import Clients': formulas, markup, binary, quotes left open, a header only, 10,001
+// rows, past 2 MB; and cells of hostile text in an otherwise good file.
+const VALID_IMPORT_CSV = 'Name,Email,Phone\nHostile Import Club,import@example.com,555-0100\n'
+const importCell = hostileScalar.map((value) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? '')))
+const IMPORT_ROWS = (count: number) => ['Name', ...Array.from({ length: count }, (_, i) => `Club ${i}`)].join('\n')
+const hostileImportCsv = fc.oneof(
+  fc.constantFrom(
+    'Name,Notes\n=HYPERLINK("http://example.com"),@SUM(1+1)\n+1,-2\n',
+    "Name,Website\n'=cmd|' /C calc'!A0,javascript:alert(1)\n",
+    'Name,Email\n"<script>alert(1)</script>","<img src=x onerror=alert(1)>"\n',
+    'Name\n"open quote\n',
+    'Name\n',
+    '\uFEFF',
+    'Name,Name\nA,B\n',
+    'Email\nx@example.com\n',
+    'Name\nA\u0000B\n',
+    'Name,Website\nNul Club,example.com/\u0000\n',
+    '\u0000\u0001\u0002\u00ff\ufffd\ud800',
+    IMPORT_ROWS(LIMITS.clientImport.maxRows + 1),
+    'Name\n' + 'x'.repeat(LIMITS.clientImport.maxBytes),
+    7,
+    null,
+    ['Name'],
+    { name: 'Name' },
+  ),
+  fc
+    .array(fc.tuple(importCell, importCell), { maxLength: 4 })
+    .map((rows) => ['Name,Email', ...rows.map((cells) => cells.map((cell) => `"${cell.replaceAll('"', '""')}"`).join(','))].join('\r\n')),
+  fc.string({ maxLength: 200 }),
+)
 const timeZones = fc.constantFrom(
   'America/New_York',
   'Mars/Olympus',
@@ -367,6 +399,23 @@ const bodyRoutes: BodyRoute[] = [
       }),
   },
   { route: 'POST /api/clients', path: () => '/api/clients', valid: () => validClient, accepts: clientInput },
+  // 'Import Clients' (ADR 0068): the preview writes nothing, the import all or nothing.
+  {
+    route: 'POST /api/clients/import/preview',
+    path: () => '/api/clients/import/preview',
+    valid: () => ({ csv: VALID_IMPORT_CSV }),
+    accepts: importInput,
+    focus: () => fc.record({ csv: hostileImportCsv }),
+    runs: 300,
+  },
+  {
+    route: 'POST /api/clients/import',
+    path: () => '/api/clients/import',
+    valid: () => ({ csv: VALID_IMPORT_CSV }),
+    accepts: importInput,
+    focus: () => fc.record({ csv: hostileImportCsv }),
+    runs: 300,
+  },
   { route: 'PUT /api/clients/:id', path: (a) => `/api/clients/${a.clientId}`, valid: () => validClient, accepts: clientInput },
   {
     route: 'POST /api/contracts',

@@ -32,6 +32,7 @@ import {
 } from '@shared/closures/responses'
 import { clientBillingResponse, paymentListResponse, paymentResponse, receivablesResponse } from '@shared/billing/payments-responses'
 import { statementResponse } from '@shared/exports/responses'
+import { reportResponse } from '@shared/reports/responses'
 import {
   billingSettingsResponse,
   clientRatesResponse,
@@ -269,6 +270,9 @@ export const ROUTE_RESPONSES: Record<string, RouteResponses> = {
   'GET /api/exports/usage.csv': { 200: null },
   'GET /api/clients/:id/statement': { 200: statementResponse },
   'GET /api/clients/:id/statement.csv': { 200: null },
+
+  // The Reports page.
+  'GET /api/reports': { 200: reportResponse },
 
   'GET /api/billing/settings': { 200: billingSettingsResponse },
   'PUT /api/billing/settings': { 200: billingSettingsResponse },
