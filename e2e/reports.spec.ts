@@ -37,7 +37,7 @@ async function seedLastMonth(page: Page) {
   // The Hawks: four evenings of 1.5 h (6 h, charged to their contract); the club: two mornings of 1 h.
   for (const n of [3, 10, 17, 24]) await book(hawks.id, day(n), '18:00', 90, 'Hawks practice')
   for (const n of [6, 13]) await book(club.id, day(n), '10:00', 60, 'Club ice')
-  return { hawksId: hawks.id }
+  return { facilityId: facility.id, hawksId: hawks.id }
 }
 
 async function expectNoSideScroll(page: Page) {
@@ -121,7 +121,17 @@ test.describe('reports', () => {
 
   test('an Owner prints a client statement with its running balance', async ({ page, operator }, testInfo) => {
     expect(operator.email).toBeTruthy()
-    const { hawksId } = await seedLastMonth(page)
+    const { facilityId, hawksId } = await seedLastMonth(page)
+
+    // The prime time the reports split by: the facility's own, weekdays 4 to 10 PM and weekends 7 AM to 10 PM unless changed.
+    await page.goto(`/facility/${facilityId}`)
+    await page.getByRole('button', { name: 'Edit Facility' }).click()
+    const primeTime = page.getByRole('dialog').getByRole('group', { name: 'Prime time' })
+    await expect(primeTime.getByLabel('Weekdays from')).toHaveValue('16:00')
+    await expect(primeTime.getByLabel('Weekdays to')).toHaveValue('22:00')
+    await expect(primeTime.getByLabel('Weekends from')).toHaveValue('07:00')
+    await expect(primeTime.getByLabel('Weekends to')).toHaveValue('22:00')
+    await page.keyboard.press('Escape')
 
     await page.goto(`/clients/${hawksId}`)
     await page.getByRole('link', { name: 'Statement' }).click()
