@@ -31,6 +31,8 @@ import { clientFor, startAppProcess, type AppProcess } from '../src/server/test/
 import { createTestDatabase } from '../src/server/test/test-database'
 import { issueListedInvoices, seedBillingVenue, switchOrganisation, timeInvoiceGeneration } from './bench-billing'
 import { RACERS, seedPortalVenue, signInAs, timeClaimRaces } from './bench-portal'
+import { EXPORT_EVENTS, seedExportVenue, timeExport } from './bench-exports'
+import { REPORT_YEAR, seedReportVenue } from './bench-reports'
 import { describeTimelineDraw, measureTimelineDraw } from './bench-timeline-draw'
 
 type Kind = 'pglite' | 'postgres'
@@ -55,6 +57,9 @@ const SCENARIOS = {
   portalFreeSlots: 'portal: a day of free slots, 40-space facility (10 clients)',
   portalBookings: 'portal: My Bookings, a client of 2,000 bookings (10 clients)',
   portalClaimRace: 'portal: 100 renters claim one offer at once (claims)',
+  exportEvents: 'exports: events CSV of 500,000 bookings (rows)',
+  reportsYear: 'reports: a year of 50,000 bookings, 40-space facility (10 clients)',
+  reportsTenYears: 'reports: a year of a facility of 500,000 bookings over ten years (10 clients)',
 } as const
 type Scenario = (typeof SCENARIOS)[keyof typeof SCENARIOS]
 
@@ -98,6 +103,8 @@ function scenarioList(): string {
     '  outbox (PostgreSQL only: 10,000 queued messages drained to an in-process SMTP server)',
     '  (the two invoice rows run on PostgreSQL only, in a venue of their own)',
     '  (the three portal rows run on PostgreSQL only, in a venue of their own)',
+    '  (the exports row runs on PostgreSQL only, in a venue of its own, kept in the --seed-cache copy)',
+    '  (the two reports rows run on PostgreSQL only, in venues of their own, kept in the --seed-cache copy)',
   ].join('\n')
 }
 
@@ -232,6 +239,21 @@ const BUDGETS: Partial<Record<Scenario, Budget>> = {
   [SCENARIOS.portalBookings]: { label: '≥ 5 % of the ceiling, on PostgreSQL', on: 'postgres', minShare: 0.05 },
   // Judged by its tail alone: every race must settle with one winner, none waiting on another's luck.
   [SCENARIOS.portalClaimRace]: { label: 'one winner each race, p99 ≤ 3 × p50, on PostgreSQL', on: 'postgres', maxTailRatio: 3 },
+  // Rows a second, at least twice the ceiling's requests a second; the app's peak memory under 50 MB
+  // above where it started (counted as an error when over).
+  [SCENARIOS.exportEvents]: {
+    label: '≥ 2 rows/s per req/s of the ceiling, RSS growth < 50 MB, on PostgreSQL',
+    on: 'postgres',
+    minShare: 2,
+  },
+  // A year's report: 10 ms of server work a request on a 20,000 req/s ceiling. Ten years of history
+  // must cost little: the second row keeps ≥ 2/3 of the first's rate (printed under the table).
+  [SCENARIOS.reportsYear]: { label: '≥ 0.5 % of the ceiling, on PostgreSQL', on: 'postgres', minShare: 0.005 },
+  [SCENARIOS.reportsTenYears]: {
+    label: '≥ 0.5 % of the ceiling and ≥ 2/3 of the year row, on PostgreSQL',
+    on: 'postgres',
+    minShare: 0.005,
+  },
 }
 
 const JUDGEMENT = [
@@ -830,6 +852,112 @@ async function portalScenarios(app: AppProcess, databaseUrl: string): Promise<Ro
   return rows
 }
 
+/* ---------- the reports ---------- */
+
+// The ten-year row keeps at least this share of the one-year row's rate (docs/benchmarks.md, 'Reports').
+const REPORTS_MIN_SCALE_RATIO = 2 / 3
+
+/**
+ * The two reports rows (docs/benchmarks.md, 'Reports'), on PostgreSQL, in venues of their own
+ * (scripts/bench-reports.ts): the same year's report of a 40-space facility holding 50,000
+ * bookings, then of one holding 500,000 over ten years. With --seed-cache the venues are also
+ * written into the cached copy, so later runs clone them. The second row counts one error when
+ * its rate is under REPORTS_MIN_SCALE_RATIO of the first's.
+ */
+async function reportScenarios(app: AppProcess, databaseUrl: string): Promise<Row[]> {
+  const wanted = [SCENARIOS.reportsYear, SCENARIOS.reportsTenYears].filter(
+    (scenario) => ONLY === undefined || scenario.toLowerCase().includes(ONLY),
+  )
+  if (wanted.length === 0) return []
+  const seedStartedAt = Date.now()
+  const venues = []
+  for (const years of [1, 10]) {
+    venues.push(await seedReportVenue(databaseUrl, OWNER.email, years))
+    if (SEED_CACHE) {
+      const cacheUrl = new URL(DATABASE_URL!)
+      cacheUrl.pathname = `/${SEED_CACHE}`
+      await seedReportVenue(cacheUrl.toString(), OWNER.email, years)
+    }
+  }
+  console.log(
+    `reports venues: ${venues.map((venue) => count(venue.events)).join(' and ')} bookings ready in ${((Date.now() - seedStartedAt) / 1000).toFixed(1)} s`,
+  )
+  const rows: Row[] = []
+  for (const [index, scenario] of [SCENARIOS.reportsYear, SCENARIOS.reportsTenYears].entries()) {
+    const venue = venues[index]!
+    const before = await switchOrganisation(databaseUrl, OWNER.email, venue.organisationId)
+    try {
+      const headers = { cookie: await signIn(app.origin), origin: app.origin }
+      const row = await load(scenario, {
+        url: `${app.origin}/api/reports?facilityId=${venue.facilityId}&from=${REPORT_YEAR.from}&to=${REPORT_YEAR.to}`,
+        headers,
+        connections: 10,
+      })
+      if (row) rows.push(row)
+    } finally {
+      await switchOrganisation(databaseUrl, OWNER.email, before)
+    }
+  }
+  const [year, tenYears] = rows
+  if (year && tenYears && year.scenario === SCENARIOS.reportsYear) {
+    const ratio = tenYears.requestsPerSecond / Math.max(1, year.requestsPerSecond)
+    console.log(`reports scale: ten years ÷ one year = ${ratio.toFixed(2)} (budget ≥ ${REPORTS_MIN_SCALE_RATIO.toFixed(2)})`)
+    if (ratio < REPORTS_MIN_SCALE_RATIO) tenYears.errors += 1
+  }
+  return rows
+}
+
+/* ---------- the exports ---------- */
+
+const EXPORT_MAX_RSS_GROWTH_BYTES = 50 * 1024 * 1024
+
+/**
+ * The exports row (docs/benchmarks.md, 'Exports'), on PostgreSQL, in a venue of its own
+ * (scripts/bench-exports.ts): the events CSV of 500,000 bookings downloaded once, after a short
+ * export to warm the path. Its rate is rows a second; p50 and p99 are the download's time. With
+ * --seed-cache the venue is also written into the cached copy, so later runs clone it.
+ */
+async function exportScenarios(app: AppProcess, databaseUrl: string): Promise<Row[]> {
+  if (ONLY !== undefined && !SCENARIOS.exportEvents.toLowerCase().includes(ONLY)) return []
+  const seedStartedAt = Date.now()
+  const venue = await seedExportVenue(databaseUrl, OWNER.email)
+  if (SEED_CACHE) {
+    const cacheUrl = new URL(DATABASE_URL!)
+    cacheUrl.pathname = `/${SEED_CACHE}`
+    await seedExportVenue(cacheUrl.toString(), OWNER.email)
+  }
+  console.log(`exports venue: ${count(venue.events)} bookings ready in ${((Date.now() - seedStartedAt) / 1000).toFixed(1)} s`)
+  const before = await switchOrganisation(databaseUrl, OWNER.email, venue.organisationId)
+  try {
+    const headers = { cookie: await signIn(app.origin), origin: app.origin }
+    const pid = app.child.pid!
+    const path = (to: string) => `${app.origin}/api/exports/events.csv?from=${venue.from}&to=${to}`
+    await timeExport(path(venue.from.replace(/-01$/, '-31')), headers, pid)
+    const run = await timeExport(path(venue.to), headers, pid)
+    const growth = run.rssPeakBytes - run.rssBeforeBytes
+    const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
+    console.log(
+      `events export: ${count(run.rows)} rows, ${megabytes(run.bytes)} in ${run.seconds.toFixed(1)} s; ` +
+        `app RSS ${megabytes(run.rssBeforeBytes)} → peak ${megabytes(run.rssPeakBytes)} (+${megabytes(growth)})`,
+    )
+    const milliseconds = Math.round(run.seconds * 1000)
+    return [
+      {
+        scenario: SCENARIOS.exportEvents,
+        requestsPerSecond: run.rows / run.seconds,
+        p50: milliseconds,
+        p99: milliseconds,
+        errors: (run.status === 200 ? 0 : 1) + (run.rows === EXPORT_EVENTS ? 0 : 1) + (growth < EXPORT_MAX_RSS_GROWTH_BYTES ? 0 : 1),
+        appCpuMs: null,
+        dbCpuMs: null,
+        budget: BUDGETS[SCENARIOS.exportEvents],
+      },
+    ]
+  } finally {
+    await switchOrganisation(databaseUrl, OWNER.email, before)
+  }
+}
+
 /* ---------- the outbox ---------- */
 
 const DRAIN_MESSAGES = 10_000
@@ -1320,6 +1448,8 @@ async function benchDatabase(kind: Kind, withLighthouse: boolean): Promise<strin
     const rows = ONLY === 'lighthouse' ? [] : await scenarios(app, seeded)
     if (kind === 'postgres') rows.push(...(await billingScenarios(app, environment.DATABASE_URL!)))
     if (kind === 'postgres') rows.push(...(await portalScenarios(app, environment.DATABASE_URL!)))
+    if (kind === 'postgres') rows.push(...(await exportScenarios(app, environment.DATABASE_URL!)))
+    if (kind === 'postgres') rows.push(...(await reportScenarios(app, environment.DATABASE_URL!)))
     const timeline = ONLY === undefined || ONLY.includes('timeline') ? await timelineRender(app, seeded) : null
     const fanOut = ONLY === undefined ? await boardFanOut(app, boardInstance, seeded) : null
     const drain =
