@@ -111,6 +111,16 @@ test.describe('reports', () => {
     })
     expect(records.map((record) => Number(record.Hours)).reduce((sum, hours) => sum + hours, 0)).toBe(8)
 
+    // A custom range starts from the dates on screen; one the server would refuse is explained, not asked for.
+    await page.getByLabel('Period', { exact: true }).selectOption({ label: 'Custom' })
+    await expect(page.getByLabel('From')).toHaveValue(lastMonth.from)
+    await page.getByLabel('To', { exact: true }).fill(addCalendarDays(lastMonth.from, -1))
+    await expect(page.getByText('The end date must be on or after the start date')).toBeVisible()
+    await page.getByLabel('To', { exact: true }).fill(day(10))
+    await expect(page).toHaveURL(new RegExp(`from=${lastMonth.from}&to=${day(10)}`))
+    // Days 1 to 10: the Hawks on the 3rd and the 10th (1.5 h each), the club on the 6th (1 h).
+    await expect(figures).toContainText(`4 h of ${(16 * 10).toLocaleString('en-US')} h`)
+
     // At phone width the page reads in one column; wide tables scroll in their own region.
     await page.setViewportSize(PHONE)
     await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible()

@@ -9,6 +9,7 @@ import {
 } from '@shared/exports/headers'
 import type { StatementResponse } from '@shared/exports/responses'
 import { useTestApp } from '../../test/setup'
+import * as service from './service'
 import { OPEN_AROUND_THE_CLOCK, type TestUser } from '../../test/test-app'
 import { testDatabaseKinds } from '../../test/test-database'
 
@@ -299,5 +300,22 @@ describe.each(testDatabaseKinds())('exports on %s', (kind) => {
     expect(theirClients.rows.map((row) => row[0])).toEqual(['Stranger Club'])
     expect((await readCsv('/api/exports/contracts.csv', stranger)).rows).toEqual([])
     expect((await readCsv('/api/exports/usage.csv?from=2026-01-01&to=2026-12-31', stranger)).rows).toEqual([])
+  })
+
+  it('reads page after page by keyset, with none lost or repeated, a split booking still one row', async () => {
+    const organisationId = await t.organisationOf(owner)
+    // TextDecoder reads the byte order mark and leaves it out.
+    const text = async (body: ReadableStream<Uint8Array>) => new TextDecoder().decode(await new Response(body).arrayBuffer())
+    const query = { facilityId: 'all', from: '2026-01-01', to: '2026-12-31' } as const
+    const whole = await text((await service.exportEvents(t.db, organisationId, query)).body)
+    // Pages of 1 and 2 rows: every keyset step, and a page boundary at the split booking.
+    for (const pageSize of [1, 2]) {
+      expect(await text((await service.exportEvents(t.db, organisationId, query, pageSize)).body)).toBe(whole)
+      const clients = await text((await service.exportClients(t.db, organisationId, 'today', pageSize)).body)
+      expect(parse(clients)).toHaveLength(3)
+      const usage = await text((await service.exportUsage(t.db, organisationId, query, pageSize)).body)
+      expect(parse(usage)).toHaveLength(1 + 7)
+    }
+    expect(parse(whole)).toHaveLength(1 + 8)
   })
 })

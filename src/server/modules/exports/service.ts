@@ -97,11 +97,12 @@ async function* pagedRecords<Row>(
   first: Row[],
   readAfter: (last: Row) => Promise<Row[]>,
   toRecord: (row: Row) => unknown[],
+  pageSize: number,
 ): AsyncGenerator<unknown[]> {
   let page = first
   for (;;) {
     for (const row of page) yield toRecord(row)
-    if (page.length < EXPORT_PAGE_SIZE) return
+    if (page.length < pageSize) return
     page = await readAfter(page[page.length - 1]!)
   }
 }
@@ -139,12 +140,17 @@ function eventRecord(row: repository.EventExportRow): unknown[] {
 }
 
 /** 'Export events': the bookings whose local date is in the period, in one facility or all. */
-export async function exportEvents(db: Db, organisationId: string, query: EventExportQuery): Promise<CsvExport> {
+export async function exportEvents(
+  db: Db,
+  organisationId: string,
+  query: EventExportQuery,
+  pageSize = EXPORT_PAGE_SIZE,
+): Promise<CsvExport> {
   // Another organisation's facility is not found, like a missing one.
   if (query.facilityId !== 'all') await getFacility(db, organisationId, query.facilityId)
-  const read = (after: repository.EventCursor | null) => repository.readEventPage(db, organisationId, query, after, EXPORT_PAGE_SIZE)
+  const read = (after: repository.EventCursor | null) => repository.readEventPage(db, organisationId, query, after, pageSize)
   const first = await read(null)
-  const records = pagedRecords(first, (last) => read(eventCursor(last)), eventRecord)
+  const records = pagedRecords(first, (last) => read(eventCursor(last)), eventRecord, pageSize)
   return { filename: `events-${query.from}-to-${query.to}.csv`, body: csvStream(EVENT_EXPORT_HEADERS, records, 'events') }
 }
 
@@ -170,10 +176,10 @@ function clientRecord(row: repository.ClientExportRow): unknown[] {
   ]
 }
 
-export async function exportClients(db: Db, organisationId: string, today: string): Promise<CsvExport> {
-  const read = (after: repository.ClientCursor | null) => repository.readClientPage(db, organisationId, after, EXPORT_PAGE_SIZE)
+export async function exportClients(db: Db, organisationId: string, today: string, pageSize = EXPORT_PAGE_SIZE): Promise<CsvExport> {
+  const read = (after: repository.ClientCursor | null) => repository.readClientPage(db, organisationId, after, pageSize)
   const first = await read(null)
-  const records = pagedRecords(first, (last) => read({ name: last.name, id: last.id }), clientRecord)
+  const records = pagedRecords(first, (last) => read({ name: last.name, id: last.id }), clientRecord, pageSize)
   return { filename: `clients-${today}.csv`, body: csvStream(CLIENT_EXPORT_HEADERS, records, 'clients') }
 }
 
@@ -232,10 +238,10 @@ function usageRecord(row: repository.UsageExportRow): unknown[] {
   ]
 }
 
-export async function exportUsage(db: Db, organisationId: string, period: PeriodQuery): Promise<CsvExport> {
-  const read = (after: repository.UsageCursor | null) => repository.readUsagePage(db, organisationId, period, after, EXPORT_PAGE_SIZE)
+export async function exportUsage(db: Db, organisationId: string, period: PeriodQuery, pageSize = EXPORT_PAGE_SIZE): Promise<CsvExport> {
+  const read = (after: repository.UsageCursor | null) => repository.readUsagePage(db, organisationId, period, after, pageSize)
   const first = await read(null)
-  const records = pagedRecords(first, (last) => read({ usageDate: last.date, id: last.id }), usageRecord)
+  const records = pagedRecords(first, (last) => read({ usageDate: last.date, id: last.id }), usageRecord, pageSize)
   return { filename: `usage-${period.from}-to-${period.to}.csv`, body: csvStream(USAGE_EXPORT_HEADERS, records, 'usage') }
 }
 
