@@ -88,10 +88,8 @@ export const LIMITS = {
     website: 255,
     notes: 500,
   },
-  // Not in the spec: 'Import Clients' (docs/product.md#importing-clients) reads a whole file in one
-  // request and writes it in one transaction, so the file has a ceiling: a large league's list
-  // fits many times over.
-  clientImport: { maxRows: 10_000, maxBytes: 2 * 1024 * 1024 },
+  // 'Import Clients' keeps its file's ceiling (IMPORT_LIMITS) in clients/import.ts: every page
+  // loads this file, and only the import reads that ceiling (docs/benchmarks.md: the budgets).
   contract: {
     // Not in the spec: what the rink calls the contract (ADR 0049).
     name: 100,

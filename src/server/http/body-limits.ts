@@ -1,8 +1,7 @@
 import { bodyLimit } from 'hono/body-limit'
 import { createMiddleware } from 'hono/factory'
 import type { MiddlewareHandler } from 'hono'
-import { IMPORT_MESSAGES } from '@shared/clients/import'
-import { LIMITS } from '@shared/limits'
+import { IMPORT_LIMITS, IMPORT_MESSAGES } from '@shared/clients/import'
 import { SCREEN_MESSAGES } from '@shared/screens/schema'
 import { AppError } from '../errors'
 
@@ -13,7 +12,7 @@ const UPLOAD_LIMIT_BYTES = 5 * 1024 * 1024 + 64 * 1024
 // 'Import Clients' sends a whole CSV file as a JSON string (ADR 0068): the file may be 2 MB, and
 // JSON's escapes (a quote or a line break is two characters) may double it. The schema then
 // holds the file itself to its 2 MB.
-const IMPORT_LIMIT_BYTES = 2 * LIMITS.clientImport.maxBytes + 64 * 1024
+const IMPORT_LIMIT_BYTES = 2 * IMPORT_LIMITS.maxBytes + 64 * 1024
 const IMPORT_PATHS = new Set(['/api/clients/import', '/api/clients/import/preview'])
 
 const tooLarge = (): never => {

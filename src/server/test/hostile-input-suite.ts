@@ -5,8 +5,7 @@ import type { Hono } from 'hono'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { forgotPasswordInput, signUpInput } from '@shared/auth/schema'
-import { importInput } from '@shared/clients/import'
-import { LIMITS } from '@shared/limits'
+import { importInput, IMPORT_LIMITS } from '@shared/clients/import'
 import { clientInput } from '@shared/clients/schema'
 import { closureInput, closurePreviewInput } from '@shared/closures/schema'
 import { holidayClosuresInput, holidayClosuresPreviewInput } from '@shared/closures/holidays'
@@ -152,8 +151,8 @@ const hostileImportCsv = fc.oneof(
     'Name\nA\u0000B\n',
     'Name,Website\nNul Club,example.com/\u0000\n',
     '\u0000\u0001\u0002\u00ff\ufffd\ud800',
-    IMPORT_ROWS(LIMITS.clientImport.maxRows + 1),
-    'Name\n' + 'x'.repeat(LIMITS.clientImport.maxBytes),
+    IMPORT_ROWS(IMPORT_LIMITS.maxRows + 1),
+    'Name\n' + 'x'.repeat(IMPORT_LIMITS.maxBytes),
     7,
     null,
     ['Name'],

@@ -1,6 +1,16 @@
 import { describe, expect, test } from 'vitest'
 import { LIMITS } from '@shared/limits'
-import { importInput, readHeader, readRows, utf8Bytes, IMPORT_HEADERS, IMPORT_FIELDS, IMPORT_MESSAGES, type ImportColumns } from './import'
+import {
+  importInput,
+  readHeader,
+  readRows,
+  utf8Bytes,
+  IMPORT_HEADERS,
+  IMPORT_FIELDS,
+  IMPORT_MESSAGES,
+  IMPORT_LIMITS,
+  type ImportColumns,
+} from './import'
 
 const columnsOf = (...headers: string[]) => readHeader(headers) as ImportColumns
 const rowsOf = (headers: string[], ...records: string[][]) =>
@@ -83,7 +93,7 @@ describe('readRows', () => {
 
 describe('importInput', () => {
   test('holds the file to 2 MB of UTF-8 and refuses an empty one', () => {
-    const max = LIMITS.clientImport.maxBytes
+    const max = IMPORT_LIMITS.maxBytes
     expect(importInput.safeParse({ csv: 'a'.repeat(max) }).success).toBe(true)
     expect(importInput.safeParse({ csv: 'é'.repeat(max / 2 + 1) }).error?.issues[0]?.message).toBe(IMPORT_MESSAGES.tooLarge)
     expect(importInput.safeParse({ csv: '\uFEFF \n' }).error?.issues[0]?.message).toBe(IMPORT_MESSAGES.empty)

@@ -1,6 +1,13 @@
 import { CsvError, parse } from 'csv-parse/sync'
-import { readHeader, readRows, IMPORT_MESSAGES, type ImportColumns, type ImportRecord, type ImportRow } from '@shared/clients/import'
-import { LIMITS } from '@shared/limits'
+import {
+  readHeader,
+  readRows,
+  IMPORT_LIMITS,
+  IMPORT_MESSAGES,
+  type ImportColumns,
+  type ImportRecord,
+  type ImportRow,
+} from '@shared/clients/import'
 
 export type ReadFile = { columns: ImportColumns; rows: ImportRow[] }
 
@@ -37,7 +44,7 @@ export function readImportFile(csv: string): ReadFile {
       relax_quotes: true,
       record_delimiter: '\n',
       // The header and one row past the limit: enough to say the file has too many.
-      to: LIMITS.clientImport.maxRows + 2,
+      to: IMPORT_LIMITS.maxRows + 2,
     }) as unknown as Parsed[]
   } catch (error) {
     if (error instanceof CsvError) {
@@ -48,7 +55,7 @@ export function readImportFile(csv: string): ReadFile {
   }
   const [header, ...body] = parsed
   if (!header) throw new ImportFileError(IMPORT_MESSAGES.empty)
-  if (body.length > LIMITS.clientImport.maxRows) throw new ImportFileError(IMPORT_MESSAGES.tooManyRows)
+  if (body.length > IMPORT_LIMITS.maxRows) throw new ImportFileError(IMPORT_MESSAGES.tooManyRows)
   const columns = readHeader(header.record)
   if ('error' in columns) throw new ImportFileError(columns.error)
   const records: ImportRecord[] = body.map(({ record, info }) => {

@@ -1,7 +1,6 @@
 import { and, count, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { IMPORT_MESSAGES } from '@shared/clients/import'
-import { LIMITS } from '@shared/limits'
+import { IMPORT_LIMITS, IMPORT_MESSAGES } from '@shared/clients/import'
 import { activityEntries, clients } from '../../db/schema'
 import { useTestApp } from '../../test/setup'
 import type { TestUser } from '../../test/test-app'
@@ -132,15 +131,15 @@ describe.each(testDatabaseKinds())('Import Clients on %s', (kind) => {
     expect(await (await send(operator, '/api/clients/import', rows(2_500))).json()).toEqual({ imported: 2_500, skipped: 0 })
     expect((await namesOf(operator)).length).toBe(2_500)
 
-    const tooMany = await send(operator, '/api/clients/import/preview', rows(LIMITS.clientImport.maxRows + 1))
+    const tooMany = await send(operator, '/api/clients/import/preview', rows(IMPORT_LIMITS.maxRows + 1))
     expect(tooMany.status).toBe(422)
     expect(((await tooMany.json()) as ErrorBody).error.message).toBe('The file has more than 10,000 rows')
-    expect((await send(operator, '/api/clients/import/preview', rows(LIMITS.clientImport.maxRows))).status).toBe(200)
+    expect((await send(operator, '/api/clients/import/preview', rows(IMPORT_LIMITS.maxRows))).status).toBe(200)
 
-    const huge = await send(operator, '/api/clients/import', `Name\n${'x'.repeat(LIMITS.clientImport.maxBytes)}`)
+    const huge = await send(operator, '/api/clients/import', `Name\n${'x'.repeat(IMPORT_LIMITS.maxBytes)}`)
     expect(huge.status).toBe(422)
     expect(((await huge.json()) as ErrorBody).error.message).toBe('The file is larger than 2 MB')
-    const hugeBody = await send(operator, '/api/clients/import', '"'.repeat(LIMITS.clientImport.maxBytes * 2))
+    const hugeBody = await send(operator, '/api/clients/import', '"'.repeat(IMPORT_LIMITS.maxBytes * 2))
     expect(hugeBody.status).toBe(413)
     expect(((await hugeBody.json()) as ErrorBody).error.message).toBe('The file is larger than 2 MB')
 
