@@ -1,5 +1,5 @@
 import { useDeferredValue, useState } from 'react'
-import { Plus, Search, Users } from 'lucide-react'
+import { Plus, Search, Upload, Users } from 'lucide-react'
 import { EmptyState } from '@web/components/empty-state'
 import { LoadingScreen } from '@web/components/loading-screen'
 import { PageHeader } from '@web/components/page-header'
@@ -12,6 +12,7 @@ import { useClients, type Client } from './api'
 import { ClientListHeader, ClientRow } from './components/client-row'
 import { ClientFormDialog } from './components/client-form-dialog'
 import { DeleteClientDialog } from './components/delete-client-dialog'
+import { ImportClientsDialog } from './components/deferred-import-clients-dialog'
 
 type Editing = { client: Client | null }
 
@@ -26,6 +27,7 @@ export function ClientsPage() {
   const [editing, setEditing] = useState<Editing | null>(null)
   const [pendingDeletion, setPendingDeletion] = useState<Client | null>(null)
   const [search, setSearch] = useState('')
+  const [isImporting, setIsImporting] = useState(false)
   const deferredSearch = useDeferredValue(search.trim().toLocaleLowerCase())
   // Everyone reads the clients; only an owner or a manager adds, edits or deletes them (docs/product.md#teams).
   const canManageVenue = usePermission('manageVenue')
@@ -40,10 +42,20 @@ export function ClientsPage() {
       Add Client
     </Button>
   ) : null
+  // 'Import Clients' (docs/product.md#importing-clients): many clients at once from a CSV file.
+  const actions = canManageVenue ? (
+    <>
+      <Button variant="outline" onClick={() => setIsImporting(true)}>
+        <Upload aria-hidden="true" />
+        Import Clients
+      </Button>
+      {addClientButton}
+    </>
+  ) : null
 
   return (
     <div>
-      <PageHeader title="Clients" description="The teams and groups you book time for" actions={addClientButton} />
+      <PageHeader title="Clients" description="The teams and groups you book time for" actions={actions} />
       {clients.data?.length ? (
         <ClientList
           clients={clients.data}
@@ -70,6 +82,7 @@ export function ClientsPage() {
         onOpenChange={(open) => (open ? undefined : setEditing(null))}
         client={editing?.client}
       />
+      <ImportClientsDialog open={canManageVenue && isImporting} onOpenChange={setIsImporting} />
       {canManageVenue && pendingDeletion ? (
         <DeleteClientDialog key={pendingDeletion.id} client={pendingDeletion} onClose={() => setPendingDeletion(null)} />
       ) : null}
