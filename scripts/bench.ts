@@ -33,7 +33,6 @@ import { issueListedInvoices, seedBillingVenue, switchOrganisation, timeInvoiceG
 import { RACERS, seedPortalVenue, signInAs, timeClaimRaces } from './bench-portal'
 import { EXPORT_EVENTS, seedExportVenue, timeExport } from './bench-exports'
 import { REPORT_YEAR, seedReportVenue } from './bench-reports'
-import { createImportOrganisation, IMPORT_ROWS, importFile, timeImport, type ImportRun } from './bench-import'
 import { describeTimelineDraw, measureTimelineDraw } from './bench-timeline-draw'
 
 type Kind = 'pglite' | 'postgres'
@@ -958,51 +957,6 @@ async function exportScenarios(app: AppProcess, databaseUrl: string): Promise<Ro
       await seedExportVenue(cacheUrl.toString(), OWNER.email)
     }
   }
-}
-
-/* ---------- 'Import Clients' ---------- */
-
-/**
- * The import row (docs/benchmarks.md, 'Import'), on PostgreSQL (scripts/bench-import.ts): a file of
- * 10,000 clients posted to POST /api/clients/import, each time into a fresh organisation, after
- * one unmeasured run; at least three runs, more while the scenario's duration lasts. Its rate is
- * rows a second over the runs; p50 and p99 are one import's time.
- */
-async function importScenarios(app: AppProcess, databaseUrl: string): Promise<Row[]> {
-  if (ONLY !== undefined && !SCENARIOS.importClients.toLowerCase().includes(ONLY)) return []
-  const csv = importFile()
-  const runs: ImportRun[] = []
-  let before: string | undefined
-  try {
-    const deadline = Date.now() + DURATION_SECONDS * 1000
-    for (let run = 0; run <= 3 || (Date.now() < deadline && run <= 10); run++) {
-      const organisationId = await createImportOrganisation(databaseUrl, OWNER.email, `Bench Import ${run}`)
-      const previous = await switchOrganisation(databaseUrl, OWNER.email, organisationId)
-      before ??= previous
-      const result = await timeImport(app.origin, { cookie: await signIn(app.origin), origin: app.origin }, csv)
-      if (run > 0) runs.push(result)
-    }
-  } finally {
-    if (before !== undefined) await switchOrganisation(databaseUrl, OWNER.email, before)
-  }
-  const seconds = runs.map((run) => run.seconds).sort((a, b) => a - b)
-  const total = seconds.reduce((sum, value) => sum + value, 0)
-  const at = (fraction: number) => Math.round(1000 * (seconds[Math.min(seconds.length - 1, Math.floor(fraction * seconds.length))] ?? 0))
-  console.log(
-    `import: ${runs.length} runs of ${count(IMPORT_ROWS)} rows (${(csv.length / 1024 / 1024).toFixed(2)} MB), ${total.toFixed(1)} s`,
-  )
-  return [
-    {
-      scenario: SCENARIOS.importClients,
-      requestsPerSecond: (IMPORT_ROWS * runs.length) / total,
-      p50: at(0.5),
-      p99: at(0.99),
-      errors: runs.filter((run) => run.status !== 200 || run.imported !== IMPORT_ROWS).length,
-      appCpuMs: null,
-      dbCpuMs: null,
-      budget: BUDGETS[SCENARIOS.importClients],
-    },
-  ]
 }
 
 /* ---------- the outbox ---------- */
