@@ -9,7 +9,8 @@ const CLIENTS = 50
 // 137 bookings a day (about 3.4 a rink, 90 minutes each): 50,005 in a year of 365 days.
 const BOOKINGS_A_DAY = 137
 export const REPORT_YEAR = { from: '2026-01-01', to: '2026-12-31' }
-const INSERT_BATCH = 50_000
+// The triggers lock per row written: larger statements outgrow max_locks_per_transaction.
+const INSERT_BATCH = 10_000
 
 export type ReportVenue = { organisationId: string; facilityId: string; events: number }
 
@@ -38,7 +39,7 @@ async function findVenue(client: pg.Client, ownerEmail: string, years: number): 
 /**
  * A venue of `years` years of bookings ending with the reported year, in an organisation of its
  * own owned by the bench owner, written in set-based statements through the real triggers (local
- * date, occupancy, changeover), 50,000 rows a statement: 40 rinks open 06:00–24:00 with a
+ * date, occupancy, changeover), 10,000 rows a statement: 40 rinks open 06:00–24:00 with a
  * 10-minute changeover, 50 clients, 137 bookings of 90 minutes a day.
  * Kept once made: a database that already holds it (a --seed-cache copy) is used as it is.
  */

@@ -74,14 +74,14 @@ export function listClosures(db: Executor, organisationId: string, facilityIds: 
 /* ---------- booked time ---------- */
 
 /**
- * What the sums read of each space a booking can be in: its share of its sheet, its facility's
- * zone, its sheet's operating hours and its facility's prime time, as minutes of the local day
- * (an end of 00:00 is 1440).
+ * What the sums read of each space a booking can be in: its share of its sheet, its facility (an
+ * index into the zones' offsets), its sheet's operating hours and its facility's prime time, as
+ * minutes of the local day (an end of 00:00 is 1440).
  */
 export type SpaceFrame = {
   roomId: string
   weight: number
-  timeZone: string
+  zone: number
   operatingStart: number
   operatingEnd: number
   weekdayPrimeStart: number
@@ -89,6 +89,13 @@ export type SpaceFrame = {
   weekendPrimeStart: number
   weekendPrimeEnd: number
 }
+
+/**
+ * A zone's offset from UTC in minutes at the local midnight of each date of the period, as runs:
+ * `offsets[i]` holds from `fromDates[i]` until the next run starts. The days the clocks change
+ * are left out of the sums, so the offset at midnight is the day's.
+ */
+export type ZoneOffsets = { fromDates: string[]; offsets: number[] }
 
 export type BookedSumRow = {
   /** 'room', 'cell' or 'client' */
@@ -105,43 +112,69 @@ export type BookedSumRow = {
   changeover_prime: number | string | null
 }
 
+// 2000-01-03 was a Monday: days since then, modulo 7, are the weekday with Monday 0.
+const MONDAY = sql.raw(`date '2000-01-03'`)
+
+/** The wall-clock minute of `instant` on its row's local date, from the zones' offsets. */
+function wallMinute(instant: SQL, zones: readonly ZoneOffsets[]): SQL {
+  const runs: SQL[] = []
+  zones.forEach((zone, index) => {
+    for (let run = zone.fromDates.length - 1; run >= 0; run--) {
+      runs.push(sql`when f.zone = ${index} and s.local_date >= ${zone.fromDates[run]}::date then ${zone.offsets[run]}::int`)
+    }
+  })
+  const offset = runs.length > 0 ? sql`case ${sql.join(runs, sql` `)} else 0 end` : sql`0`
+  return sql`(round(extract(epoch from ${instant}) / 60) - (s.local_date - date '1970-01-01') * 1440 + ${offset})::int`
+}
+
 /**
  * One statement: the period's bookings in these spaces summed per space (minutes, prime
  * minutes), per cell of the week (weekday 0 = Monday × hour, weighted by each space's share of
  * its sheet) and per client, with the changeover after each booking that falls in its sheet's
  * operating hours. Minutes are read off the wall clock, which is exact on every day but those the
  * clocks change on: `skipDates` leaves those out, and the service reads them by listDayBookings.
- * Bookings of one shape (space, weekday, times, changeover) are folded first: a season repeats them.
+ * The rows are read once, off schedules_report_idx alone, and folded by shape (space, weekday,
+ * times, changeover: a season repeats them) and by client in one pass; only the shapes are
+ * spread over the hours.
  */
 export function sumBookings(
   db: Executor,
   organisationId: string,
-  { from, to, skipDates, frames }: { from: string; to: string; skipDates: readonly string[]; frames: readonly SpaceFrame[] },
+  {
+    from,
+    to,
+    skipDates,
+    frames,
+    zones,
+  }: { from: string; to: string; skipDates: readonly string[]; frames: readonly SpaceFrame[]; zones: readonly ZoneOffsets[] },
 ) {
   const column = <T>(value: (frame: SpaceFrame) => T) => param(frames.map(value))
   return rowsOf<BookedSumRow>(
     db,
     sql`with frame as (
-        select * from unnest(${column((f) => f.roomId)}::uuid[], ${column((f) => f.weight)}::float8[], ${column((f) => f.timeZone)}::text[],
+        select * from unnest(${column((f) => f.roomId)}::uuid[], ${column((f) => f.weight)}::float8[], ${column((f) => f.zone)}::int[],
           ${column((f) => f.operatingStart)}::int[], ${column((f) => f.operatingEnd)}::int[], ${column((f) => f.weekdayPrimeStart)}::int[],
           ${column((f) => f.weekdayPrimeEnd)}::int[], ${column((f) => f.weekendPrimeStart)}::int[], ${column((f) => f.weekendPrimeEnd)}::int[])
           as f(room_id, weight, zone, op_start, op_end, wd_start, wd_end, we_start, we_end)
       ),
-      booking as materialized (
-        select s.room_id, s.client_id, f.weight, f.op_start, f.op_end, s.changeover_minutes as co,
-          extract(isodow from s.local_date)::int - 1 as weekday,
-          case when extract(isodow from s.local_date) >= 6 then f.we_start else f.wd_start end as prime_start,
-          case when extract(isodow from s.local_date) >= 6 then f.we_end else f.wd_end end as prime_end,
-          (extract(epoch from (s.start_time at time zone f.zone) - s.local_date::timestamp) / 60)::int as sm,
-          (extract(epoch from (s.end_time at time zone f.zone) - s.local_date::timestamp) / 60)::int as em
+      booking as (
+        select s.room_id, s.client_id, s.changeover_minutes as co, (s.local_date - ${MONDAY}) % 7 as weekday,
+          ${wallMinute(sql`s.start_time`, zones)} as sm, ${wallMinute(sql`s.end_time`, zones)} as em
         from schedules s join frame f on f.room_id = s.room_id
         where s.organisation_id = ${organisationId} and s.kind = 'booking'
           and s.local_date >= ${from}::date and s.local_date <= ${to}::date
           ${skipDates.length > 0 ? sql`and s.local_date <> all(${dateArray(skipDates)})` : sql``}
       ),
+      folded as (
+        select room_id, weekday, sm, em, co, client_id, grouping(client_id) as is_shape, count(*)::int as n, sum(em - sm) as minutes
+        from booking group by grouping sets ((room_id, weekday, sm, em, co), (client_id))
+      ),
       shape as (
-        select room_id, weight, weekday, prime_start, prime_end, sm, em, co, op_start, op_end, count(*)::int as n
-        from booking group by room_id, weight, weekday, prime_start, prime_end, sm, em, co, op_start, op_end
+        select folded.room_id, f.weight, folded.weekday, folded.sm, folded.em, folded.co, folded.n, f.op_start, f.op_end,
+          case when folded.weekday >= 5 then f.we_start else f.wd_start end as prime_start,
+          case when folded.weekday >= 5 then f.we_end else f.wd_end end as prime_end
+        from folded join frame f on f.room_id = folded.room_id
+        where folded.is_shape = 1
       ),
       piece as (
         select shape.room_id, shape.weight, shape.weekday, shape.n, span.kind, h.hour,
@@ -162,8 +195,8 @@ export function sumBookings(
         sum(n * prime) filter (where kind = 'c') as changeover_prime
       from piece group by grouping sets ((room_id), (weekday, hour))
       union all
-      select 'client', null, null, null, client_id, sum(em - sm), null, null, null, null, null
-      from booking where client_id is not null group by client_id`,
+      select 'client', null, null, null, client_id, minutes, null, null, null, null, null
+      from folded where is_shape = 0 and client_id is not null`,
   )
 }
 

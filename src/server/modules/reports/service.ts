@@ -168,10 +168,12 @@ export async function buildReport(db: Db, organisationId: string, query: ReportQ
     ...new Set(facilities.flatMap((facility) => facility.days.filter((day) => !day.isRegular).map((day) => day.date))),
   ]
   const roomIds = [...spaces.keys()]
-  const frames = [...spaces.values()].map((space) => frameOf(space))
+  const zoneIndex = new Map(facilities.map((facility, index) => [facility.id, index]))
+  const frames = [...spaces.values()].map((space) => frameOf(space, zoneIndex.get(space.sheet.facility.id)!))
+  const zones = facilities.map(zoneOffsetsOf)
 
   const [sums, dayBookings, closures, contracts, releases] = await Promise.all([
-    frames.length > 0 ? repository.sumBookings(db, organisationId, { from, to, skipDates: irregularDates, frames }) : [],
+    frames.length > 0 ? repository.sumBookings(db, organisationId, { from, to, skipDates: irregularDates, frames, zones }) : [],
     repository.listDayBookings(db, organisationId, roomIds, irregularDates),
     facilities.length > 0
       ? repository.listClosures(db, organisationId, [...facilityById.keys()], new Date(periodStart), new Date(periodEnd))
@@ -292,12 +294,25 @@ function spacesOf(rows: repository.SpaceRow[], facilityById: Map<string, Facilit
   return spaces
 }
 
-function frameOf(space: Space): repository.SpaceFrame {
+/** The zone's offset at each regular day's midnight, as runs of days that share it. */
+function zoneOffsetsOf(facility: Facility): repository.ZoneOffsets {
+  const runs: repository.ZoneOffsets = { fromDates: [], offsets: [] }
+  for (const day of facility.days) {
+    if (!day.isRegular) continue
+    const offset = Math.round((Date.parse(`${day.date}T00:00:00Z`) - day.start) / MS_PER_MINUTE)
+    if (runs.offsets.at(-1) === offset) continue
+    runs.fromDates.push(day.date)
+    runs.offsets.push(offset)
+  }
+  return runs
+}
+
+function frameOf(space: Space, zone: number): repository.SpaceFrame {
   const { facility, operating } = space.sheet
   return {
     roomId: space.id,
     weight: space.weight,
-    timeZone: facility.timeZone,
+    zone,
     operatingStart: operating[0],
     operatingEnd: operating[1],
     weekdayPrimeStart: facility.prime.weekday[0],
