@@ -114,10 +114,7 @@ export const LIMITS = {
   mail: { subject: 200, body: 20_000, recipientsPerSend: 2_000, perOrganisationPerHour: 500, pageSize: 50 },
   // Not in the spec: Find Ice looks a season's weeks ahead, not years, and a page of slots is read, not exported.
   findIce: { weeksDefault: 4, weeksMax: 12, maxResults: 300 },
-  // Reports (docs/product.md#reports): a period is at most a season and a bit for a report, ten
-  // years for an export of events; a contract is 'running out' when its pace (the usage of the
-  // last paceDays, per week) empties it within runningOutWeeks; releases lists the newest only.
-  reports: { maxDays: 400, exportMaxDays: 3_700, paceDays: 28, runningOutWeeks: 4, releasesListLimit: 100 },
+  // Reports and exports keep their limits (REPORT_LIMITS) in reports/limits.ts, for the same reason.
   wizard: {
     steps: 6,
     // Not in the spec: a cap per batch, so one request cannot insert thousands of rows.

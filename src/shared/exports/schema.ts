@@ -1,11 +1,11 @@
 import { z } from 'zod'
-import { LIMITS } from '@shared/limits'
 import { facilityFilter, periodFields } from '@shared/reports/schema'
+import { REPORT_LIMITS } from '@shared/reports/limits'
 
 // What the exports and a client's statement take (docs/product.md#exports-and-statements): the
 // reports' period, two local dates both inclusive, up to ten years for an export.
 
-const exportPeriod = periodFields(LIMITS.reports.exportMaxDays)
+const exportPeriod = periodFields(REPORT_LIMITS.exportMaxDays)
 
 /** GET /api/exports/events.csv?facilityId=…|all&from=…&to=… */
 export const eventExportQuery = exportPeriod.refine(z.object({ facilityId: facilityFilter, ...exportPeriod.shape }))

@@ -98,7 +98,7 @@ export const reportResponse = z.object({
     releasedHours: hours,
     resoldHours: hours,
     primeEmptyHours: hours,
-    /** Newest first, at most LIMITS.reports.releasesListLimit. */
+    /** Newest first, at most REPORT_LIMITS.releasesListLimit (reports/limits.ts). */
     releases: z.array(reportRelease),
   }),
 })

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { LIMITS } from '@shared/limits'
 import { calendarDate, whenValid } from '@shared/schema-fields'
 import { periodDays } from './periods'
+import { REPORT_LIMITS } from '@shared/reports/limits'
 
 // What GET /api/reports takes (docs/product.md#reports). It arrives as a query string.
 
@@ -37,7 +37,7 @@ export const facilityFilter = z
   .default('all')
   .pipe(z.union([z.literal('all'), z.uuid()], { error: REPORT_MESSAGES.facility }))
 
-const reportPeriod = periodFields(LIMITS.reports.maxDays)
+const reportPeriod = periodFields(REPORT_LIMITS.maxDays)
 
 /** GET /api/reports?facilityId=…|all&from=…&to=… */
 export const reportQuery = reportPeriod.refine(z.object({ facilityId: facilityFilter, ...reportPeriod.shape }))

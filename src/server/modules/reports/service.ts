@@ -1,4 +1,3 @@
-import { LIMITS } from '@shared/limits'
 import type { ReportQuery } from '@shared/reports/schema'
 import type { HeatmapCell, ReportClientRow, ReportResponse, ReportSpace, RunningOutContract } from '@shared/reports/responses'
 import { addCalendarDays, weekdayOf } from '@shared/scheduling/calendar-date'
@@ -7,6 +6,7 @@ import { formatTimeOfDay, parseClosingTime, parseTimeOfDay } from '@shared/sched
 import type { Db } from '../../db/client'
 import { notFound } from '../../errors'
 import * as repository from './repository'
+import { REPORT_LIMITS } from '@shared/reports/limits'
 
 // The Reports page (docs/product.md#reports, ADR 0066): utilisation of each sheet, the week's
 // heatmap, clients and their contracts, released and resold ice. The database sums the bookings
@@ -161,7 +161,7 @@ export async function buildReport(db: Db, organisationId: string, query: ReportQ
   const sheets = [...new Set([...spaces.values()].map((space) => space.sheet))]
 
   const today = facilities.length > 0 ? todayInZone(facilities[0]!.timeZone, now) : now.toISOString().slice(0, 10)
-  const paceDays = LIMITS.reports.paceDays
+  const paceDays = REPORT_LIMITS.paceDays
   const periodStart = Math.min(...facilities.map((facility) => facility.days[0]!.start))
   const periodEnd = Math.max(...facilities.map((facility) => facility.days.at(-1)!.end))
   const irregularDates = [
@@ -504,7 +504,7 @@ function clientsOf(
     }))
     .sort((a, b) => b.bookedHours - a.bookedHours || a.clientName.localeCompare(b.clientName))
 
-  const { paceDays, runningOutWeeks } = LIMITS.reports
+  const { paceDays, runningOutWeeks } = REPORT_LIMITS
   const runningOut: RunningOutContract[] = []
   for (const contract of contracts) {
     if (contract.status !== 'active' || (contract.end_date !== null && contract.end_date < today)) continue
@@ -571,7 +571,7 @@ function releasesOf(rows: repository.ReleaseRow[], spaces: Map<string, Space>) {
     const resold = Math.min(minutes, release.resold)
     releasedMinutes += minutes
     resoldMinutes += resold
-    if (listed.length < LIMITS.reports.releasesListLimit) {
+    if (listed.length < REPORT_LIMITS.releasesListLimit) {
       listed.push({
         spaceName: release.space.name,
         facilityName: release.space.sheet.facility.name,

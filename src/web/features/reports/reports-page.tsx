@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { ChartColumn, Lock } from 'lucide-react'
 import { useSearchParams } from 'react-router'
-import { LIMITS } from '@shared/limits'
 import { todayInZone } from '@shared/scheduling/local-day'
 import { EmptyState } from '@web/components/empty-state'
 import { LoadingList } from '@web/components/loading-screen'
@@ -19,6 +18,7 @@ import { PeriodPicker } from './components/period-picker'
 import { UnsoldSection } from './components/unsold-section'
 import { UtilisationSection } from './components/utilisation-section'
 import { readPeriod, writePeriod, type PeriodSelection } from './period'
+import { REPORT_LIMITS } from '@shared/reports/limits'
 
 const ALL_FACILITIES = 'all'
 
@@ -80,7 +80,7 @@ function Reports() {
               </NativeSelect>
             )}
           </FormField>
-          <PeriodPicker key={period.choice} value={period} onChange={changePeriod} today={today} maxDays={LIMITS.reports.maxDays} />
+          <PeriodPicker key={period.choice} value={period} onChange={changePeriod} today={today} maxDays={REPORT_LIMITS.maxDays} />
         </form>
         <p className="mt-3 text-sm text-muted-foreground" aria-live="polite">
           {formatCalendarDay(period.from)} – {formatCalendarDay(period.to)}

@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { Download, Printer } from 'lucide-react'
 import { useParams, useSearchParams } from 'react-router'
-import { LIMITS } from '@shared/limits'
 import { todayInZone } from '@shared/scheduling/local-day'
 import { LoadingScreen } from '@web/components/loading-screen'
 import { PrintablePage } from '@web/components/printable-page'
@@ -14,6 +13,7 @@ import { statementCsvUrl, useStatement } from './api'
 import { PeriodPicker } from './components/period-picker'
 import { StatementSheet } from './components/statement-sheet'
 import { readPeriod, writePeriod, type PeriodSelection } from './period'
+import { REPORT_LIMITS } from '@shared/reports/limits'
 
 // Outside the app's layout (PrintablePage): the browser's Print (or Save as PDF) gives the statement alone.
 export function StatementPage() {
@@ -53,7 +53,7 @@ function PrintableStatement() {
                 value={period}
                 onChange={changePeriod}
                 today={today}
-                maxDays={LIMITS.reports.exportMaxDays}
+                maxDays={REPORT_LIMITS.exportMaxDays}
               />
             </form>
             <div className="flex gap-2">

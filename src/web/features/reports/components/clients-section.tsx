@@ -1,11 +1,11 @@
 import { Fragment } from 'react'
 import { Link } from 'react-router'
-import { LIMITS } from '@shared/limits'
 import type { ReportResponse } from '@shared/reports/responses'
 import { amountCell, cell, headCell, NoValue, ScrollTable } from '@web/components/scroll-table'
 import { formatCalendarDay } from '@web/lib/datetime'
 import { formatReportHours } from '../numbers'
 import { ReportSection, SubHeading } from './report-parts'
+import { REPORT_LIMITS } from '@shared/reports/limits'
 
 type Clients = ReportResponse['clients']
 
@@ -15,16 +15,16 @@ export function ClientsSection({ clients }: { clients: Clients }) {
   return (
     <ReportSection id="report-clients" title="Clients" description="Hours booked per client in the period, and each contract's balance.">
       <div className="grid gap-3">
-        <SubHeading id="report-running-out">Running out within {LIMITS.reports.runningOutWeeks} weeks</SubHeading>
+        <SubHeading id="report-running-out">Running out within {REPORT_LIMITS.runningOutWeeks} weeks</SubHeading>
         {clients.runningOut.length === 0 ? (
           <p className="text-sm text-muted-foreground">
-            No contract runs out within {LIMITS.reports.runningOutWeeks} weeks at its current pace.
+            No contract runs out within {REPORT_LIMITS.runningOutWeeks} weeks at its current pace.
           </p>
         ) : (
           <ScrollTable label="Contracts running out">
             <table className="w-full min-w-[40rem] text-sm">
               <caption className="sr-only">
-                Contracts that run out within {LIMITS.reports.runningOutWeeks} weeks at the pace of the last {LIMITS.reports.paceDays} days
+                Contracts that run out within {REPORT_LIMITS.runningOutWeeks} weeks at the pace of the last {REPORT_LIMITS.paceDays} days
               </caption>
               <thead className="bg-muted/50 text-left">
                 <tr>
