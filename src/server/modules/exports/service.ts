@@ -1,6 +1,4 @@
-import { Readable } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
-import { stringify } from 'csv-stringify'
+import { stringify } from 'csv-stringify/sync'
 import { currencyDigits, formatScaledInteger } from '@shared/billing/money'
 import { describeScope } from '@shared/contracts/scope'
 import {
@@ -23,87 +21,109 @@ import * as repository from './repository'
 
 // CSV exports and client statements (docs/product.md#exports-and-statements, ADR 0067).
 
-/** Rows read per query: large enough that a 500,000-row export is a hundred queries, small enough to stay a few MB. */
-export const EXPORT_PAGE_SIZE = 5_000
+/**
+ * Rows read per query: a 500,000-row export is 500 queries of a few ms. At 5,000 a page's rows
+ * lived long enough that V8 began to allocate pg's rows in the old space (pretenuring), and the
+ * app grew by 170 MB of garbage over such an export (docs/benchmarks.md, 'Exports').
+ */
+export const EXPORT_PAGE_SIZE = 1_000
 
 export type CsvExport = { filename: string; body: ReadableStream<Uint8Array> }
 
 /**
- * The CSV of `records` as a byte stream: a UTF-8 byte order mark (spreadsheets then read accented
+ * The CSV of `pages` as a byte stream: a UTF-8 byte order mark (spreadsheets then read accented
  * names right), the stable header row, and every field that starts with =, +, -, @, a tab or a
  * carriage return prefixed with ' (csv-stringify's escape_formulas, as OWASP advises against
- * formula injection). The stream is pulled: a page is read from the database only when the
- * client has taken the text before it, so a slow download holds one page, never the export.
+ * formula injection). The stream is pulled: the next page is read from the database only when the
+ * response has taken the text before it (with one page's text ready ahead), so a slow download
+ * holds a page or two, never the export.
+ *
+ * Each page is written as CSV in one synchronous pass (csv-stringify's sync API) the moment it
+ * arrives, so its rows die young: written row by row through a Node stream, a page lived across
+ * many writes to the socket, its rows survived V8's young-generation collections into the old
+ * space, and the app's memory grew by 190 MB of garbage over a 500,000-row export before a full
+ * collection took it back (docs/benchmarks.md, 'Exports').
  */
-function csvStream(headers: readonly string[], records: AsyncIterable<unknown[]>, what: string): ReadableStream<Uint8Array> {
-  const stringifier = stringify({
-    header: true,
-    columns: [...headers],
-    bom: true,
-    escape_formulas: true,
-    record_delimiter: 'windows',
-    // Larger pieces than Node's 16 KB: fewer writes to the socket for a long export.
-    readableHighWaterMark: 64 * 1024,
-  })
-  pipeline(Readable.from(records), stringifier).catch((error: unknown) => {
-    // The answer has started, so its status cannot change: the download breaks off, and it is logged.
-    if ((error as { code?: string }).code !== 'ERR_STREAM_PREMATURE_CLOSE') logError(`The ${what} export failed`, error)
-  })
-  return pullFrom(stringifier)
+function csvStream(headers: readonly string[], nextPage: NextPage, what: string): ReadableStream<Uint8Array> {
+  const options = { columns: [...headers], escape_formulas: true, record_delimiter: 'windows' } as const
+  let isFirst = true
+  let isCancelled = false
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          for (;;) {
+            const records = await nextPage()
+            if (isCancelled) return
+            // The header (after the byte order mark) goes with the first page, even an empty one.
+            if (records === null && !isFirst) return controller.close()
+            // csv-stringify's sync API reads its input with for…of (lib/sync.js); its types say an array.
+            const text = stringify((records ?? []) as unknown[][], { ...options, header: isFirst, bom: isFirst })
+            isFirst = false
+            if (text !== '') controller.enqueue(Buffer.from(text, 'utf8'))
+            if (records === null) return controller.close()
+            if (text !== '') return
+          }
+        } catch (error) {
+          // The answer has started, so its status cannot change: the download breaks off, and it is logged.
+          logError(`The ${what} export failed`, error)
+          controller.error(error)
+        }
+      },
+      cancel() {
+        // The client went away: a page being read is the last.
+        isCancelled = true
+      },
+    },
+    { highWaterMark: 1 },
+  )
 }
 
-/**
- * A web stream that reads `readable` only when its consumer asks (backpressure): each pull takes
- * all the text the stringifier holds at once, so the response is written in pieces of tens of KB
- * rather than one per row. Cancelling (the client went away) destroys the pipeline, which stops
- * the reads.
- */
-function pullFrom(readable: Readable): ReadableStream<Uint8Array> {
-  let isEnded = false
-  let failure: unknown = null
-  let wake: (() => void) | null = null
-  readable.on('readable', () => wake?.())
-  readable.on('end', () => {
-    isEnded = true
-    wake?.()
-  })
-  readable.on('error', (error) => {
-    failure = error
-    wake?.()
-  })
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      for (;;) {
-        if (failure) throw failure
-        const chunk = readable.read() as Buffer | null
-        if (chunk !== null) return controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))
-        if (isEnded) return controller.close()
-        await new Promise<void>((resolve) => (wake = resolve))
-        wake = null
-      }
-    },
-    cancel() {
-      readable.destroy()
-    },
-  })
-}
+/** The records of the next page, or null after the last. */
+type NextPage = () => Promise<Iterable<unknown[]> | null>
 
 /**
- * Every record of a keyset-paged read: `first` is read by the caller before the answer starts
- * (so a failing query is still an error status), the rest a page at a time, each after the last
- * row of the one before.
+ * The pages of a keyset-paged read: `first` is read by the caller before the answer starts (so a
+ * failing query is still an error status), the rest a page at a time, each after the last row of
+ * the one before. Only that row is kept between pages, so a page's rows are garbage once written.
  */
-async function* pagedRecords<Row>(
+function keysetPages<Row>(
   first: Row[],
   readAfter: (last: Row) => Promise<Row[]>,
   toRecord: (row: Row) => unknown[],
   pageSize: number,
-): AsyncGenerator<unknown[]> {
-  let page = first
-  for (;;) {
-    for (const row of page) yield toRecord(row)
-    if (page.length < pageSize) return
-    page = await readAfter(page[page.length - 1]!)
+): NextPage {
+  let firstPage: Row[] | null = first
+  let last: Row | null = null
+  let isDone = false
+  return async () => {
+    if (isDone) return null
+    const page: Row[] = firstPage ?? (await readAfter(last!))
+    firstPage = null
+    last = page[page.length - 1] ?? null
+    isDone = page.length < pageSize
+    return recordsOf(page, toRecord)
+  }
+}
+
+/**
+ * Each row's record made only when the stringifier reaches it, so a record is garbage as soon as
+ * its line is written. Made for a whole page at once, the records all lived through the page's
+ * writing; V8 saw them survive its young-generation collections, allocated them in the old space
+ * from then on (allocation-site pretenuring), and the app grew by 150 MB over a 500,000-row export
+ * until a full collection (docs/benchmarks.md, 'Exports').
+ */
+function* recordsOf<Row>(page: Row[], toRecord: (row: Row) => unknown[]): Generator<unknown[]> {
+  for (const row of page) yield toRecord(row)
+}
+
+/** Records already in memory (an organisation's contracts, a client's statement), as one page. */
+function onePage(records: unknown[][]): NextPage {
+  let isDone = false
+  return async () => {
+    if (isDone) return null
+    isDone = true
+    return records
   }
 }
 
@@ -150,8 +170,8 @@ export async function exportEvents(
   if (query.facilityId !== 'all') await getFacility(db, organisationId, query.facilityId)
   const read = (after: repository.EventCursor | null) => repository.readEventPage(db, organisationId, query, after, pageSize)
   const first = await read(null)
-  const records = pagedRecords(first, (last) => read(eventCursor(last)), eventRecord, pageSize)
-  return { filename: `events-${query.from}-to-${query.to}.csv`, body: csvStream(EVENT_EXPORT_HEADERS, records, 'events') }
+  const nextPage = keysetPages(first, (last) => read(eventCursor(last)), eventRecord, pageSize)
+  return { filename: `events-${query.from}-to-${query.to}.csv`, body: csvStream(EVENT_EXPORT_HEADERS, nextPage, 'events') }
 }
 
 /* ---------- clients ---------- */
@@ -179,8 +199,8 @@ function clientRecord(row: repository.ClientExportRow): unknown[] {
 export async function exportClients(db: Db, organisationId: string, today: string, pageSize = EXPORT_PAGE_SIZE): Promise<CsvExport> {
   const read = (after: repository.ClientCursor | null) => repository.readClientPage(db, organisationId, after, pageSize)
   const first = await read(null)
-  const records = pagedRecords(first, (last) => read({ name: last.name, id: last.id }), clientRecord, pageSize)
-  return { filename: `clients-${today}.csv`, body: csvStream(CLIENT_EXPORT_HEADERS, records, 'clients') }
+  const nextPage = keysetPages(first, (last) => read({ name: last.name, id: last.id }), clientRecord, pageSize)
+  return { filename: `clients-${today}.csv`, body: csvStream(CLIENT_EXPORT_HEADERS, nextPage, 'clients') }
 }
 
 /* ---------- contracts ---------- */
@@ -192,7 +212,7 @@ export async function exportClients(db: Db, organisationId: string, today: strin
  */
 export async function exportContracts(db: Db, organisationId: string, today: string): Promise<CsvExport> {
   const [groups, currency] = await Promise.all([listContractGroups(db, organisationId), repository.readCurrency(db, organisationId)])
-  async function* records() {
+  function* records() {
     for (const { client, contracts } of groups) {
       for (const contract of contracts) {
         const remaining = toHundredths(contract.totalHours) - toHundredths(contract.hoursUsed)
@@ -214,7 +234,7 @@ export async function exportContracts(db: Db, organisationId: string, today: str
       }
     }
   }
-  return { filename: `contracts-${today}.csv`, body: csvStream(CONTRACT_EXPORT_HEADERS, records(), 'contracts') }
+  return { filename: `contracts-${today}.csv`, body: csvStream(CONTRACT_EXPORT_HEADERS, onePage([...records()]), 'contracts') }
 }
 
 // A price in minor units as the currency's decimals ('1234.56'), as the receivables export writes it.
@@ -241,8 +261,8 @@ function usageRecord(row: repository.UsageExportRow): unknown[] {
 export async function exportUsage(db: Db, organisationId: string, period: PeriodQuery, pageSize = EXPORT_PAGE_SIZE): Promise<CsvExport> {
   const read = (after: repository.UsageCursor | null) => repository.readUsagePage(db, organisationId, period, after, pageSize)
   const first = await read(null)
-  const records = pagedRecords(first, (last) => read({ usageDate: last.date, id: last.id }), usageRecord, pageSize)
-  return { filename: `usage-${period.from}-to-${period.to}.csv`, body: csvStream(USAGE_EXPORT_HEADERS, records, 'usage') }
+  const nextPage = keysetPages(first, (last) => read({ usageDate: last.date, id: last.id }), usageRecord, pageSize)
+  return { filename: `usage-${period.from}-to-${period.to}.csv`, body: csvStream(USAGE_EXPORT_HEADERS, nextPage, 'usage') }
 }
 
 /* ---------- a client's statement ---------- */
@@ -374,7 +394,7 @@ export async function exportStatement(
   period: PeriodQuery,
 ): Promise<CsvExport> {
   const { statement, localTimes } = await buildStatement(db, organisation, clientId, period, new Date())
-  async function* records() {
+  function* records() {
     for (const contract of statement.contracts) {
       yield [contract.name, period.from, 'Opening balance', null, null, null, null, null, null, contract.openingRemainingHours]
       for (const line of contract.lines) {
@@ -420,6 +440,6 @@ export async function exportStatement(
       .replace(/^-|-$/g, '') || 'client'
   return {
     filename: `statement-${name}-${period.from}-to-${period.to}.csv`,
-    body: csvStream(STATEMENT_EXPORT_HEADERS, records(), 'statement'),
+    body: csvStream(STATEMENT_EXPORT_HEADERS, onePage([...records()]), 'statement'),
   }
 }
