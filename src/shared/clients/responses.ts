@@ -43,21 +43,22 @@ export const clientDetailResponse = z.object({ client, dependents: clientDepende
 export const importPreviewRow = z.object({
   /** The file line the row starts on; the header is line 1. */
   line: z.int().min(2),
-  values: z.object({
-    name: z.string().nullable(),
-    email: z.string().nullable(),
-    phone: z.string().nullable(),
-    secondaryPhone: z.string().nullable(),
-    company: z.string().nullable(),
-    address: z.string().nullable(),
-    city: z.string().nullable(),
-    provinceState: z.string().nullable(),
-    postalCode: z.string().nullable(),
-    country: z.string().nullable(),
-    website: z.string().nullable(),
-    notes: z.string().nullable(),
-    emailConfirmations: z.boolean().nullable(),
-  }),
+  // As the file has them: any may be missing, the name too.
+  values: client
+    .pick({
+      email: true,
+      phone: true,
+      secondaryPhone: true,
+      company: true,
+      address: true,
+      city: true,
+      provinceState: true,
+      postalCode: true,
+      country: true,
+      website: true,
+      notes: true,
+    })
+    .extend({ name: z.string().nullable(), emailConfirmations: z.boolean().nullable() }),
   /** 'Row 7: email is not valid'; empty when the row can be imported. */
   errors: z.array(z.string()),
   /** The organisation's client the row is already: importing skips it. */

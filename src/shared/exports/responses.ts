@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { calendarDay, exactHours, instant } from '@shared/response-fields'
+import { client } from '@shared/clients/responses'
 
 // What GET /api/clients/:id/statement answers (docs/product.md#exports-and-statements). Hours are
 // exact decimals ('12.50'), as the contracts speak them, so a running balance adds up to the cent.
@@ -45,17 +46,17 @@ export const unchargedBooking = z.object({
 })
 
 export const statementResponse = z.object({
-  client: z.object({
-    id: z.uuid(),
-    name: z.string(),
-    email: z.string().nullable(),
-    phone: z.string().nullable(),
-    company: z.string().nullable(),
-    address: z.string().nullable(),
-    city: z.string().nullable(),
-    provinceState: z.string().nullable(),
-    postalCode: z.string().nullable(),
-    country: z.string().nullable(),
+  client: client.pick({
+    id: true,
+    name: true,
+    email: true,
+    phone: true,
+    company: true,
+    address: true,
+    city: true,
+    provinceState: true,
+    postalCode: true,
+    country: true,
   }),
   period: z.object({ from: calendarDay, to: calendarDay }),
   organisation: z.object({ name: z.string() }),

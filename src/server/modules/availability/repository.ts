@@ -7,19 +7,22 @@ import { wallClock } from '../../db/wall-clock'
 // Both queries name the organisation, which leads the indexes they read (docs/scaling.md): another
 // organisation's facility has no spaces here, and so answers as a 404.
 
+// What the search reads of a space: its place in the tree and the rules a slot must keep.
+const spaceColumns = {
+  id: rooms.id,
+  name: rooms.name,
+  type: rooms.type,
+  parentId: rooms.parentId,
+  operatingStartTime: wallClock(rooms.operatingStartTime),
+  operatingEndTime: wallClock(rooms.operatingEndTime),
+  bookingInterval: rooms.bookingInterval,
+  changeoverMinutes: rooms.changeoverMinutes,
+}
+
 /** Every space of the facility, change rooms last (they are never searched but are part of no tree either). */
 export function listFacilitySpaces(db: Executor, organisationId: string, facilityId: string) {
   return db
-    .select({
-      id: rooms.id,
-      name: rooms.name,
-      type: rooms.type,
-      parentId: rooms.parentId,
-      operatingStartTime: wallClock(rooms.operatingStartTime),
-      operatingEndTime: wallClock(rooms.operatingEndTime),
-      bookingInterval: rooms.bookingInterval,
-      changeoverMinutes: rooms.changeoverMinutes,
-    })
+    .select(spaceColumns)
     .from(rooms)
     .where(and(eq(rooms.organisationId, organisationId), eq(rooms.facilityId, facilityId)))
     .orderBy(asc(sql`${rooms.type} = 'change_room'`), asc(sql`lower(${rooms.name})`), asc(rooms.createdAt))
@@ -32,14 +35,7 @@ export function listFacilitySpaces(db: Executor, organisationId: string, facilit
 export function listFacilitySpacesWithZone(db: Executor, organisationIds: readonly string[], facilityId: string) {
   return db
     .select({
-      id: rooms.id,
-      name: rooms.name,
-      type: rooms.type,
-      parentId: rooms.parentId,
-      operatingStartTime: wallClock(rooms.operatingStartTime),
-      operatingEndTime: wallClock(rooms.operatingEndTime),
-      bookingInterval: rooms.bookingInterval,
-      changeoverMinutes: rooms.changeoverMinutes,
+      ...spaceColumns,
       acceptsRequests: rooms.acceptsRequests,
       organisationId: facilities.organisationId,
       timeZone: facilities.timeZone,
