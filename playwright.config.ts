@@ -24,13 +24,10 @@ export default defineConfig({
   testDir: './e2e',
   // Per run, so parallel runs never delete each other's traces.
   outputDir: `${runDir}/test-results`,
-  // Three workers on CI's two cores: every test signs up its own operator and organisation, so
-  // files run side by side, and a third keeps the cores busy while the others wait on the
-  // network or an animation. Six heavy specs took 217 s on two workers and 177 s on three (and
-  // 172 s with the server on PostgreSQL: the gain is the workers', docs/ci.md). Tests within a
-  // file keep their order.
+  // Two workers: every test signs up its own operator and organisation, so files run side by
+  // side. Tests within a file keep their order.
   fullyParallel: false,
-  workers: 3,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
