@@ -2,10 +2,13 @@ import PDFDocument from 'pdfkit'
 import { formatMoney } from '@shared/billing/money'
 import { formatTaxRate } from '@shared/billing/totals'
 import type { BillTo, InvoiceLine } from '@shared/billing/responses'
+import { cleanLine } from '@shared/schema-fields'
+import { invoiceFonts, type InvoiceFonts } from './pdf-fonts'
 
 // The invoice or credit note as a PDF (ADR 0061): what GET /api/invoices/:id/pdf answers and the
-// issue email attaches. pdfkit's built-in Helvetica draws Latin text (WinAnsi); a character it
-// cannot draw is written as '?' rather than dropped, and the minus sign as a hyphen.
+// issue email attaches. Its text is drawn in Noto Sans, embedded and subset to the glyphs used
+// (ADR 0070), so names and currency symbols print as typed: 'Łódź', 'Ζήτα', '₹', the minus sign.
+// A character Noto Sans has no glyph for (an emoji, Chinese) is written as '?' rather than dropped.
 
 export type PdfInvoice = {
   kind: 'invoice' | 'credit_note'
@@ -28,34 +31,44 @@ export type PdfInvoice = {
   reason: string | null
 }
 
-// WinAnsi's printable characters beyond ASCII that Helvetica has.
-const WIN_ANSI_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ'
-function printable(text: string): string {
-  return text
-    .replace(/\u2212/g, '-')
-    .replace(/[\u00a0\u202f]/g, ' ')
-    .replace(/[^\x20-\x7e\u00a1-\u00ff]/gu, (character) => (WIN_ANSI_EXTRA.includes(character) ? character : '?'))
+/**
+ * The text as one line of characters both faces can draw. Line breaks become spaces and control
+ * characters go (cleanLine, as every name is saved). NFC picks an accented letter's own glyph, as
+ * the fonts carry no mark positioning (pdf-fonts.ts). A character without a glyph becomes '?':
+ * pdfkit would draw the font's empty box, and text copied from the PDF would read the same wrong
+ * character for every such box.
+ */
+function drawable(text: string, { hasGlyph }: InvoiceFonts): string {
+  let result = ''
+  for (const character of cleanLine(text).normalize('NFC')) result += hasGlyph(character.codePointAt(0)!) ? character : '?'
+  return result
 }
 
 const MARGIN = 50
 const PAGE_WIDTH = 612
 const AMOUNT_WIDTH = 110
 const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN
+const REGULAR = 'Noto Sans'
+const BOLD = 'Noto Sans Bold'
 
 export function renderInvoicePdf(invoice: PdfInvoice): Promise<Uint8Array<ArrayBuffer>> {
+  const fonts = invoiceFonts()
   const document = new PDFDocument({
     size: 'LETTER',
     margin: MARGIN,
-    info: { Title: documentTitle(invoice), Author: printable(invoice.organisationName) },
+    // No default font: pdfkit would otherwise write Helvetica into the file, unused.
+    font: '',
+    info: { Title: documentTitle(invoice), Author: cleanLine(invoice.organisationName) },
   })
+  document.registerFont(REGULAR, fonts.regular).registerFont(BOLD, fonts.bold).font(REGULAR)
   const chunks: Buffer[] = []
   const done = new Promise<Uint8Array<ArrayBuffer>>((resolve, reject) => {
     document.on('data', (chunk: Buffer) => chunks.push(chunk))
     document.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))))
     document.on('error', reject)
   })
-  const money = (minor: number) => printable(formatMoney(minor, invoice.currency))
-  const write = (text: string, options?: PDFKit.Mixins.TextOptions) => document.text(printable(text), options)
+  const money = (minor: number) => drawable(formatMoney(minor, invoice.currency), fonts)
+  const write = (text: string, options?: PDFKit.Mixins.TextOptions) => document.text(drawable(text, fonts), options)
 
   if (invoice.status === 'draft') {
     document
@@ -70,11 +83,11 @@ export function renderInvoicePdf(invoice: PdfInvoice): Promise<Uint8Array<ArrayB
     document.y = MARGIN
   }
 
-  document.font('Helvetica-Bold').fontSize(18)
+  document.font(BOLD).fontSize(18)
   write(invoice.organisationName)
   document.moveDown(0.3).fontSize(14)
   write(documentTitle(invoice))
-  document.font('Helvetica').fontSize(10).moveDown(0.5)
+  document.font(REGULAR).fontSize(10).moveDown(0.5)
   if (invoice.issuedOn) write(`Issued: ${invoice.issuedOn}`)
   if (invoice.dueOn && invoice.kind === 'invoice') write(`Due: ${invoice.dueOn}`)
   write(`Period: ${invoice.periodStart} to ${invoice.periodEnd}`)
@@ -82,9 +95,9 @@ export function renderInvoicePdf(invoice: PdfInvoice): Promise<Uint8Array<ArrayB
   if (invoice.reason) write(`Reason: ${invoice.reason}`)
 
   document.moveDown()
-  document.font('Helvetica-Bold')
+  document.font(BOLD)
   write('Bill to')
-  document.font('Helvetica')
+  document.font(REGULAR)
   const { name, company, address, city, provinceState, postalCode, country, email } = invoice.billTo
   for (const line of [name, company, address, [city, provinceState, postalCode].filter(Boolean).join(', '), country, email]) {
     if (line) write(line)
@@ -92,9 +105,9 @@ export function renderInvoicePdf(invoice: PdfInvoice): Promise<Uint8Array<ArrayB
 
   document.moveDown()
   const row = (description: string, amount: string, { bold = false } = {}) => {
-    document.font(bold ? 'Helvetica-Bold' : 'Helvetica')
+    document.font(bold ? BOLD : REGULAR)
     const y = document.y
-    document.text(printable(description), MARGIN, y, { width: CONTENT_WIDTH - AMOUNT_WIDTH - 10 })
+    document.text(drawable(description, fonts), MARGIN, y, { width: CONTENT_WIDTH - AMOUNT_WIDTH - 10 })
     const after = document.y
     document.text(amount, PAGE_WIDTH - MARGIN - AMOUNT_WIDTH, y, { width: AMOUNT_WIDTH, align: 'right' })
     document.y = Math.max(after, document.y) + 4
