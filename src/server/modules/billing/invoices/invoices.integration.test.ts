@@ -11,6 +11,7 @@ import {
   outboxAttachments,
   outboxMessages,
 } from '../../../db/schema'
+import { readPdfText } from '../../../test/pdf-text'
 import { errorOf, expectJson } from '../../../test/responses'
 import { useTestApp } from '../../../test/setup'
 import { OPEN_AROUND_THE_CLOCK, type TestUser } from '../../../test/test-app'
@@ -464,6 +465,26 @@ describe.each(testDatabaseKinds())('invoices on %s', (kind) => {
       .where(eq(invoices.clientId, venue.sharks))
     expect(lines).toHaveLength(4)
     expect(new Set(lines.map((line) => line.scheduleId)).size).toBe(4)
+  })
+
+  it("prints the client's and the space's names and the currency in the PDF as typed", async () => {
+    const venue = await createVenue()
+    await expectJson(await request('PUT', '/api/billing/settings', { currency: 'INR', paymentTermsDays: 30, taxes: [] }), 200)
+    const { room } = await expectJson<{ room: { id: string } }>(
+      await request('POST', `/api/facilities/${venue.facilityId}/rooms`, { name: 'Ζήτα Rink', type: 'rink', ...OPEN_AROUND_THE_CLOCK }),
+      201,
+    )
+    const { client } = await expectJson<{ client: { id: string } }>(await request('POST', '/api/clients', { name: 'Łódź Hockey' }), 201)
+    await setRate(room.id, 10000, 10000)
+    await book(room.id, client.id, '2031-06-02', '10:00', 60)
+    const {
+      invoices: [draft],
+    } = await generate('2031-06-01', '2031-06-30', client.id)
+
+    const pdf = await request('GET', `/api/invoices/${draft!.id}/pdf`)
+    expect(pdf.status).toBe(200)
+    const { lines } = readPdfText(new Uint8Array(await pdf.arrayBuffer()))
+    expect(lines).toEqual(expect.arrayContaining(['Łódź Hockey', 'Ζήτα Rink · Mon, Jun 2 · 10:00–11:00 · 1 h', '₹100.00']))
   })
 
   it('answers a bad period with the field', async () => {
