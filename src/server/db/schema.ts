@@ -14,8 +14,10 @@ import {
   pgEnum,
   pgTable,
   primaryKey,
+  smallint,
   text,
   time,
+  unique,
   timestamp,
   uniqueIndex,
   uuid,
@@ -610,6 +612,11 @@ export const schedules = pgTable(
     // The space's changeover when the event was booked or last moved (trigger schedules_changeover):
     // the space stays blocked until end_time plus these minutes (space_occupancy).
     changeoverMinutes: integer('changeover_minutes').notNull().default(0),
+    // Its minutes on local_date's wall clock, [start, end) within 0 to 1440, set with local_date
+    // by schedules_placed (schedules_wall_minutes); null when they would not be real minutes (the
+    // clocks change under it). The Reports page's roll-up counts them (migration 0044).
+    localStartMinute: smallint('local_start_minute'),
+    localEndMinute: smallint('local_end_minute'),
     // Raised by the trigger schedules_version on every change (migration 0020): an edit names the
     // version it was based on, and a stale one is refused rather than overwriting (ADR 0028).
     version: integer('version').notNull().default(1),
@@ -639,11 +646,15 @@ export const schedules = pgTable(
       .on(table.organisationId, table.seriesId, table.startTime)
       .where(sql`${table.seriesId} is not null`),
     index('schedules_local_date_idx').on(table.organisationId, table.localDate, table.startTime, table.roomId),
-    // The Reports page's sums of a period's bookings read this index alone; its INCLUDE columns are
-    // declared in migration 0043, which Drizzle cannot.
+    // The Reports page reads a period's ragged ends off this index alone; its INCLUDE columns are
+    // declared in migration 0044, which Drizzle cannot. The bookings without wall minutes are
+    // found by the second.
     index('schedules_report_idx')
       .on(table.organisationId, table.localDate)
-      .where(sql`${table.kind} = 'booking'`),
+      .where(sql`${table.kind} = 'booking' and ${table.localStartMinute} is not null`),
+    index('schedules_report_clock_change_idx')
+      .on(table.organisationId, table.localDate)
+      .where(sql`${table.kind} = 'booking' and ${table.localStartMinute} is null`),
     foreignKey({
       name: 'schedules_room_fk',
       columns: [table.organisationId, table.roomId],
@@ -1652,5 +1663,41 @@ export const waitlistOfferRecipients = pgTable(
       columns: [table.organisationId, table.entryId],
       foreignColumns: [waitlistEntries.organisationId, waitlistEntries.id],
     }).onDelete('cascade'),
+  ],
+)
+
+/**
+ * The Reports page's roll-up (migration 0044, ADR 0070): the bookings with wall minutes, counted
+ * per space, local month, weekday (0 is Monday), shape and client. Kept by the trigger
+ * schedules_roll_up, which deletes a count that falls to 0; its key treats no client as one (NULLS
+ * NOT DISTINCT, in the migration). No foreign keys: it is exactly the count of the bookings that
+ * exist, and they hold their spaces and clients by their own.
+ */
+export const bookingMonthShapes = pgTable(
+  'booking_month_shapes',
+  {
+    organisationId: uuid('organisation_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    roomId: uuid('room_id').notNull(),
+    weekday: smallint('weekday').notNull(),
+    startMinute: smallint('start_minute').notNull(),
+    endMinute: smallint('end_minute').notNull(),
+    changeoverMinutes: integer('changeover_minutes').notNull(),
+    clientId: uuid('client_id'),
+    bookings: integer('bookings').notNull(),
+  },
+  (table) => [
+    unique('booking_month_shapes_key')
+      .on(
+        table.organisationId,
+        table.month,
+        table.roomId,
+        table.weekday,
+        table.startMinute,
+        table.endMinute,
+        table.changeoverMinutes,
+        table.clientId,
+      )
+      .nullsNotDistinct(),
   ],
 )
