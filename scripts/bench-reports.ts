@@ -14,7 +14,8 @@ const INSERT_BATCH = 10_000
 
 export type ReportVenue = { organisationId: string; facilityId: string; events: number }
 
-const venueName = (years: number) => `Bench Reports ${years}y`
+// Renamed when the seed changes, so that a cached copy seeds the new venue rather than reuse the old.
+const venueName = (years: number) => `Bench Reports ${years}y, contract ice`
 
 function eventsOf(years: number): number {
   // The years before the reported one end on 2025-12-31.
@@ -40,7 +41,7 @@ async function findVenue(client: pg.Client, ownerEmail: string, years: number): 
  * A venue of `years` years of bookings ending with the reported year, in an organisation of its
  * own owned by the bench owner, written in set-based statements through the real triggers (local
  * date, occupancy, changeover), 10,000 rows a statement: 40 rinks open 06:00–24:00 with a
- * 10-minute changeover, 50 clients, 137 bookings of 90 minutes a day.
+ * 10-minute changeover, 50 clients, 137 bookings of 90 minutes a day, each slot a club's all year.
  * Kept once made: a database that already holds it (a --seed-cache copy) is used as it is.
  */
 export async function seedReportVenue(databaseUrl: string, ownerEmail: string, years: number): Promise<ReportVenue> {
@@ -82,12 +83,13 @@ export async function seedReportVenue(databaseUrl: string, ownerEmail: string, y
     const firstDay = `${2026 - years + 1}-01-01`
     const events = eventsOf(years)
     // Booking k: day k / 137; its rink k % 40; its slot of the day (k % 137) / 40, four hours
-    // apart from 07:00, shifted by the rink so the hours differ; 90 minutes.
+    // apart from 07:00, shifted by the rink so the hours differ; 90 minutes. Its client is the
+    // slot's, (k % 137) % 50, all year: contract ice, each club's slots the same every week.
     for (let first = 0; first < events; first += INSERT_BATCH) {
       const last = Math.min(events, first + INSERT_BATCH) - 1
       await client.query(
         `insert into schedules (organisation_id, room_id, client_id, title, start_time, end_time)
-         select $1, ($2::uuid[])[1 + (k % ${BOOKINGS_A_DAY}) % ${SPACES}], ($3::uuid[])[1 + k % ${CLIENTS}], 'Ice ' || k,
+         select $1, ($2::uuid[])[1 + (k % ${BOOKINGS_A_DAY}) % ${SPACES}], ($3::uuid[])[1 + (k % ${BOOKINGS_A_DAY}) % ${CLIENTS}], 'Ice ' || k,
            s.start_time, s.start_time + interval '90 minutes'
          from generate_series(${first}, ${last}) as k
          cross join lateral (select (($4::date + (k / ${BOOKINGS_A_DAY})::int)

@@ -150,6 +150,51 @@ describe.each(testDatabaseKinds())('GET /api/reports on %s', (kind) => {
     expect(answer.unsold).toEqual({ releasedHours: 0, resoldHours: 0, primeEmptyHours: 115.25, releases: [] })
   })
 
+  it('reads whole months from the roll-up to the same sums as their bookings, ragged ends and all', async () => {
+    const place = await arena('Roll-up Arena')
+    const hawks = await client('Roll-up Hawks')
+    const wolves = await client('Roll-up Wolves')
+    // Every week from Friday 2027-01-15 to Saturday 2027-04-10: a weeknight prime hour on Rink A
+    // (with its changeover), a weekend morning on a half, and a late skate over midnight on Rink B;
+    // a booking on the last night of each month runs into the next.
+    for (let date = '2027-01-15'; date <= '2027-04-10'; date = addCalendarDays(date, 7)) {
+      await book(place.rinkA, hawks, date, '18:30', 90)
+      await book(place.east, wolves, addCalendarDays(date, 1), '09:00', 60)
+      await book(place.rinkB, hawks, addCalendarDays(date, 3), '23:00', 120)
+    }
+    for (const date of ['2027-01-31', '2027-02-28', '2027-03-31']) await book(place.rinkB, wolves, date, '22:00', 180)
+    // The clocks go forward on Sunday 2027-03-14: a booking over 2:00 AM is measured on its own.
+    await book(place.rinkB, wolves, '2027-03-14', '01:00', 120)
+
+    const query = (from: string, to: string) => report(owner, `facilityId=${place.facilityId}&from=${from}&to=${to}`)
+    // February and March whole, from the roll-up, and January's and April's ends from the bookings…
+    const whole = await query('2027-01-15', '2027-04-10')
+    // …against the same days in parts that hold no whole month, each read from the bookings alone.
+    const parts = await Promise.all([
+      query('2027-01-15', '2027-01-31'),
+      query('2027-02-01', '2027-02-27'),
+      query('2027-02-28', '2027-03-30'),
+      query('2027-03-31', '2027-04-10'),
+    ])
+    const sum = (value: (answer: ReportResponse) => number) => parts.reduce((total, answer) => total + value(answer), 0)
+    const expectSum = (value: (answer: ReportResponse) => number) => expect(value(whole)).toBeCloseTo(sum(value), 1)
+    expect(whole.utilisation.total.bookedHours).toBeGreaterThan(60)
+    for (const key of ['bookedHours', 'sellableHours', 'primeBookedHours', 'primeSellableHours'] as const) {
+      expectSum((answer) => answer.utilisation.total[key])
+      for (const space of whole.utilisation.spaces) {
+        expectSum((answer) => answer.utilisation.spaces.find((row) => row.id === space.id)?.[key] ?? 0)
+      }
+    }
+    for (const cell of whole.utilisation.heatmap) {
+      const hours = (answer: ReportResponse) =>
+        answer.utilisation.heatmap.find((row) => row.weekday === cell.weekday && row.hour === cell.hour)?.bookedHours ?? 0
+      expectSum(hours)
+    }
+    for (const id of [hawks, wolves]) {
+      expectSum((answer) => answer.clients.rows.find((row) => row.clientId === id)?.bookedHours ?? 0)
+    }
+  })
+
   it("lists a contract whose last four weeks' pace empties it within four weeks", async () => {
     const comets = await client('Comets')
     const today = todayInZone(ZONE, new Date())

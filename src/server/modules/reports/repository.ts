@@ -3,7 +3,8 @@ import type { Executor } from '../../db/client'
 
 // The Reports page's reads (docs/product.md#reports, ADR 0066). A year of a busy facility is tens
 // of thousands of bookings: they are summed here, never sent to Node one by one. The organisation
-// leads every filter, and the bookings are read off schedules_report_idx alone (migration 0043).
+// leads every filter: whole months are read from the roll-up, booking_month_shapes, and the rest
+// of a period off schedules_report_idx alone (migration 0044).
 
 // Both drivers answer db.execute with { rows }.
 async function rowsOf<Row>(db: Executor, query: SQL): Promise<Row[]> {
@@ -11,7 +12,6 @@ async function rowsOf<Row>(db: Executor, query: SQL): Promise<Row[]> {
 }
 
 const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`
-const dateArray = (dates: readonly string[]) => sql`${`{${dates.join(',')}}`}::date[]`
 const param = <T>(values: readonly T[]) => sql.param(values)
 
 /* ---------- facilities and spaces ---------- */
@@ -74,14 +74,13 @@ export function listClosures(db: Executor, organisationId: string, facilityIds: 
 /* ---------- booked time ---------- */
 
 /**
- * What the sums read of each space a booking can be in: its share of its sheet, its facility (an
- * index into the zones' offsets), its sheet's operating hours and its facility's prime time, as
- * minutes of the local day (an end of 00:00 is 1440).
+ * What the sums read of each space a booking can be in: its share of its sheet, its sheet's
+ * operating hours and its facility's prime time, as minutes of the local day (an end of 00:00 is
+ * 1440).
  */
 export type SpaceFrame = {
   roomId: string
   weight: number
-  zone: number
   operatingStart: number
   operatingEnd: number
   weekdayPrimeStart: number
@@ -91,11 +90,11 @@ export type SpaceFrame = {
 }
 
 /**
- * A zone's offset from UTC in minutes at the local midnight of each date of the period, as runs:
- * `offsets[i]` holds from `fromDates[i]` until the next run starts. The days the clocks change
- * are left out of the sums, so the offset at midnight is the day's.
+ * A period of local dates [from, until) as the roll-up reads it: the whole months in [monthFrom,
+ * monthTo) from booking_month_shapes, and the ragged ends [from, monthFrom) and [monthTo, until)
+ * from the bookings. Without a whole month, monthFrom and monthTo are both `until`.
  */
-export type ZoneOffsets = { fromDates: string[]; offsets: number[] }
+export type RollUpPeriod = { from: string; monthFrom: string; monthTo: string; until: string }
 
 export type BookedSumRow = {
   /** 'room', 'cell' or 'client' */
@@ -115,58 +114,47 @@ export type BookedSumRow = {
 // 2000-01-03 was a Monday: days since then, modulo 7, are the weekday with Monday 0.
 const MONDAY = sql.raw(`date '2000-01-03'`)
 
-/** The wall-clock minute of `instant` on its row's local date, from the zones' offsets. */
-function wallMinute(instant: SQL, zones: readonly ZoneOffsets[]): SQL {
-  const runs: SQL[] = []
-  zones.forEach((zone, index) => {
-    for (let run = zone.fromDates.length - 1; run >= 0; run--) {
-      runs.push(sql`when f.zone = ${index} and s.local_date >= ${zone.fromDates[run]}::date then ${zone.offsets[run]}::int`)
-    }
-  })
-  const offset = runs.length > 0 ? sql`case ${sql.join(runs, sql` `)} else 0 end` : sql`0`
-  return sql`(round(extract(epoch from ${instant}) / 60) - (s.local_date - date '1970-01-01') * 1440 + ${offset})::int`
-}
-
 /**
  * One statement: the period's bookings in these spaces summed per space (minutes, prime
  * minutes), per cell of the week (weekday 0 = Monday × hour, weighted by each space's share of
  * its sheet) and per client, with the changeover after each booking that falls in its sheet's
- * operating hours. Minutes are read off the wall clock, which is exact on every day but those the
- * clocks change on: `skipDates` leaves those out, and the service reads them by listDayBookings.
- * The rows are read once, off schedules_report_idx alone, and folded by shape (space, weekday,
- * times, changeover: a season repeats them) and by client in one pass; only the shapes are
- * spread over the hours.
+ * operating hours. The whole months come counted by shape from the roll-up (migration 0044), the
+ * ragged ends from schedules_report_idx alone, folded to the same shapes; only the shapes are
+ * spread over the hours. The bookings without wall minutes are not here: the service measures
+ * them (listClockChangeBookings).
  */
 export function sumBookings(
   db: Executor,
   organisationId: string,
-  {
-    from,
-    to,
-    skipDates,
-    frames,
-    zones,
-  }: { from: string; to: string; skipDates: readonly string[]; frames: readonly SpaceFrame[]; zones: readonly ZoneOffsets[] },
+  { period, frames }: { period: RollUpPeriod; frames: readonly SpaceFrame[] },
 ) {
   const column = <T>(value: (frame: SpaceFrame) => T) => param(frames.map(value))
+  const bookingsIn = (from: string, before: string) => sql`
+        select s.room_id, s.client_id, s.changeover_minutes as co, (s.local_date - ${MONDAY}) % 7 as weekday,
+          s.local_start_minute as sm, s.local_end_minute as em, 1 as n
+        from schedules s join frame f on f.room_id = s.room_id
+        where s.organisation_id = ${organisationId} and s.kind = 'booking' and s.local_start_minute is not null
+          and s.local_date >= ${from}::date and s.local_date < ${before}::date`
   return rowsOf<BookedSumRow>(
     db,
     sql`with frame as (
-        select * from unnest(${column((f) => f.roomId)}::uuid[], ${column((f) => f.weight)}::float8[], ${column((f) => f.zone)}::int[],
+        select * from unnest(${column((f) => f.roomId)}::uuid[], ${column((f) => f.weight)}::float8[],
           ${column((f) => f.operatingStart)}::int[], ${column((f) => f.operatingEnd)}::int[], ${column((f) => f.weekdayPrimeStart)}::int[],
           ${column((f) => f.weekdayPrimeEnd)}::int[], ${column((f) => f.weekendPrimeStart)}::int[], ${column((f) => f.weekendPrimeEnd)}::int[])
-          as f(room_id, weight, zone, op_start, op_end, wd_start, wd_end, we_start, we_end)
+          as f(room_id, weight, op_start, op_end, wd_start, wd_end, we_start, we_end)
       ),
       booking as (
-        select s.room_id, s.client_id, s.changeover_minutes as co, (s.local_date - ${MONDAY}) % 7 as weekday,
-          ${wallMinute(sql`s.start_time`, zones)} as sm, ${wallMinute(sql`s.end_time`, zones)} as em
-        from schedules s join frame f on f.room_id = s.room_id
-        where s.organisation_id = ${organisationId} and s.kind = 'booking'
-          and s.local_date >= ${from}::date and s.local_date <= ${to}::date
-          ${skipDates.length > 0 ? sql`and s.local_date <> all(${dateArray(skipDates)})` : sql``}
+        ${bookingsIn(period.from, period.monthFrom)}
+        union all
+        ${bookingsIn(period.monthTo, period.until)}
+        union all
+        select m.room_id, m.client_id, m.changeover_minutes, m.weekday, m.start_minute, m.end_minute, m.bookings
+        from booking_month_shapes m join frame f on f.room_id = m.room_id
+        where m.organisation_id = ${organisationId} and m.month >= ${period.monthFrom}::date and m.month < ${period.monthTo}::date
+          and m.bookings > 0
       ),
       folded as (
-        select room_id, weekday, sm, em, co, client_id, grouping(client_id) as is_shape, count(*)::int as n, sum(em - sm) as minutes
+        select room_id, weekday, sm, em, co, client_id, grouping(client_id) as is_shape, sum(n)::int as n, sum(n * (em - sm)) as minutes
         from booking group by grouping sets ((room_id, weekday, sm, em, co), (client_id))
       ),
       shape as (
@@ -200,7 +188,7 @@ export function sumBookings(
   )
 }
 
-export type DayBookingRow = {
+export type ClockChangeBookingRow = {
   room_id: string
   local_date: string
   client_id: string | null
@@ -209,15 +197,18 @@ export type DayBookingRow = {
   changeover_minutes: number
 }
 
-/** The bookings in these spaces on these dates: the days the clocks change, read one by one. */
-export function listDayBookings(db: Executor, organisationId: string, roomIds: readonly string[], dates: readonly string[]) {
-  if (dates.length === 0 || roomIds.length === 0) return Promise.resolve([])
-  return rowsOf<DayBookingRow>(
+/**
+ * The bookings in these spaces in [from, to] that have no wall minutes (schedules_wall_minutes:
+ * the clocks change under them), which the service measures one by one on their day's real hours.
+ */
+export function listClockChangeBookings(db: Executor, organisationId: string, roomIds: readonly string[], from: string, to: string) {
+  if (roomIds.length === 0) return Promise.resolve([])
+  return rowsOf<ClockChangeBookingRow>(
     db,
     sql`select room_id, to_char(local_date, 'YYYY-MM-DD') as local_date, client_id, start_time, end_time, changeover_minutes
       from schedules
-      where organisation_id = ${organisationId} and kind = 'booking' and local_date = any(${dateArray(dates)})
-        and room_id = any(${uuidArray(roomIds)})`,
+      where organisation_id = ${organisationId} and kind = 'booking' and local_start_minute is null
+        and local_date >= ${from}::date and local_date <= ${to}::date and room_id = any(${uuidArray(roomIds)})`,
   )
 }
 

@@ -10,8 +10,8 @@ import { REPORT_LIMITS } from '@shared/reports/limits'
 
 // The Reports page (docs/product.md#reports, ADR 0066): utilisation of each sheet, the week's
 // heatmap, clients and their contracts, released and resold ice. The database sums the bookings
-// (repository.sumBookings); what is computed here is per sheet and per day, never per booking,
-// except on the days the clocks change, whose few bookings are measured here exactly.
+// (repository.sumBookings, whole months from the roll-up); what is computed here is per sheet and
+// per day, never per booking, except the few bookings the clocks change under, measured here exactly.
 
 const MS_PER_MINUTE = 60_000
 const MINUTES_PER_DAY = 24 * 60
@@ -164,17 +164,12 @@ export async function buildReport(db: Db, organisationId: string, query: ReportQ
   const paceDays = REPORT_LIMITS.paceDays
   const periodStart = Math.min(...facilities.map((facility) => facility.days[0]!.start))
   const periodEnd = Math.max(...facilities.map((facility) => facility.days.at(-1)!.end))
-  const irregularDates = [
-    ...new Set(facilities.flatMap((facility) => facility.days.filter((day) => !day.isRegular).map((day) => day.date))),
-  ]
   const roomIds = [...spaces.keys()]
-  const zoneIndex = new Map(facilities.map((facility, index) => [facility.id, index]))
-  const frames = [...spaces.values()].map((space) => frameOf(space, zoneIndex.get(space.sheet.facility.id)!))
-  const zones = facilities.map(zoneOffsetsOf)
+  const frames = [...spaces.values()].map(frameOf)
 
-  const [sums, dayBookings, closures, contracts, releases] = await Promise.all([
-    frames.length > 0 ? repository.sumBookings(db, organisationId, { from, to, skipDates: irregularDates, frames, zones }) : [],
-    repository.listDayBookings(db, organisationId, roomIds, irregularDates),
+  const [sums, clockChangeBookings, closures, contracts, releases] = await Promise.all([
+    frames.length > 0 ? repository.sumBookings(db, organisationId, { period: rollUpPeriodOf(from, to), frames }) : [],
+    repository.listClockChangeBookings(db, organisationId, roomIds, from, to),
     facilities.length > 0
       ? repository.listClosures(db, organisationId, [...facilityById.keys()], new Date(periodStart), new Date(periodEnd))
       : [],
@@ -213,8 +208,8 @@ export async function buildReport(db: Db, organisationId: string, query: ReportQ
       clientMinutes.set(row.client_id!, Number(row.booked ?? 0))
     }
   }
-  // The days the clocks change, booking by booking, on the same hours as the sellable time.
-  for (const row of dayBookings) {
+  // The bookings the clocks change under, one by one, on the same hours as the sellable time.
+  for (const row of clockChangeBookings) {
     const space = spaces.get(row.room_id)
     if (!space) continue
     const start = new Date(row.start_time).getTime()
@@ -294,25 +289,27 @@ function spacesOf(rows: repository.SpaceRow[], facilityById: Map<string, Facilit
   return spaces
 }
 
-/** The zone's offset at each regular day's midnight, as runs of days that share it. */
-function zoneOffsetsOf(facility: Facility): repository.ZoneOffsets {
-  const runs: repository.ZoneOffsets = { fromDates: [], offsets: [] }
-  for (const day of facility.days) {
-    if (!day.isRegular) continue
-    const offset = Math.round((Date.parse(`${day.date}T00:00:00Z`) - day.start) / MS_PER_MINUTE)
-    if (runs.offsets.at(-1) === offset) continue
-    runs.fromDates.push(day.date)
-    runs.offsets.push(offset)
-  }
-  return runs
+/**
+ * [from, to] as whole months and ragged ends (repository.RollUpPeriod): a month is whole when the
+ * period holds its first and last day.
+ */
+function rollUpPeriodOf(from: string, to: string): repository.RollUpPeriod {
+  const until = addCalendarDays(to, 1)
+  const monthFrom = from.endsWith('-01') ? from : firstOfNextMonth(from)
+  const monthTo = until.endsWith('-01') ? until : `${until.slice(0, 8)}01`
+  return monthFrom < monthTo ? { from, monthFrom, monthTo, until } : { from, monthFrom: until, monthTo: until, until }
 }
 
-function frameOf(space: Space, zone: number): repository.SpaceFrame {
+function firstOfNextMonth(date: string): string {
+  const [year, month] = date.split('-').map(Number) as [number, number]
+  return month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`
+}
+
+function frameOf(space: Space): repository.SpaceFrame {
   const { facility, operating } = space.sheet
   return {
     roomId: space.id,
     weight: space.weight,
-    zone,
     operatingStart: operating[0],
     operatingEnd: operating[1],
     weekdayPrimeStart: facility.prime.weekday[0],
@@ -450,7 +447,7 @@ function subtractSpans(span: [number, number], cuts: [number, number][]): [numbe
   return rest
 }
 
-/** A booking on a day the clocks change: its time and its changeover, measured on the day's real hours. */
+/** A booking the clocks change under: its time and its changeover, measured on its day's real hours. */
 function measureDayBooking(
   space: Space,
   date: string,
