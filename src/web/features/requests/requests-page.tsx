@@ -145,11 +145,13 @@ function DecidedDetails({ request }: { request: OperatorRequest }) {
 
 function ApproveButton({ request }: { request: OperatorRequest }) {
   const approve = useApproveRequest()
+  // mutateAsync, not mutate's callbacks: the lists are refetched before those would run, and the
+  // approved request's row, with this button, is gone by then, which drops them unheard.
   const onApprove = () =>
-    approve.mutate(request.id, {
-      onSuccess: () => toast.success(REQUEST_MESSAGES.approved),
-      onError: (error) => toast.error('Failed to approve request', { description: errorDescription(error) }),
-    })
+    approve.mutateAsync(request.id).then(
+      () => toast.success(REQUEST_MESSAGES.approved),
+      (error: unknown) => toast.error('Failed to approve request', { description: errorDescription(error) }),
+    )
   return (
     <Button aria-label={`Approve ${request.title}`} disabled={approve.isPending} onClick={onApprove}>
       {approve.isPending ? 'Approving...' : 'Approve'}
