@@ -213,6 +213,40 @@ describe.each(testDatabaseKinds())('the reports roll-up on %s', (kind) => {
     await expectWallMinutesToBeReal(TORONTO)
   })
 
+  it('counts right when a hundred people book and cancel the same slots at once', async () => {
+    const rooms: string[] = []
+    for (const name of ['Race 1', 'Race 2', 'Race 3', 'Race 4']) {
+      const response = await request('POST', `/api/facilities/${facilityId}/rooms`, { name, type: 'rink', ...OPEN_AROUND_THE_CLOCK })
+      rooms.push((await expectJson<{ room: { id: string } }>(response, 201)).room.id)
+    }
+    // The five Mondays of June 2031, 10:00 to 11:00: every booking of a space and client on them
+    // is one roll-up row, so the winners of each slot race on it.
+    const mondays = ['2031-06-02', '2031-06-09', '2031-06-16', '2031-06-23', '2031-06-30']
+    const attempts = Array.from({ length: 100 }, (_, index) => ({
+      roomId: rooms[index % rooms.length]!,
+      clientId: clientIds[1 + (index % 2)]!,
+      title: 'Race',
+      date: mondays[Math.floor(index / rooms.length) % mondays.length]!,
+      startTime: '10:00',
+      durationMinutes: 60,
+    }))
+    const answers = await Promise.all(attempts.map((body) => request('POST', '/api/events', body)))
+    const booked: string[] = []
+    for (const answer of answers) {
+      expect([201, 409]).toContain(answer.status)
+      if (answer.status === 201) booked.push(...(await answer.json()).events.map((event: { id: string }) => event.id))
+    }
+    expect(booked).toHaveLength(rooms.length * mondays.length)
+    await expectRollUpToAgree()
+    // A hundred at once again: every winner cancelled, and each slot booked anew by someone else.
+    const again = await Promise.all([
+      ...booked.map((id) => request('DELETE', `/api/events/${id}`)),
+      ...attempts.map((body, index) => request('POST', '/api/events', { ...body, clientId: clientIds[index % 3]! })),
+    ])
+    for (const answer of again) expect([201, 204, 409]).toContain(answer.status)
+    await expectRollUpToAgree()
+  })
+
   it('follows a deleted client and a facility that changes zone', async () => {
     const over = combineLocalDateTime('2031-03-09', '01:00', TORONTO)
     await t.db.insert(schedules).values([
