@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest'
 // The tables whose rows occupy a space, or are derived from what does: only the booking module
 // (src/server/booking, its statement and its routines) writes them. Numbered migrations may still
 // change their data, as they change any table's; tests may arrange rows to check a guarantee.
-const OCCUPYING = ['schedules', 'space_occupancy', 'change_room_holds', 'closures', 'event_series']
-const DRIZZLE_NAMES = ['schedules', 'spaceOccupancy', 'changeRoomHolds', 'closures', 'eventSeries']
+const OCCUPYING = ['schedules', 'space_occupancy', 'change_room_holds', 'closures', 'event_series', 'booking_month_shapes']
+const DRIZZLE_NAMES = ['schedules', 'spaceOccupancy', 'changeRoomHolds', 'closures', 'eventSeries', 'bookingMonthShapes']
 
 const SERVER = join(import.meta.dirname, '..')
 const BOOKING = import.meta.dirname
@@ -37,7 +37,7 @@ describe('the booking module is the only writer of what occupies a space', () =>
     expect(writesIn('select * from schedules; update rooms set name = 1')).toEqual([])
   })
 
-  it('no server code outside src/server/booking writes schedules, occupancy, change-room holds, closures or series', () => {
+  it('no server code outside src/server/booking writes schedules, occupancy, change-room holds, closures, series or the roll-up', () => {
     const found = sourcesOutsideBooking().flatMap((file) =>
       writesIn(readFileSync(file, 'utf8')).map((write) => `${relative(SERVER, file)}: ${write}`),
     )
