@@ -126,11 +126,12 @@ function OpenInvitations({ clientId, invitations }: { clientId: string; invitati
 // No confirmation, as for a team invitation: a new invitation undoes it.
 function WithdrawButton({ clientId, invitation }: { clientId: string; invitation: PortalInvitation }) {
   const withdraw = useWithdrawPortalInvitation(clientId)
+  // mutateAsync: the refetched list drops this row, and this button, before mutate's callbacks run.
   const onWithdraw = () =>
-    withdraw.mutate(invitation.id, {
-      onSuccess: () => toast.success(PORTAL_MESSAGES.invitationWithdrawn),
-      onError: (error) => toast.error('Failed to withdraw invitation', { description: errorDescription(error) }),
-    })
+    withdraw.mutateAsync(invitation.id).then(
+      () => toast.success(PORTAL_MESSAGES.invitationWithdrawn),
+      (error: unknown) => toast.error('Failed to withdraw invitation', { description: errorDescription(error) }),
+    )
   return (
     <Button
       variant="outline"

@@ -46,11 +46,12 @@ export function InvitationList() {
 
 function WithdrawButton({ invitation }: { invitation: Invitation }) {
   const withdraw = useWithdrawInvitation()
+  // mutateAsync: the refetched list drops this row, and this button, before mutate's callbacks run.
   const onWithdraw = () =>
-    withdraw.mutate(invitation.id, {
-      onSuccess: () => toast.success(TEAM_MESSAGES.invitationWithdrawn),
-      onError: (error) => toast.error(errorDescription(error) ?? 'Failed to withdraw invitation'),
-    })
+    withdraw.mutateAsync(invitation.id).then(
+      () => toast.success(TEAM_MESSAGES.invitationWithdrawn),
+      (error: unknown) => toast.error(errorDescription(error) ?? 'Failed to withdraw invitation'),
+    )
   return (
     <Button
       variant="outline"
