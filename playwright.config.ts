@@ -29,7 +29,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  timeout: 60_000,
+  // The longest walks (booking, the setup wizard, a client's contract) take about 40 s on a fast
+  // day and outlasted a minute on a slow one, when the machine ran at half speed (docs/ci.md).
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   globalSetup: './e2e/global-setup.ts',
