@@ -5,9 +5,6 @@ test.describe('clients and hour contracts', () => {
     page,
     operator: _operator,
   }) => {
-    // A long walk with axe on every page it visits, the client's page now holding its contracts,
-    // billing and portal access: on a slow day (docs/ci.md) it outlasts the default minute.
-    test.setTimeout(120_000)
     await page.goto('/clients')
     await expect(page.getByRole('heading', { name: 'No clients yet' })).toBeVisible()
     await checkA11y(page)

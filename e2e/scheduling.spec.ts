@@ -45,9 +45,6 @@ test.describe('scheduling', () => {
     page,
     operator: _operator,
   }) => {
-    // A long walk with axe on every view it visits: on a slow day (docs/ci.md) it outlasts the
-    // default minute.
-    test.setTimeout(120_000)
     const venue = await seedVenue(page)
     const today = todayInZone(TIME_ZONE, new Date())
     const tomorrow = addCalendarDays(today, 1)
