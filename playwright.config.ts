@@ -30,8 +30,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   // The longest walks (booking, the setup wizard, a client's contract) take about 40 s on a fast
-  // day and outlasted a minute on a slow one, when the machine ran at half speed (docs/ci.md).
-  timeout: 120_000,
+  // day and outlasted a minute on a slow one, when the machine ran at half speed (docs/ci.md);
+  // each step still has its 10 s, so a hang fails as soon as before.
+  timeout: 180_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   globalSetup: './e2e/global-setup.ts',
