@@ -38,7 +38,13 @@ export default defineConfig({
   globalSetup: './e2e/global-setup.ts',
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
-    trace: 'retain-on-failure',
+    // A trace records every action's DOM and a screencast, which cost a fifth of the suite's CPU
+    // (docs/ci.md); CI keeps only its log, so CI records none, and a developer's run keeps a
+    // failure's trace.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
+    // The app honours reduced motion (styles.css): nothing animates, so no frame is painted for an
+    // animation, no step waits for one to settle, and axe never meets an element mid-fade.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath,

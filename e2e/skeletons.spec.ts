@@ -135,6 +135,8 @@ test('a skeleton stands still for someone who asked for reduced motion', async (
   await whileWaiting(page, SESSION, '/', async () => {
     const skeleton = page.locator('[data-slot="skeleton"]').first()
     await expect(skeleton).toBeVisible()
+    // Every test runs with reduced motion (playwright.config.ts); this one starts without it.
+    await page.emulateMedia({ reducedMotion: 'no-preference' })
     expect(await skeleton.evaluate((element) => getComputedStyle(element).animationName)).not.toBe('none')
     await page.emulateMedia({ reducedMotion: 'reduce' })
     expect(await skeleton.evaluate((element) => getComputedStyle(element).animationName)).toBe('none')
