@@ -27,3 +27,27 @@ export function NoValue() {
     </span>
   )
 }
+
+export type TableColumn = string | { label: string; align?: 'right'; srOnly?: boolean }
+
+/**
+ * A table's row of column headings, each a `th` with its scope: amounts and counts align right,
+ * and a column of buttons is named for screen readers only. A null column is left out.
+ */
+export function TableHead({ columns }: { columns: (TableColumn | null)[] }) {
+  return (
+    <thead className="bg-muted/50 text-left">
+      <tr>
+        {columns.map((column, index) => {
+          if (column === null) return null
+          const { label, align, srOnly } = typeof column === 'string' ? { label: column } : column
+          return (
+            <th key={index} scope="col" className={cn(headCell, align === 'right' && 'text-right')}>
+              {srOnly ? <span className="sr-only">{label}</span> : label}
+            </th>
+          )
+        })}
+      </tr>
+    </thead>
+  )
+}

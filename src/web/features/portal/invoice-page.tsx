@@ -1,12 +1,7 @@
-import { Printer } from 'lucide-react'
 import { useParams } from 'react-router'
-import { LoadingScreen } from '@web/components/loading-screen'
-import { PrintablePage } from '@web/components/printable-page'
-import { Button } from '@web/components/ui/button'
+import { PrintablePage, PrintButton, PrintableSheet, useSheetNotFound } from '@web/components/printable-page'
 import { RequireAuth } from '@web/features/auth'
 import { InvoiceSheet } from '@web/features/billing'
-import { ApiError } from '@web/lib/api-client'
-import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { usePortalInvoice } from './api'
 
 // Outside the portal's layout (router.tsx), in the same printable frame as the operators' invoice
@@ -22,30 +17,13 @@ export function PortalInvoicePage() {
 function PrintableInvoice() {
   const { id = '' } = useParams()
   const invoice = usePortalInvoice(id)
-  const isMissing = invoice.error instanceof ApiError && invoice.error.status === 404
-  useQueryErrorToast({ isError: invoice.isError && !isMissing, error: invoice.error }, 'Failed to load the invoice')
+  const isMissing = useSheetNotFound(invoice, 'Failed to load the invoice')
 
   return (
-    <PrintablePage
-      back={{ to: '/portal/invoices', label: 'Back to My Invoices' }}
-      toolbar={
-        invoice.data ? (
-          <Button onClick={() => window.print()}>
-            <Printer aria-hidden="true" />
-            Print
-          </Button>
-        ) : null
-      }
-    >
-      {invoice.isPending ? (
-        <div className="mx-auto max-w-4xl">
-          <LoadingScreen shape="card" />
-        </div>
-      ) : invoice.data ? (
-        <InvoiceSheet invoice={invoice.data} />
-      ) : isMissing ? (
-        <h1 className="mx-auto max-w-4xl text-2xl font-bold">Invoice not found</h1>
-      ) : null}
+    <PrintablePage back={{ to: '/portal/invoices', label: 'Back to My Invoices' }} toolbar={invoice.data ? <PrintButton /> : null}>
+      <PrintableSheet query={invoice} isMissing={isMissing} notFound="Invoice not found">
+        {(data) => <InvoiceSheet invoice={data} />}
+      </PrintableSheet>
     </PrintablePage>
   )
 }

@@ -28,6 +28,7 @@ import {
   type PortalFacility,
   type PortalRequest,
 } from './api'
+import { FacilitySpaceFields } from './components/facility-space-fields'
 import { PortalPage } from './components/portal-page'
 import { usePortalClient, type RenterClient } from './portal-client'
 
@@ -86,7 +87,6 @@ function RequestForm({ client, facilities }: { client: RenterClient; facilities:
   const space = facility.spaces.find((candidate) => candidate.id === roomId) ?? facility.spaces[0]!
   const durations = durationOptions(space.bookingInterval)
   const send = useSendRequest()
-  const facilitySelectId = useId()
 
   // A duration the space's booking interval does not offer gives way to the nearest it does.
   useEffect(() => {
@@ -100,6 +100,7 @@ function RequestForm({ client, facilities }: { client: RenterClient; facilities:
 
   const query = date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? { roomId: space.id, date, durationMinutes } : null
   const slots = useFreeSlots(query)
+  const slotErrorId = useId()
   useQueryErrorToast(slots, 'Failed to load free slots')
   // A slot picked for another space, day or duration is no choice any more.
   useEffect(() => form.setValue('startTime', ''), [space.id, date, durationMinutes, form])
@@ -118,37 +119,16 @@ function RequestForm({ client, facilities }: { client: RenterClient; facilities:
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4 rounded-lg border bg-card p-4" aria-label="Request Ice">
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid gap-2">
-          <label htmlFor={facilitySelectId} className="text-sm font-medium">
-            Facility
-          </label>
-          <NativeSelect
-            id={facilitySelectId}
-            value={facility.id}
-            onChange={(event) => {
-              const next = facilities.find((candidate) => candidate.id === event.target.value)!
-              setFacilityId(next.id)
-              form.setValue('roomId', next.spaces[0]!.id)
-            }}
-          >
-            {facilities.map((option) => (
-              <NativeSelectOption key={option.id} value={option.id}>
-                {option.name}
-              </NativeSelectOption>
-            ))}
-          </NativeSelect>
-        </div>
-        <FormField label="Space" error={errors.roomId?.message}>
-          {(control) => (
-            <NativeSelect {...control} {...form.register('roomId')}>
-              {facility.spaces.map((option) => (
-                <NativeSelectOption key={option.id} value={option.id}>
-                  {option.name}
-                </NativeSelectOption>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
+        <FacilitySpaceFields
+          facilities={facilities}
+          facility={facility}
+          onFacilityChange={(next) => {
+            setFacilityId(next.id)
+            form.setValue('roomId', next.spaces[0]!.id)
+          }}
+          space={form.register('roomId')}
+          spaceError={errors.roomId?.message}
+        />
         <FormField label="Day" error={errors.date?.message}>
           {(control) => <Input {...control} type="date" min={today} {...form.register('date')} />}
         </FormField>
@@ -164,7 +144,7 @@ function RequestForm({ client, facilities }: { client: RenterClient; facilities:
           )}
         </FormField>
       </div>
-      <fieldset className="grid gap-2" aria-describedby={errors.startTime ? `${facilitySelectId}-slot-error` : undefined}>
+      <fieldset className="grid gap-2" aria-describedby={errors.startTime ? slotErrorId : undefined}>
         <legend className="mb-2 text-sm font-medium">Free slots</legend>
         {query === null ? (
           <p className="text-sm text-muted-foreground">Pick a day to see its free slots.</p>
@@ -193,7 +173,7 @@ function RequestForm({ client, facilities }: { client: RenterClient; facilities:
           <p className="text-sm text-muted-foreground">No free ice</p>
         ) : null}
         {errors.startTime ? (
-          <p id={`${facilitySelectId}-slot-error`} className="text-sm text-destructive">
+          <p id={slotErrorId} className="text-sm text-destructive">
             {errors.startTime.message}
           </p>
         ) : null}

@@ -11,11 +11,11 @@ import { LoadingList } from '@web/components/loading-screen'
 import { Button } from '@web/components/ui/button'
 import { FormField } from '@web/components/ui/form-field'
 import { Input } from '@web/components/ui/input'
-import { NativeSelect, NativeSelectOption } from '@web/components/ui/native-select'
 import { errorDescription } from '@web/lib/api-client'
 import { formatCalendarDay, formatTimeOfDay } from '@web/lib/datetime'
 import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { useJoinWaitlist, useLeaveWaitlist, usePortalWaitlist, useWaitlistSpaces, type WaitlistEntry, type WaitlistFacility } from './api'
+import { FacilitySpaceFields } from './components/facility-space-fields'
 import { PortalPage } from './components/portal-page'
 import { usePortalClient, type RenterClient } from './portal-client'
 
@@ -60,7 +60,6 @@ function JoinWaitlistForm({ client, facilities }: { client: RenterClient; facili
   const roomId = useWatch({ control: form.control, name: 'roomId' })
   const space = facility.spaces.find((candidate) => candidate.id === roomId)
   const join = useJoinWaitlist()
-  const facilitySelectId = useId()
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -75,37 +74,16 @@ function JoinWaitlistForm({ client, facilities }: { client: RenterClient; facili
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4 rounded-lg border bg-card p-4" aria-label="Join Waitlist">
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid gap-2">
-          <label htmlFor={facilitySelectId} className="text-sm font-medium">
-            Facility
-          </label>
-          <NativeSelect
-            id={facilitySelectId}
-            value={facility.id}
-            onChange={(event) => {
-              const next = facilities.find((candidate) => candidate.id === event.target.value)!
-              setFacilityId(next.id)
-              form.setValue('roomId', next.spaces[0]!.id)
-            }}
-          >
-            {facilities.map((option) => (
-              <NativeSelectOption key={option.id} value={option.id}>
-                {option.name}
-              </NativeSelectOption>
-            ))}
-          </NativeSelect>
-        </div>
-        <FormField label="Space" error={errors.roomId?.message}>
-          {(control) => (
-            <NativeSelect {...control} {...form.register('roomId')}>
-              {facility.spaces.map((option) => (
-                <NativeSelectOption key={option.id} value={option.id}>
-                  {option.name}
-                </NativeSelectOption>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
+        <FacilitySpaceFields
+          facilities={facilities}
+          facility={facility}
+          onFacilityChange={(next) => {
+            setFacilityId(next.id)
+            form.setValue('roomId', next.spaces[0]!.id)
+          }}
+          space={form.register('roomId')}
+          spaceError={errors.roomId?.message}
+        />
         <FormField label="Day" error={errors.date?.message} className="sm:col-span-2">
           {(control) => <Input {...control} type="date" min={today} {...form.register('date')} />}
         </FormField>

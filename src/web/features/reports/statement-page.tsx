@@ -1,14 +1,11 @@
 import { useState } from 'react'
-import { Download, Printer } from 'lucide-react'
+import { Download } from 'lucide-react'
 import { useParams, useSearchParams } from 'react-router'
 import { todayInZone } from '@shared/scheduling/local-day'
-import { LoadingScreen } from '@web/components/loading-screen'
-import { PrintablePage } from '@web/components/printable-page'
+import { PrintablePage, PrintButton, PrintableSheet, useSheetNotFound } from '@web/components/printable-page'
 import { Button } from '@web/components/ui/button'
 import { RequireAuth, usePermission } from '@web/features/auth'
-import { ApiError } from '@web/lib/api-client'
 import { browserTimeZone } from '@web/lib/datetime'
-import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { statementCsvUrl, useStatement } from './api'
 import { PeriodPicker } from './components/period-picker'
 import { StatementSheet } from './components/statement-sheet'
@@ -33,8 +30,7 @@ function PrintableStatement() {
   const [today] = useState(() => todayInZone(browserTimeZone(), new Date()))
   const period = readPeriod(searchParams, today, 'last-month')
   const statement = useStatement(id, period, canReadReports)
-  const isMissing = statement.error instanceof ApiError && statement.error.status === 404
-  useQueryErrorToast({ isError: statement.isError && !isMissing, error: statement.error }, 'Failed to load the statement')
+  const isMissing = useSheetNotFound(statement, 'Failed to load the statement')
 
   const changePeriod = (selection: PeriodSelection) => setSearchParams(writePeriod(searchParams, selection), { replace: true })
   return (
@@ -63,26 +59,20 @@ function PrintableStatement() {
                   Download CSV
                 </a>
               </Button>
-              <Button onClick={() => window.print()} disabled={!statement.data}>
-                <Printer aria-hidden="true" />
-                Print
-              </Button>
+              <PrintButton disabled={!statement.data} />
             </div>
           </div>
         ) : null
       }
     >
-      {!canReadReports ? (
-        <p className="mx-auto max-w-4xl">Not available for your role: an owner or a manager reads client statements.</p>
-      ) : statement.isPending ? (
-        <div className="mx-auto max-w-4xl">
-          <LoadingScreen shape="card" />
-        </div>
-      ) : statement.data ? (
-        <StatementSheet statement={statement.data} />
-      ) : isMissing ? (
-        <h1 className="mx-auto max-w-4xl text-2xl font-bold">Client not found</h1>
-      ) : null}
+      <PrintableSheet
+        query={statement}
+        isMissing={isMissing}
+        refusal={canReadReports ? null : 'Not available for your role: an owner or a manager reads client statements.'}
+        notFound="Client not found"
+      >
+        {(data) => <StatementSheet statement={data} />}
+      </PrintableSheet>
     </PrintablePage>
   )
 }

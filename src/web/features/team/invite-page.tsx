@@ -13,7 +13,7 @@ import { Button } from '@web/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card'
 import { FormField } from '@web/components/ui/form-field'
 import { Input } from '@web/components/ui/input'
-import { useAuth } from '@web/features/auth'
+import { AcceptAsSignedIn, useAuth } from '@web/features/auth'
 import { ApiError, apiFetch, errorDescription } from '@web/lib/api-client'
 import { acceptInvitation, signUpWithInvitation, useInvitationPreview, useOrganisationChanged, type InvitationPreview } from './api'
 
@@ -148,47 +148,24 @@ type FlowProps = {
 }
 
 function AcceptInvitation({ token, invitation, signedInEmail, onGone, onJoined }: FlowProps & { signedInEmail: string }) {
-  const { signOut } = useAuth()
-  const [isPending, setIsPending] = useState(false)
-  const isOtherEmail = signedInEmail.toLowerCase() !== invitation.email.toLowerCase()
-
   const accept = async () => {
-    setIsPending(true)
     try {
       const organisation = await acceptInvitation(token)
       await onJoined(organisation.name)
+      return true
     } catch (error) {
       if (isGone(error)) onGone()
       else toast.error(errorDescription(error) ?? 'Failed to accept the invitation')
-      setIsPending(false)
+      return false
     }
   }
-
-  const switchAccount = async () => {
-    try {
-      await signOut()
-    } catch {
-      toast.error('Failed to sign out')
-    }
-  }
-
   return (
-    <div className="grid gap-4">
-      <p className="text-sm break-words text-muted-foreground">You are signed in as {signedInEmail}.</p>
-      {isOtherEmail ? (
-        <p className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm" role="note">
-          {TEAM_MESSAGES.wrongEmail}
-        </p>
-      ) : null}
-      <Button onClick={() => void accept()} disabled={isPending} className="w-full">
-        {isPending ? 'Accepting...' : 'Accept Invitation'}
-      </Button>
-      {isOtherEmail ? (
-        <Button variant="outline" onClick={() => void switchAccount()} className="w-full">
-          Sign Out
-        </Button>
-      ) : null}
-    </div>
+    <AcceptAsSignedIn
+      signedInEmail={signedInEmail}
+      invitedEmail={invitation.email}
+      wrongEmailMessage={TEAM_MESSAGES.wrongEmail}
+      onAccept={accept}
+    />
   )
 }
 

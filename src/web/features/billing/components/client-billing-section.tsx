@@ -10,7 +10,7 @@ import { useClientBilling, type ClientBilling } from '../api'
 import { openInvoicesOldestFirst, paymentMethodLabel } from '../amounts'
 import { RecordPaymentDialog } from './deferred-dialogs'
 import { InvoiceTable } from './invoice-table'
-import { amountCell, cell, headCell, NoValue, ScrollTable } from '@web/components/scroll-table'
+import { amountCell, cell, NoValue, ScrollTable, TableHead } from '@web/components/scroll-table'
 
 export type ClientBillingSectionProps = { clientId: string; clientName: string }
 
@@ -94,28 +94,16 @@ function BillingDetail({ billing }: { billing: ClientBilling }) {
           <ScrollTable label="Payment list">
             <table className="w-full min-w-[40rem] text-sm">
               <caption className="sr-only">Payments, newest first</caption>
-              <thead className="bg-muted/50 text-left">
-                <tr>
-                  <th scope="col" className={headCell}>
-                    Received
-                  </th>
-                  <th scope="col" className={headCell}>
-                    Method
-                  </th>
-                  <th scope="col" className={headCell}>
-                    Reference
-                  </th>
-                  <th scope="col" className={headCell}>
-                    Applied to
-                  </th>
-                  <th scope="col" className={`${headCell} text-right`}>
-                    Amount
-                  </th>
-                  <th scope="col" className={`${headCell} text-right`}>
-                    Unapplied
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  'Received',
+                  'Method',
+                  'Reference',
+                  'Applied to',
+                  { label: 'Amount', align: 'right' },
+                  { label: 'Unapplied', align: 'right' },
+                ]}
+              />
               <tbody>
                 {billing.payments.map((payment) => (
                   <tr key={payment.id} className="border-t align-top">

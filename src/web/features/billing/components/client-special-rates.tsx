@@ -12,7 +12,7 @@ import { useQueryErrorToast } from '@web/lib/use-query-error-toast'
 import { useBillingSettings, useClientRates, useRemoveClientRates, useSetClientRates, type ClientRate } from '../api'
 import { formatHourlyRate } from '../amounts'
 import { SetRatesDialog } from './deferred-dialogs'
-import { amountCell, cell, headCell, ScrollTable } from '@web/components/scroll-table'
+import { amountCell, cell, ScrollTable, TableHead } from '@web/components/scroll-table'
 
 export type ClientSpecialRatesProps = { clientId: string; clientName: string }
 
@@ -68,27 +68,15 @@ export function ClientSpecialRates({ clientId, clientName }: ClientSpecialRatesP
           <ScrollTable label="Special rates">
             <table className="w-full min-w-[36rem] text-sm">
               <caption className="sr-only">Special rates of {clientName}</caption>
-              <thead className="bg-muted/50 text-left">
-                <tr>
-                  <th scope="col" className={headCell}>
-                    Space
-                  </th>
-                  <th scope="col" className={`${headCell} text-right`}>
-                    Prime
-                  </th>
-                  <th scope="col" className={`${headCell} text-right`}>
-                    Non-prime
-                  </th>
-                  <th scope="col" className={headCell}>
-                    Since
-                  </th>
-                  {canManageVenue ? (
-                    <th scope="col" className={headCell}>
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  ) : null}
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  'Space',
+                  { label: 'Prime', align: 'right' },
+                  { label: 'Non-prime', align: 'right' },
+                  'Since',
+                  canManageVenue ? { label: 'Actions', srOnly: true } : null,
+                ]}
+              />
               <tbody>
                 {list.map((rate) => (
                   <tr key={rate.roomId} className="border-t align-top">

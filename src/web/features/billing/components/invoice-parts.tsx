@@ -6,7 +6,7 @@ import { formatCalendarDay } from '@web/lib/datetime'
 import { cn } from '@web/lib/utils'
 import type { InvoiceDetail, InvoiceLine } from '../api'
 import { formatHourlyRate, paymentMethodLabel } from '../amounts'
-import { amountCell, cell, headCell, NoValue, ScrollTable } from '@web/components/scroll-table'
+import { amountCell, cell, NoValue, ScrollTable, TableHead } from '@web/components/scroll-table'
 
 // The parts of an invoice that its page and its printable page show alike.
 
@@ -22,30 +22,16 @@ export function InvoiceLinesTable({ invoice, actions }: LinesTableProps) {
     <ScrollTable label="Invoice lines" className="print:overflow-visible print:rounded-none print:border-0">
       <table className="w-full min-w-[44rem] text-sm print:min-w-0">
         <caption className="sr-only">Lines of {invoice.number ?? 'the draft'}</caption>
-        <thead className="bg-muted/50 text-left">
-          <tr>
-            <th scope="col" className={headCell}>
-              Description
-            </th>
-            <th scope="col" className={`${headCell} text-right`}>
-              Prime hours
-            </th>
-            <th scope="col" className={`${headCell} text-right`}>
-              Non-prime hours
-            </th>
-            <th scope="col" className={`${headCell} text-right`}>
-              Rate
-            </th>
-            <th scope="col" className={`${headCell} text-right`}>
-              Amount
-            </th>
-            {actions ? (
-              <th scope="col" className={headCell}>
-                <span className="sr-only">Actions</span>
-              </th>
-            ) : null}
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            'Description',
+            { label: 'Prime hours', align: 'right' },
+            { label: 'Non-prime hours', align: 'right' },
+            { label: 'Rate', align: 'right' },
+            { label: 'Amount', align: 'right' },
+            actions ? { label: 'Actions', srOnly: true } : null,
+          ]}
+        />
         <tbody>
           {invoice.lines.length === 0 ? (
             <tr className="border-t">
@@ -145,22 +131,7 @@ export function InvoicePaymentsTable({ invoice }: { invoice: InvoiceDetail }) {
     <ScrollTable label="Payment list" className="print:overflow-visible print:rounded-none print:border-0">
       <table className="w-full min-w-[28rem] text-sm print:min-w-0">
         <caption className="sr-only">Payments applied to this invoice</caption>
-        <thead className="bg-muted/50 text-left">
-          <tr>
-            <th scope="col" className={headCell}>
-              Received
-            </th>
-            <th scope="col" className={headCell}>
-              Method
-            </th>
-            <th scope="col" className={headCell}>
-              Reference
-            </th>
-            <th scope="col" className={`${headCell} text-right`}>
-              Amount
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['Received', 'Method', 'Reference', { label: 'Amount', align: 'right' }]} />
         <tbody>
           {invoice.payments.map((payment) => (
             <tr key={payment.paymentId} className="print-keep border-t align-top">

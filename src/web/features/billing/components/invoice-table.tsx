@@ -4,43 +4,25 @@ import { formatCalendarDay } from '@web/lib/datetime'
 import type { InvoiceSummary } from '../api'
 import { formatPeriod } from '../amounts'
 import { InvoiceStatusBadge } from './invoice-status-badge'
-import { amountCell, cell, headCell, NoValue, ScrollTable } from '@web/components/scroll-table'
+import { amountCell, cell, NoValue, ScrollTable, TableHead } from '@web/components/scroll-table'
 
 export function InvoiceTable({ invoices, showClient = true }: { invoices: InvoiceSummary[]; showClient?: boolean }) {
   return (
     <ScrollTable label="Invoice list">
       <table className="w-full min-w-[48rem] text-sm">
         <caption className="sr-only">Invoices, newest first</caption>
-        <thead className="bg-muted/50 text-left">
-          <tr>
-            <th scope="col" className={headCell}>
-              Number
-            </th>
-            {showClient ? (
-              <th scope="col" className={headCell}>
-                Client
-              </th>
-            ) : null}
-            <th scope="col" className={headCell}>
-              Period
-            </th>
-            <th scope="col" className={headCell}>
-              Issued
-            </th>
-            <th scope="col" className={headCell}>
-              Due
-            </th>
-            <th scope="col" className={`${headCell} text-right`}>
-              Total
-            </th>
-            <th scope="col" className={`${headCell} text-right`}>
-              Balance
-            </th>
-            <th scope="col" className={headCell}>
-              Status
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            'Number',
+            showClient ? 'Client' : null,
+            'Period',
+            'Issued',
+            'Due',
+            { label: 'Total', align: 'right' },
+            { label: 'Balance', align: 'right' },
+            'Status',
+          ]}
+        />
         <tbody>
           {invoices.map((invoice) => (
             <tr key={invoice.id} className="border-t align-top">

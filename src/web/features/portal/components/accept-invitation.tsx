@@ -2,8 +2,7 @@ import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { PORTAL_MESSAGES } from '@shared/portal/messages'
-import { Button } from '@web/components/ui/button'
-import { useAuth } from '@web/features/auth'
+import { AcceptAsSignedIn, useAuth } from '@web/features/auth'
 import { ApiError, errorDescription } from '@web/lib/api-client'
 import { acceptPortalInvitation, type PortalInvitationPreview } from '../invitation-api'
 
@@ -20,14 +19,11 @@ type AcceptProps = {
  * so first and offers to sign out.
  */
 export function AcceptPortalInvitation({ token, invitation, signedInEmail, onAccepted }: AcceptProps) {
-  const { refresh, signOut } = useAuth()
+  const { refresh } = useAuth()
   const navigate = useNavigate()
-  const [isPending, setIsPending] = useState(false)
   const [isGone, setIsGone] = useState(false)
-  const isOtherEmail = signedInEmail.toLowerCase() !== invitation.email.toLowerCase()
 
   const accept = async () => {
-    setIsPending(true)
     try {
       await acceptPortalInvitation(token)
       onAccepted()
@@ -35,43 +31,21 @@ export function AcceptPortalInvitation({ token, invitation, signedInEmail, onAcc
       await refresh()
       toast.success(`Welcome to ${invitation.organisationName}`)
       navigate('/portal', { replace: true })
+      return true
     } catch (error) {
       if (error instanceof ApiError && error.status === 410) setIsGone(true)
       else toast.error('Failed to accept the invitation', { description: errorDescription(error) })
-      setIsPending(false)
-    }
-  }
-
-  const switchAccount = async () => {
-    try {
-      await signOut()
-    } catch {
-      toast.error('Failed to sign out')
+      return false
     }
   }
 
   return (
-    <div className="grid gap-4">
-      <p className="text-sm break-words text-muted-foreground">You are signed in as {signedInEmail}.</p>
-      {isGone ? (
-        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
-          {PORTAL_MESSAGES.invitationGone}
-        </p>
-      ) : isOtherEmail ? (
-        <p className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm" role="note">
-          {PORTAL_MESSAGES.wrongEmail}
-        </p>
-      ) : null}
-      {isGone ? null : (
-        <Button onClick={() => void accept()} disabled={isPending} className="w-full">
-          {isPending ? 'Accepting...' : 'Accept Invitation'}
-        </Button>
-      )}
-      {isOtherEmail ? (
-        <Button variant="outline" onClick={() => void switchAccount()} className="w-full">
-          Sign Out
-        </Button>
-      ) : null}
-    </div>
+    <AcceptAsSignedIn
+      signedInEmail={signedInEmail}
+      invitedEmail={invitation.email}
+      wrongEmailMessage={PORTAL_MESSAGES.wrongEmail}
+      goneMessage={isGone ? PORTAL_MESSAGES.invitationGone : null}
+      onAccept={accept}
+    />
   )
 }

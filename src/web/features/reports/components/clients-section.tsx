@@ -1,7 +1,7 @@
 import { Fragment } from 'react'
 import { Link } from 'react-router'
 import type { ReportResponse } from '@shared/reports/responses'
-import { amountCell, cell, headCell, NoValue, ScrollTable } from '@web/components/scroll-table'
+import { amountCell, cell, NoValue, ScrollTable, TableHead } from '@web/components/scroll-table'
 import { formatCalendarDay } from '@web/lib/datetime'
 import { formatReportHours } from '../numbers'
 import { ReportSection, SubHeading } from './report-parts'
@@ -26,25 +26,15 @@ export function ClientsSection({ clients }: { clients: Clients }) {
               <caption className="sr-only">
                 Contracts that run out within {REPORT_LIMITS.runningOutWeeks} weeks at the pace of the last {REPORT_LIMITS.paceDays} days
               </caption>
-              <thead className="bg-muted/50 text-left">
-                <tr>
-                  <th scope="col" className={headCell}>
-                    Contract
-                  </th>
-                  <th scope="col" className={headCell}>
-                    Client
-                  </th>
-                  <th scope="col" className={`${headCell} text-right`}>
-                    Remaining hours
-                  </th>
-                  <th scope="col" className={`${headCell} text-right`}>
-                    Hours a week
-                  </th>
-                  <th scope="col" className={headCell}>
-                    Runs out on
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  'Contract',
+                  'Client',
+                  { label: 'Remaining hours', align: 'right' },
+                  { label: 'Hours a week', align: 'right' },
+                  'Runs out on',
+                ]}
+              />
               <tbody>
                 {clients.runningOut.map((contract) => (
                   <tr key={contract.contractId} className="border-t align-top">
@@ -74,28 +64,16 @@ export function ClientsSection({ clients }: { clients: Clients }) {
           <ScrollTable label="Hours by client and contract">
             <table className="w-full min-w-[44rem] text-sm">
               <caption className="sr-only">Hours booked per client, and each of its contracts' hours</caption>
-              <thead className="bg-muted/50 text-left">
-                <tr>
-                  <th scope="col" className={headCell}>
-                    Client or contract
-                  </th>
-                  <th scope="col" className={`${headCell} text-right`}>
-                    Booked hours
-                  </th>
-                  <th scope="col" className={`${headCell} text-right`}>
-                    Used in period
-                  </th>
-                  <th scope="col" className={`${headCell} text-right`}>
-                    Used in all
-                  </th>
-                  <th scope="col" className={`${headCell} text-right`}>
-                    Remaining
-                  </th>
-                  <th scope="col" className={headCell}>
-                    Ends
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  'Client or contract',
+                  { label: 'Booked hours', align: 'right' },
+                  { label: 'Used in period', align: 'right' },
+                  { label: 'Used in all', align: 'right' },
+                  { label: 'Remaining', align: 'right' },
+                  'Ends',
+                ]}
+              />
               <tbody>
                 {clients.rows.map((row) => (
                   <Fragment key={row.clientId}>

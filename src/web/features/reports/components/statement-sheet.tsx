@@ -1,5 +1,5 @@
 import type { StatementContract, StatementResponse } from '@shared/exports/responses'
-import { amountCell, cell, headCell, NoValue, ScrollTable } from '@web/components/scroll-table'
+import { amountCell, cell, NoValue, ScrollTable, TableHead } from '@web/components/scroll-table'
 import { formatHours } from '@web/features/contracts'
 import { formatCalendarDay, formatDateTime, formatTimeRange } from '@web/lib/datetime'
 
@@ -76,25 +76,9 @@ function ContractLines({ contract }: { contract: StatementContract }) {
       <ScrollTable label={`${contract.name}: lines`}>
         <table className="w-full min-w-[40rem] text-sm">
           <caption className="sr-only">{contract.name}: hours charged in the period and the hours left after each</caption>
-          <thead className="bg-muted/50 text-left">
-            <tr>
-              <th scope="col" className={headCell}>
-                Date
-              </th>
-              <th scope="col" className={headCell}>
-                Description
-              </th>
-              <th scope="col" className={headCell}>
-                Space and time
-              </th>
-              <th scope="col" className={`${headCell} text-right`}>
-                Hours
-              </th>
-              <th scope="col" className={`${headCell} text-right`}>
-                Remaining
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={['Date', 'Description', 'Space and time', { label: 'Hours', align: 'right' }, { label: 'Remaining', align: 'right' }]}
+          />
           <tbody>
             <tr className="print-keep border-t bg-muted/20">
               <th scope="row" colSpan={4} className={`${cell} text-left font-medium`}>
@@ -144,22 +128,7 @@ function UnchargedBookings({ bookings }: { bookings: Uncharged[] }) {
       </h2>
       <ScrollTable label="Bookings not charged to a contract">
         <table className="w-full min-w-[36rem] text-sm">
-          <thead className="bg-muted/50 text-left">
-            <tr>
-              <th scope="col" className={headCell}>
-                Date
-              </th>
-              <th scope="col" className={headCell}>
-                Booking
-              </th>
-              <th scope="col" className={headCell}>
-                Space and time
-              </th>
-              <th scope="col" className={`${headCell} text-right`}>
-                Hours
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Date', 'Booking', 'Space and time', { label: 'Hours', align: 'right' }]} />
           <tbody>
             {bookings.map((booking, index) => (
               <tr key={index} className="print-keep border-t align-top">

@@ -1,5 +1,5 @@
 import type { ReportResponse } from '@shared/reports/responses'
-import { amountCell, cell, headCell, ScrollTable } from '@web/components/scroll-table'
+import { amountCell, cell, ScrollTable, TableHead } from '@web/components/scroll-table'
 import { formatSpan } from '@web/lib/datetime'
 import { formatHoursWithUnit, formatReportHours } from '../numbers'
 import { Figures, ReportSection, SubHeading } from './report-parts'
@@ -32,22 +32,9 @@ export function UnsoldSection({ unsold, facilities }: { unsold: Unsold; faciliti
           <ScrollTable label="Releases">
             <table className="w-full min-w-[40rem] text-sm">
               <caption className="sr-only">Ice released in the period, newest first</caption>
-              <thead className="bg-muted/50 text-left">
-                <tr>
-                  <th scope="col" className={headCell}>
-                    When
-                  </th>
-                  <th scope="col" className={headCell}>
-                    Space
-                  </th>
-                  <th scope="col" className={`${headCell} text-right`}>
-                    Released hours
-                  </th>
-                  <th scope="col" className={`${headCell} text-right`}>
-                    Resold hours
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={['When', 'Space', { label: 'Released hours', align: 'right' }, { label: 'Resold hours', align: 'right' }]}
+              />
               <tbody>
                 {unsold.releases.map((release) => (
                   <tr key={`${release.spaceName}-${release.start}-${release.end}`} className="border-t align-top">

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react'
 import { ChartColumn, Table2 } from 'lucide-react'
 import type { ReportResponse, ReportSpace } from '@shared/reports/responses'
-import { amountCell, cell, headCell, NoValue, ScrollTable } from '@web/components/scroll-table'
+import { amountCell, cell, NoValue, ScrollTable, TableHead } from '@web/components/scroll-table'
 import { Skeleton } from '@web/components/ui/skeleton'
 import { ViewToggle } from '@web/components/view-toggle'
 import { formatHoursWithUnit, formatReportHours, formatShare } from '../numbers'
@@ -86,34 +86,18 @@ function SpaceUtilisationTable({ spaces, showFacility }: { spaces: ReportSpace[]
     <ScrollTable label="Utilisation by space">
       <table className="w-full min-w-[48rem] text-sm">
         <caption className="sr-only">Utilisation by space, in hours</caption>
-        <thead className="bg-muted/50 text-left">
-          <tr>
-            <th scope="col" className={headCell}>
-              Space
-            </th>
-            <th scope="col" className={`${headCell} text-right`}>
-              Booked hours
-            </th>
-            <th scope="col" className={`${headCell} text-right`}>
-              Sellable hours
-            </th>
-            <th scope="col" className={`${headCell} text-right`}>
-              Utilisation
-            </th>
-            <th scope="col" className={`${headCell} text-right`}>
-              Prime booked
-            </th>
-            <th scope="col" className={`${headCell} text-right`}>
-              Prime utilisation
-            </th>
-            <th scope="col" className={`${headCell} text-right`}>
-              Non-prime booked
-            </th>
-            <th scope="col" className={`${headCell} text-right`}>
-              Non-prime utilisation
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            'Space',
+            { label: 'Booked hours', align: 'right' },
+            { label: 'Sellable hours', align: 'right' },
+            { label: 'Utilisation', align: 'right' },
+            { label: 'Prime booked', align: 'right' },
+            { label: 'Prime utilisation', align: 'right' },
+            { label: 'Non-prime booked', align: 'right' },
+            { label: 'Non-prime utilisation', align: 'right' },
+          ]}
+        />
         <tbody>
           {spaces.map((space) => (
             <tr key={space.id} className="border-t align-top">
