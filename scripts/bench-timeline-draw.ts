@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { Browser, Page } from 'playwright-core'
+import { localDayRange, todayInZone } from '../src/shared/scheduling/local-day'
 import { createAuth } from '../src/server/auth/auth'
 import { openDatabase } from '../src/server/db/client'
 import { clients, facilities, memberships, organisations, rooms, schedules, users } from '../src/server/db/schema'
@@ -66,7 +67,8 @@ async function seed(dataDir: string): Promise<Record<(typeof VENUES)[number]['na
     await db.insert(memberships).values({ organisationId, userId: user.id, role: 'owner' })
     await db.update(users).set({ activeOrganisationId: organisationId }).where(eq(users.id, user.id))
     const [client] = await db.insert(clients).values({ organisationId, name: 'Draw Bench Club' }).returning({ id: clients.id })
-    const from = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate()))
+    // From Toronto's midnight, the facilities' own: a UTC day starts tomorrow there in its evening.
+    const from = localDayRange(todayInZone('America/Toronto', new Date()), 'America/Toronto').start
     const ids = {} as Record<(typeof VENUES)[number]['name'], string>
     for (const venue of VENUES) {
       const [facility] = await db
