@@ -123,8 +123,11 @@ const pageColumns = {
  * organisation, in start order, and stops once it has the page:
  * - a client's or a space's events walk (organisation_id, client_id, start_time) or
  *   (organisation_id, room_id, start_time);
- * - otherwise, without a search, each space (of the facility, if one is asked) reads only its own
- *   next events, and those are merged, as the past list does;
+ * - the whole organisation's, unfiltered, walk (organisation_id, start_time): the page, after the
+ *   events of the last day that have already ended (at most a day's worth, as none lasts longer);
+ * - a facility's, without a search, is each of its spaces reading only its own next events,
+ *   merged, as the past list does: a walk of the whole organisation would pass over the other
+ *   facilities' events;
  * - what no index holds (a search of the title, team names and client's name; a facility, or a
  *   space beside a client) is a filter on the walk, so the walk reads at most `scanLimit` events,
  *   matching or not. When it stops there, `scannedTo` is the last event it read, and the next
@@ -133,7 +136,7 @@ const pageColumns = {
  * Another organisation's facility, space or client simply finds nothing.
  */
 export async function listUpcomingPage(db: Executor, organisationId: string, query: UpcomingPageQuery) {
-  if (query.search === null && query.roomId === null && query.clientId === null) {
+  if (query.facilityId !== null && query.search === null && query.roomId === null && query.clientId === null) {
     const rows = await withNames(db, organisationId, upcomingPerRoom(db, organisationId, query), undefined, query.limit)
     return { events: rows.map(({ isMatch: _isMatch, position: _position, ...event }) => event), scannedTo: null }
   }
